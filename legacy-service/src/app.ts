@@ -1,0 +1,70 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { invalid, LegacyError, notFound } from './errors.js';
+import { OrgData } from './org-data.js';
+import { readRoutes } from './routes/reads.js';
+import { writeRoutes } from './routes/writes.js';
+import type { Store } from './store/index.js';
+
+export interface LegacyAppOptions {
+  store: Store;
+  /** Today's date for reads without `at`; tests pin it. */
+  clock?: () => Date;
+  /** Largest accepted request body in bytes. */
+  maxBodyBytes?: number;
+  /** Added before every response; benchmarks use it to stand in for a remote legacy backend. */
+  latencyMs?: number;
+  /** Receives unexpected errors (the client only sees a generic 500). */
+  onUnexpectedError?: (error: unknown) => void;
+}
+
+/**
+ * The legacy `/service` REST API. Errors always use the legacy body
+ * `{error, status, error_key, description, ...context}`.
+ *
+ * @example
+ * const app = createLegacyApp({ store: await openStore({ dir, indexes: orgDataIndexes }) });
+ * const response = await app.request('/service/o/');
+ */
+export function createLegacyApp(options: LegacyAppOptions): Hono {
+  const { store, clock = () => new Date(), maxBodyBytes = 1024 * 1024, latencyMs = 0 } = options;
+  const data = new OrgData(store);
+  const app = new Hono({ strict: false });
+
+  if (latencyMs > 0) {
+    app.use('*', async (_c, next) => {
+      await new Promise((resolve) => setTimeout(resolve, latencyMs));
+      await next();
+    });
+  }
+
+  app.get('/health', (c) => c.json({ status: 'ok', sequence: store.sequence }));
+
+  app.use(
+    '/service/*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: () => {
+        throw invalid.tooLarge(maxBodyBytes);
+      },
+    }),
+  );
+  app.route('/service', readRoutes({ data, clock }));
+  app.route('/service', writeRoutes({ store }));
+
+  app.notFound((c) => {
+    const error = notFound.endpoint(c.req.path, c.req.method);
+    return c.json(error.toBody(), 404);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof LegacyError) return c.json(error.toBody(), error.status);
+    options.onUnexpectedError?.(error);
+    return c.json(
+      { error: true, status: 500, error_key: 'E_UNKNOWN', description: 'An unexpected error occurred.' },
+      500,
+    );
+  });
+
+  return app;
+}

@@ -1,0 +1,142 @@
+import { invalid } from './errors.js';
+import type { IsoDate, Validity } from './model.js';
+import { isIsoDate } from './time.js';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && uuidPattern.test(value);
+}
+
+export function requireUuid(key: string, value: string): string {
+  if (!isUuid(value)) throw invalid.uuid(key, value);
+  return value.toLowerCase();
+}
+
+/**
+ * Reads one JSON object of a request body, raising the legacy error for the first problem: a missing
+ * member, a value of the wrong type, a bad UUID or date. Keys in messages are paths such as `validity.from`.
+ */
+export class BodyReader {
+  constructor(
+    private readonly body: Record<string, unknown>,
+    private readonly prefix = '',
+  ) {}
+
+  static of(value: unknown, prefix = ''): BodyReader {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw invalid.input([{ key: prefix || 'body', message: 'must be a JSON object' }]);
+    }
+    return new BodyReader(value as Record<string, unknown>, prefix);
+  }
+
+  private key(name: string): string {
+    return this.prefix ? `${this.prefix}.${name}` : name;
+  }
+
+  has(name: string): boolean {
+    return this.body[name] !== undefined && this.body[name] !== null;
+  }
+
+  raw(name: string): unknown {
+    return this.body[name];
+  }
+
+  string(name: string): string {
+    const value = this.body[name];
+    if (value === undefined || value === null) throw invalid.missing(this.key(name));
+    if (typeof value !== 'string' || value.trim() === '') {
+      throw invalid.input([{ key: this.key(name), message: 'must be a non-empty string' }]);
+    }
+    return value;
+  }
+
+  optionalString(name: string): string | undefined {
+    return this.has(name) ? this.string(name) : undefined;
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const value = this.body[name];
+    if (value === undefined || value === null) return fallback;
+    if (typeof value !== 'boolean')
+      throw invalid.input([{ key: this.key(name), message: 'must be a boolean' }]);
+    return value;
+  }
+
+  uuid(name: string): string {
+    const value = this.body[name];
+    if (value === undefined || value === null) throw invalid.missing(this.key(name));
+    if (!isUuid(value)) throw invalid.uuid(this.key(name), value);
+    return value.toLowerCase();
+  }
+
+  optionalUuid(name: string): string | undefined {
+    return this.has(name) ? this.uuid(name) : undefined;
+  }
+
+  /** A reference written as `{"uuid": "..."}`, the legacy API's way to point at another object. */
+  ref(name: string): string {
+    const value = this.body[name];
+    if (value === undefined || value === null) throw invalid.missing(this.key(name));
+    return BodyReader.of(value, this.key(name)).uuid('uuid');
+  }
+
+  optionalRef(name: string): string | null | undefined {
+    const value = this.body[name];
+    if (value === undefined) return undefined;
+    if (value === null) return null;
+    return this.ref(name);
+  }
+
+  refList(name: string): string[] {
+    const value = this.body[name];
+    if (value === undefined || value === null) return [];
+    if (!Array.isArray(value)) throw invalid.input([{ key: this.key(name), message: 'must be a list' }]);
+    return value.map((item, index) => BodyReader.of(item, `${this.key(name)}[${index}]`).uuid('uuid'));
+  }
+
+  date(name: string): IsoDate {
+    const value = this.body[name];
+    if (value === undefined || value === null) throw invalid.missing(this.key(name));
+    if (!isIsoDate(value)) throw invalid.date(this.key(name), value);
+    return value;
+  }
+
+  optionalDate(name: string): IsoDate | null {
+    return this.has(name) ? this.date(name) : null;
+  }
+
+  nested(name: string): BodyReader {
+    const value = this.body[name];
+    if (value === undefined || value === null) throw invalid.missing(this.key(name));
+    return BodyReader.of(value, this.key(name));
+  }
+
+  /** `validity: {from, to?}`; `to` is inclusive and must not come before `from`. */
+  validity(name = 'validity'): Validity {
+    const validity = this.nested(name);
+    const from = validity.date('from');
+    const to = validity.optionalDate('to');
+    if (to !== null && to < from) throw invalid.endBeforeStart(from, to);
+    return { from, to };
+  }
+
+  /** `validity: {to}` for terminations. */
+  terminationDate(name = 'validity'): IsoDate {
+    return this.nested(name).date('to');
+  }
+}
+
+export function readDateParam(key: string, value: string | undefined, fallback: IsoDate): IsoDate {
+  if (value === undefined || value === '') return fallback;
+  if (!isIsoDate(value)) throw invalid.date(key, value);
+  return value;
+}
+
+export function readIntParam(key: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value) || Number(value) > Number.MAX_SAFE_INTEGER) {
+    throw invalid.input([{ key, message: 'must be a non-negative integer' }]);
+  }
+  return Number(value);
+}

@@ -1,0 +1,298 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { classUuid, oscarOwnedUnitUuid, unitUuid } from '../fixture/organisation.js';
+import { collections } from '../model.js';
+import { openTestLegacy, type TestLegacy } from '../testing.js';
+
+let legacy: TestLegacy;
+beforeEach(async () => {
+  legacy = await openTestLegacy();
+});
+afterEach(() => legacy.cleanup());
+
+const read = async (path: string) => (await (await legacy.request(path)).json()) as any;
+const created = async (path: string, body: unknown) => {
+  const response = await legacy.post(path, body);
+  const result = (await response.json()) as any;
+  expect(response.status, JSON.stringify(result)).toBe(201);
+  return result as string;
+};
+const ok = async (path: string, body: unknown) => {
+  const response = await legacy.post(path, body);
+  const result = (await response.json()) as any;
+  expect(response.status, JSON.stringify(result)).toBe(200);
+  return result;
+};
+
+const cls = {
+  office: { uuid: classUuid('org_unit_type', 'office') },
+  caseworker: { uuid: classUuid('engagement_job_function', 'caseworker') },
+  engineer: { uuid: classUuid('engagement_job_function', 'engineer') },
+  permanent: { uuid: classUuid('engagement_type', 'permanent') },
+  teamLeader: { uuid: classUuid('manager_type', 'team_leader') },
+  level4: { uuid: classUuid('manager_level', 'level_4') },
+  budget: { uuid: classUuid('responsibility', 'budget') },
+};
+
+describe('writes through time', () => {
+  it('creates a unit, employee, engagement, manager and owner; edits and terminates with history', async () => {
+    const unit = await created('/service/ou/create', {
+      name: 'Bridge Office',
+      parent: { uuid: oscarOwnedUnitUuid },
+      org_unit_type: cls.office,
+      validity: { from: '2024-01-01' },
+    });
+    const employee = await created('/service/e/create', { givenname: 'Testa', surname: 'Person' });
+    const [engagement, manager, owner] = await created('/service/details/create', [
+      {
+        type: 'engagement',
+        person: { uuid: employee },
+        org_unit: { uuid: unit },
+        job_function: cls.caseworker,
+        engagement_type: cls.permanent,
+        validity: { from: '2024-02-01' },
+      },
+      {
+        type: 'manager',
+        person: { uuid: employee },
+        org_unit: { uuid: unit },
+        manager_type: cls.teamLeader,
+        manager_level: cls.level4,
+        responsibility: [cls.budget],
+        validity: { from: '2024-02-01' },
+      },
+      {
+        type: 'owner',
+        owner: { uuid: employee },
+        org_unit: { uuid: unit },
+        validity: { from: '2024-02-01' },
+      },
+    ]);
+    expect((await read(`/service/ou/${unit}/`)).parent.uuid).toBe(oscarOwnedUnitUuid);
+    expect((await read(`/service/ou/${oscarOwnedUnitUuid}/children`)).map((c: any) => c.uuid)).toContain(
+      unit,
+    );
+    expect((await read(`/service/ou/${unit}/details/owner`))[0]).toMatchObject({
+      uuid: owner,
+      owner: { uuid: employee },
+    });
+
+    // An edit from a future date starts a new validity; the present one ends the day before.
+    await ok('/service/details/edit', {
+      type: 'engagement',
+      uuid: engagement,
+      data: { job_function: cls.engineer, validity: { from: '2027-01-01' } },
+    });
+    const present = await read(`/service/e/${employee}/details/engagement`);
+    expect(present).toHaveLength(1);
+    expect(present[0]).toMatchObject({
+      uuid: engagement,
+      job_function: { user_key: 'caseworker' },
+      validity: { from: '2024-02-01', to: '2026-12-31' },
+    });
+    const future = await read(`/service/e/${employee}/details/engagement?validity=future`);
+    expect(future).toMatchObject([
+      { job_function: { user_key: 'engineer' }, validity: { from: '2027-01-01', to: null } },
+    ]);
+    const later = await read(`/service/e/${employee}/details/engagement?at=2027-06-01`);
+    expect(later[0].job_function.user_key).toBe('engineer');
+
+    await ok('/service/details/terminate', {
+      type: 'manager',
+      uuid: manager,
+      validity: { to: '2026-03-31' },
+    });
+    expect(await read(`/service/ou/${unit}/details/manager`)).toEqual([]);
+    const past = await read(`/service/ou/${unit}/details/manager?validity=past`);
+    expect(past).toMatchObject([
+      { uuid: manager, person: { uuid: employee }, validity: { from: '2024-02-01', to: '2026-03-31' } },
+    ]);
+    expect(await read(`/service/ou/${unit}/details/manager?at=2025-01-01`)).toHaveLength(1);
+  });
+
+  it('renames and moves a unit from a date, keeping the old name and parent before it', async () => {
+    const unit = unitUuid(20);
+    const before = await read(`/service/ou/${unit}/`);
+    await ok('/service/details/edit', {
+      type: 'org_unit',
+      uuid: unit,
+      data: { name: 'Renamed Unit', parent: { uuid: oscarOwnedUnitUuid }, validity: { from: '2026-07-01' } },
+    });
+    expect((await read(`/service/ou/${unit}/`)).name).toBe(before.name);
+    const after = await read(`/service/ou/${unit}/?at=2026-07-01`);
+    expect(after).toMatchObject({ name: 'Renamed Unit', parent: { uuid: oscarOwnedUnitUuid } });
+  });
+
+  it('vacates manager roles when an employee is terminated with vacate', async () => {
+    const managers = await read(`/service/ou/${oscarOwnedUnitUuid}/details/manager`);
+    const person = managers[0].person.uuid as string;
+    await ok(`/service/e/${person}/terminate`, { validity: { to: '2026-06-30' }, vacate: true });
+    expect(
+      (await read(`/service/ou/${oscarOwnedUnitUuid}/details/manager?at=2026-07-01`))[0].person,
+    ).toBeNull();
+    expect(await read(`/service/e/${person}/details/engagement?at=2026-07-01`)).toEqual([]);
+    expect(await read(`/service/e/${person}/details/engagement?at=2026-06-30`)).toHaveLength(1);
+  });
+});
+
+describe('bad input changes nothing', () => {
+  const snapshot = () => {
+    const state: Record<string, unknown[]> = {};
+    for (const collection of Object.values(collections))
+      state[collection] = [...legacy.store.all(collection)];
+    return JSON.stringify({ state, sequence: legacy.store.sequence });
+  };
+  const engagement = (overrides: Record<string, unknown>) => ({
+    type: 'engagement',
+    person: { uuid: '0dbddb2e-6dd2-4081-bf5a-484b7018914f' },
+    org_unit: { uuid: oscarOwnedUnitUuid },
+    job_function: cls.caseworker,
+    engagement_type: cls.permanent,
+    validity: { from: '2024-01-01' },
+    ...overrides,
+  });
+  const unknownUuid = '00000000-0000-4000-8000-000000000000';
+
+  it.each([
+    ['malformed JSON', '/service/ou/create', '{"name": ', 400, 'E_INVALID_JSON'],
+    ['body not an object', '/service/ou/create', '"unit"', 400, 'E_INVALID_INPUT'],
+    [
+      'missing name',
+      '/service/ou/create',
+      { org_unit_type: cls.office, validity: { from: '2024-01-01' } },
+      400,
+      'V_MISSING_REQUIRED_VALUE',
+    ],
+    [
+      'bad parent UUID',
+      '/service/ou/create',
+      { name: 'X', parent: { uuid: 'nope' }, org_unit_type: cls.office, validity: { from: '2024-01-01' } },
+      400,
+      'E_INVALID_UUID',
+    ],
+    [
+      'unknown parent',
+      '/service/ou/create',
+      {
+        name: 'X',
+        parent: { uuid: unknownUuid },
+        org_unit_type: cls.office,
+        validity: { from: '2024-01-01' },
+      },
+      404,
+      'E_ORG_UNIT_NOT_FOUND',
+    ],
+    [
+      'unknown class',
+      '/service/ou/create',
+      { name: 'X', org_unit_type: { uuid: unknownUuid }, validity: { from: '2024-01-01' } },
+      404,
+      'E_CLASS_NOT_FOUND',
+    ],
+    [
+      'class of another facet',
+      '/service/ou/create',
+      { name: 'X', org_unit_type: cls.caseworker, validity: { from: '2024-01-01' } },
+      400,
+      'E_CLASS_WRONG_FACET',
+    ],
+    [
+      'to before from',
+      '/service/ou/create',
+      { name: 'X', org_unit_type: cls.office, validity: { from: '2024-01-01', to: '2023-01-01' } },
+      400,
+      'V_END_BEFORE_START',
+    ],
+    [
+      'bad date',
+      '/service/ou/create',
+      { name: 'X', org_unit_type: cls.office, validity: { from: '2024-02-30' } },
+      400,
+      'V_INVALID_DATE',
+    ],
+    ['missing givenname', '/service/e/create', { surname: 'Only' }, 400, 'V_MISSING_REQUIRED_VALUE'],
+    ['unknown detail type', '/service/details/create', engagement({ type: 'salary' }), 400, 'E_INVALID_TYPE'],
+    [
+      'missing detail type',
+      '/service/details/create',
+      engagement({ type: undefined }),
+      400,
+      'V_MISSING_REQUIRED_VALUE',
+    ],
+    [
+      'unknown person',
+      '/service/details/create',
+      engagement({ person: { uuid: unknownUuid } }),
+      404,
+      'E_USER_NOT_FOUND',
+    ],
+    [
+      'engagement before its unit',
+      '/service/details/create',
+      engagement({ validity: { from: '2001-01-01' } }),
+      400,
+      'V_DATE_OUTSIDE_ORG_UNIT_RANGE',
+    ],
+    [
+      'one bad item in a list',
+      '/service/details/create',
+      [engagement({}), engagement({ job_function: { uuid: unknownUuid } })],
+      404,
+      'E_CLASS_NOT_FOUND',
+    ],
+    [
+      'edit of an unknown detail',
+      '/service/details/edit',
+      { type: 'engagement', uuid: unknownUuid, data: { validity: { from: '2025-01-01' } } },
+      404,
+      'E_NOT_FOUND',
+    ],
+    [
+      'move below its own child',
+      '/service/details/edit',
+      {
+        type: 'org_unit',
+        uuid: unitUuid(1),
+        data: { parent: { uuid: oscarOwnedUnitUuid }, validity: { from: '2025-01-01' } },
+      },
+      400,
+      'V_ORG_UNIT_MOVE_TO_CHILD',
+    ],
+    [
+      'terminate a unit with children',
+      `/service/ou/${unitUuid(1)}/terminate`,
+      { validity: { to: '2026-12-31' } },
+      400,
+      'V_TERMINATE_UNIT_WITH_CHILDREN_OR_ROLES',
+    ],
+    ['terminate without a date', `/service/ou/${unitUuid(1)}/terminate`, {}, 400, 'V_MISSING_REQUIRED_VALUE'],
+    [
+      'create with a taken UUID',
+      '/service/e/create',
+      { uuid: '0dbddb2e-6dd2-4081-bf5a-484b7018914f', givenname: 'A', surname: 'B' },
+      409,
+      'E_ALREADY_EXISTS',
+    ],
+  ])('%s → %i %s', async (_name, path, body, status, key) => {
+    const before = snapshot();
+    const response = await legacy.post(path, body);
+    expect(response.status).toBe(status);
+    expect(await response.json()).toMatchObject({
+      error: true,
+      status,
+      error_key: key,
+      description: expect.any(String),
+    });
+    expect(snapshot()).toBe(before);
+  });
+
+  it('refuses an oversized body with 413 and writes nothing', async () => {
+    const before = snapshot();
+    const response = await legacy.post('/service/e/create', {
+      givenname: 'x'.repeat(2 * 1024 * 1024),
+      surname: 'y',
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error_key: 'E_PAYLOAD_TOO_LARGE' });
+    expect(snapshot()).toBe(before);
+  });
+});

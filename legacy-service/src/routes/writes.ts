@@ -1,0 +1,103 @@
+import { Hono, type Context } from 'hono';
+import { invalid } from '../errors.js';
+import { BodyReader, requireUuid } from '../input.js';
+import type { DetailType } from '../model.js';
+import { OrgData } from '../org-data.js';
+import type { Store } from '../store/index.js';
+import { createDetail, editDetail, readDetailType, terminateDetail } from '../writes/detail-writes.js';
+import { createEmployee, editEmployee, terminateEmployee } from '../writes/employee-writes.js';
+import { createOrgUnit, editOrgUnit, terminateOrgUnit } from '../writes/org-unit-writes.js';
+import { PendingState } from '../writes/pending-state.js';
+
+export interface WriteRouteOptions {
+  store: Store;
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw invalid.json();
+  }
+}
+
+/** Items of a body that may be one object or a list of them; a list is all-or-nothing. */
+function eachItem<T>(body: unknown, write: (item: unknown, key: string) => T): T | T[] {
+  if (!Array.isArray(body)) return write(body, '');
+  if (body.length === 0) throw invalid.input([{ key: 'body', message: 'must not be an empty list' }]);
+  return body.map((item, index) => write(item, `[${index}]`));
+}
+
+const editableTypes = ['engagement', 'manager', 'owner', 'it', 'org_unit', 'employee'];
+
+/** Every write endpoint of `/service`. Each request is one durable transaction. */
+export function writeRoutes({ store }: WriteRouteOptions): Hono {
+  const app = new Hono({ strict: false });
+
+  /** Validates and applies `write` inside one store transaction; nothing is stored if any item fails. */
+  const transact = <R>(write: (data: OrgData, state: PendingState) => R) =>
+    store.transaction((current) => {
+      const state = new PendingState(current);
+      const result = write(new OrgData(state), state);
+      return { mutations: state.mutations, result };
+    });
+
+  app.post('/ou/create', async (c) => {
+    const body = await readJson(c);
+    const uuid = await transact((data, state) => createOrgUnit(data, state, BodyReader.of(body)));
+    return c.json(uuid, 201);
+  });
+
+  app.post('/e/create', async (c) => {
+    const body = await readJson(c);
+    const uuid = await transact((data, state) => createEmployee(data, state, BodyReader.of(body)));
+    return c.json(uuid, 201);
+  });
+
+  app.post('/details/create', async (c) => {
+    const body = await readJson(c);
+    const result = await transact((data, state) =>
+      eachItem(body, (item, key) => createDetail(data, state, item, key)),
+    );
+    return c.json(result, 201);
+  });
+
+  app.post('/details/edit', async (c) => {
+    const body = await readJson(c);
+    const result = await transact((data, state) =>
+      eachItem(body, (item, key) => {
+        const reader = BodyReader.of(item, key);
+        const type = readDetailType(reader, editableTypes);
+        if (type === 'org_unit') return editOrgUnit(data, state, reader);
+        if (type === 'employee') return editEmployee(data, state, reader);
+        return editDetail(data, state, type as DetailType, reader);
+      }),
+    );
+    return c.json(result, 200);
+  });
+
+  app.post('/details/terminate', async (c) => {
+    const body = await readJson(c);
+    const result = await transact((data, state) =>
+      eachItem(body, (item, key) => terminateDetail(data, state, BodyReader.of(item, key))),
+    );
+    return c.json(result, 200);
+  });
+
+  app.post('/ou/:uuid/terminate', async (c) => {
+    const uuid = requireUuid('uuid', c.req.param('uuid'));
+    const body = await readJson(c);
+    const result = await transact((data, state) => terminateOrgUnit(data, state, uuid, BodyReader.of(body)));
+    return c.json(result, 200);
+  });
+
+  app.post('/e/:uuid/terminate', async (c) => {
+    const uuid = requireUuid('uuid', c.req.param('uuid'));
+    const body = await readJson(c);
+    const result = await transact((data, state) => terminateEmployee(data, state, uuid, BodyReader.of(body)));
+    return c.json(result, 200);
+  });
+
+  return app;
+}

@@ -1,0 +1,43 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createLegacyApp, type LegacyAppOptions } from './app.js';
+import { buildOrganisation, defaultFixtureSize, type FixtureSize } from './fixture/organisation.js';
+import { orgDataIndexes } from './org-data.js';
+import { openStore, type Store } from './store/index.js';
+
+export interface LegacyServerOptions extends Omit<LegacyAppOptions, 'store'> {
+  dataDir: string;
+  host?: string;
+  /** 0 lets the OS choose, as tests do. */
+  port?: number;
+  /** Size of the organisation seeded into an empty data folder. */
+  fixture?: FixtureSize;
+}
+
+export interface LegacyServer {
+  url: string;
+  port: number;
+  store: Store;
+  close(): Promise<void>;
+}
+
+/** Opens the store (seeding an empty folder) and serves the legacy API until `close()`. */
+export async function startLegacyService(options: LegacyServerOptions): Promise<LegacyServer> {
+  const { dataDir, host = '127.0.0.1', port = 0, fixture = defaultFixtureSize, ...appOptions } = options;
+  const store = await openStore({
+    dir: dataDir,
+    indexes: orgDataIndexes,
+    seed: () => buildOrganisation(fixture),
+  });
+  const app = createLegacyApp({ ...appOptions, store });
+  const server: ServerType = await new Promise((resolve) => {
+    const started = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(started));
+  });
+  const address = server.address() as AddressInfo;
+  const close = () =>
+    new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }).then(() => store.close());
+  return { url: `http://${host}:${address.port}`, port: address.port, store, close };
+}

@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLegacyApp } from './app.js';
+import { buildOrganisation, defaultFixtureSize } from './fixture/organisation.js';
+import { orgDataIndexes } from './org-data.js';
+import { openStore, type Store } from './store/index.js';
+
+/** The date tests read "today" as, so results do not drift with the calendar. */
+export const testToday = new Date('2026-06-01T12:00:00Z');
+
+export interface TestLegacy {
+  app: ReturnType<typeof createLegacyApp>;
+  store: Store;
+  dir: string;
+  request(path: string, init?: RequestInit): Promise<Response>;
+  post(path: string, body: unknown): Promise<Response>;
+  cleanup(): Promise<void>;
+}
+
+/** A legacy app over the default fixture in a fresh temporary folder. */
+export async function openTestLegacy(): Promise<TestLegacy> {
+  const dir = await mkdtemp(join(tmpdir(), 'legacy-test-'));
+  const store = await openStore({
+    dir,
+    indexes: orgDataIndexes,
+    seed: () => buildOrganisation(defaultFixtureSize),
+  });
+  const app = createLegacyApp({ store, clock: () => testToday });
+  const request = (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init));
+  return {
+    app,
+    store,
+    dir,
+    request,
+    post: (path, body) =>
+      request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    cleanup: async () => {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

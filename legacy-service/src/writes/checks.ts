@@ -1,0 +1,45 @@
+import { invalid, notFound } from '../errors.js';
+import type { Temporal, Validity } from '../model.js';
+import type { OrgData } from '../org-data.js';
+import { coversInterval } from '../time.js';
+
+/** Referential checks every write makes before anything is stored. */
+
+export function requireClass(data: OrgData, key: string, uuid: string, facetKey: string): string {
+  const record = data.class(uuid);
+  const facet = data.facet(facetKey);
+  if (record.facet !== facet.uuid) throw invalid.wrongFacet(key, uuid, facetKey);
+  return uuid;
+}
+
+export function requireUnitDuring(data: OrgData, uuid: string, validity: Validity): void {
+  const unit = data.orgUnit(uuid);
+  if (!coversInterval(unit, validity)) throw invalid.unitOutsideRange(uuid, validity);
+}
+
+export function requireEmployeeDuring(data: OrgData, uuid: string, validity: Validity): void {
+  const employee = data.employee(uuid);
+  if (!coversInterval(employee, validity)) throw invalid.employeeOutsideRange(uuid, validity);
+}
+
+export function requireItSystem(data: OrgData, uuid: string): string {
+  data.itSystem(uuid);
+  return uuid;
+}
+
+/** Each stretch of a temporal entity, for checking its references version by version. */
+export function eachVersion<A>(entity: Temporal<A>, check: (version: A, validity: Validity) => void): void {
+  for (const version of entity.versions) check(version, { from: version.from, to: version.to });
+}
+
+export function requireFree(data: OrgData, collection: string, uuid: string | undefined): void {
+  if (uuid !== undefined && data.store.get(collection, uuid)) throw invalid.alreadyExists(uuid);
+}
+
+export function requireOneOf(key: string, a: string | undefined | null, b: string | undefined | null): void {
+  const given = [a, b].filter((value) => value !== undefined && value !== null).length;
+  if (given === 0) throw invalid.missing(key);
+  if (given > 1) throw invalid.input([{ key, message: 'give exactly one of org_unit and person' }]);
+}
+
+export { notFound };
