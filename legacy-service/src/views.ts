@@ -189,6 +189,7 @@ export function managerView(data: OrgData, uuid: string, version: Version<Manage
   return {
     uuid,
     user_key: version.user_key,
+    employee_uuid: version.person,
     person: personRef(data, version.person, date),
     org_unit: orgUnitRef(data, version.org_unit, date),
     manager_type: classRef(data, version.manager_type),

@@ -132,16 +132,15 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
       .flatMap((unit) => {
         const version = versionAt(unit, time.at);
         if (!version || (query && !matchesQuery(query, version.name, version.user_key, unit.uuid))) return [];
-        return [{ uuid: unit.uuid, name: version.name, user_key: version.user_key, validity: version }];
+        return [{ unit, version, name: version.name, uuid: unit.uuid }];
       })
-      .sort(byNameThenUuid)
-      .map(({ uuid, name, user_key, validity }) => ({
-        uuid,
-        name,
-        user_key,
-        validity: { from: validity.from, to: validity.to },
-      }));
-    return c.json(page(items, start, limit));
+      .sort(byNameThenUuid);
+    const selected = limit === 0 ? items.slice(start) : items.slice(start, start + limit);
+    return c.json({
+      items: selected.map(({ unit, version }) => orgUnitListItem(data, unit, version, time.at)),
+      offset: start,
+      total: items.length,
+    });
   });
 
   app.get('/o/:org/children', (c) => {

@@ -16,6 +16,11 @@ import type { PendingState } from './pending-state.js';
 /** Employees without a given validity exist from this date, so any historic engagement can point at them. */
 export const employeeDefaultFrom = '1900-01-01';
 
+/** Like the fixture's keys: lower-case letters of the names, no spaces. */
+function defaultUserKey(givenname: string, surname: string): string {
+  return `${givenname}${surname}`.toLowerCase().replace(/[^a-z0-9]/g, '') || 'employee';
+}
+
 /** `POST /service/e/create`. */
 export function createEmployee(data: OrgData, state: PendingState, body: BodyReader): string {
   const requested = body.optionalUuid('uuid');
@@ -29,7 +34,7 @@ export function createEmployee(data: OrgData, state: PendingState, body: BodyRea
         ...validity,
         givenname,
         surname,
-        user_key: body.optionalString('user_key') ?? `${givenname} ${surname}`,
+        user_key: body.optionalString('user_key') ?? defaultUserKey(givenname, surname),
       },
     ],
   };
