@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_KEYS_DIR, idpServerConfigFromEnv } from './config.js';
+import { realmBuilderOptionsFromEnv } from './realm-env.js';
+
+describe('identity provider configuration', () => {
+  it('has development defaults', () => {
+    expect(idpServerConfigFromEnv({})).toEqual({
+      port: 8081,
+      host: '127.0.0.1',
+      keysDir: DEFAULT_KEYS_DIR,
+      devEndpoints: true,
+    });
+    expect(DEFAULT_KEYS_DIR).toMatch(/idp[/\\]generated[/\\]keys$/);
+  });
+
+  it('reads every variable', () => {
+    expect(
+      idpServerConfigFromEnv({
+        IDP_PORT: '9000',
+        IDP_LISTEN_HOST: '0.0.0.0',
+        IDP_PUBLIC_URL: 'https://login.example/',
+        IDP_REALM_FILE: '/tmp/realm.json',
+        IDP_KEYS_DIR: '/tmp/keys',
+        IDP_DEV_ENDPOINTS: 'false',
+      }),
+    ).toEqual({
+      port: 9000,
+      host: '0.0.0.0',
+      publicUrl: 'https://login.example',
+      realmFile: '/tmp/realm.json',
+      keysDir: '/tmp/keys',
+      devEndpoints: false,
+    });
+  });
+
+  const refused: Array<[Record<string, string>, string]> = [
+    [{ IDP_PORT: '80a' }, 'IDP_PORT must be a port number from 0 to 65535, got "80a"'],
+    [{ IDP_PORT: '70000' }, 'IDP_PORT must be a port number'],
+    [{ IDP_PUBLIC_URL: 'localhost:8081' }, 'IDP_PUBLIC_URL must be an absolute http(s) URL'],
+    [
+      { IDP_PUBLIC_URL: 'http://localhost:8081/auth' },
+      "IDP_PUBLIC_URL must be the server's address without a path",
+    ],
+    [{ IDP_DEV_ENDPOINTS: 'yes' }, 'IDP_DEV_ENDPOINTS must be "true" or "false", got "yes"'],
+  ];
+  for (const [env, message] of refused) {
+    it(`names the variable: ${Object.keys(env)[0]}=${Object.values(env)[0]}`, () => {
+      expect(() => idpServerConfigFromEnv(env)).toThrow(message);
+    });
+  }
+});
+
+describe('realm builder configuration', () => {
+  it('defaults to the development users, RBAC off, the development secret and gateway', () => {
+    const options = realmBuilderOptionsFromEnv({});
+    expect(options.users.map((user) => user.username)).toEqual(['alice', 'oscar', 'nora']);
+    expect(options).toMatchObject({
+      rbacEnabled: false,
+      integrationClientSecret: 'integration-dev-secret',
+      gatewayPublicUrl: 'http://localhost:8080',
+    });
+  });
+
+  it('reads IDP_REALM_USERS, IDP_RBAC_ENABLED, IDP_INTEGRATION_CLIENT_SECRET and GATEWAY_PUBLIC_URL', () => {
+    const options = realmBuilderOptionsFromEnv({
+      IDP_REALM_USERS: JSON.stringify([
+        {
+          username: 'zed',
+          password: 'pw',
+          firstname: 'Zed',
+          lastname: 'Zulu',
+          email: 'zed@example.org',
+          uuid: '00000000-0000-4000-8000-000000000000',
+          enabled: true,
+        },
+      ]),
+      IDP_RBAC_ENABLED: 'TRUE',
+      IDP_INTEGRATION_CLIENT_SECRET: 'other',
+      GATEWAY_PUBLIC_URL: 'https://org.example/',
+    });
+    expect(options.users.map((user) => user.username)).toEqual(['zed']);
+    expect(options).toMatchObject({
+      rbacEnabled: true,
+      integrationClientSecret: 'other',
+      gatewayPublicUrl: 'https://org.example',
+    });
+  });
+
+  it('refuses unusable values, naming the variable', () => {
+    expect(() => realmBuilderOptionsFromEnv({ IDP_RBAC_ENABLED: '1' })).toThrow(
+      'IDP_RBAC_ENABLED must be "true" or "false"',
+    );
+    expect(() => realmBuilderOptionsFromEnv({ IDP_INTEGRATION_CLIENT_SECRET: '' })).toThrow(
+      'IDP_INTEGRATION_CLIENT_SECRET must not be empty',
+    );
+    expect(() => realmBuilderOptionsFromEnv({ GATEWAY_PUBLIC_URL: 'ftp://x' })).toThrow(
+      'GATEWAY_PUBLIC_URL must be',
+    );
+    expect(() => realmBuilderOptionsFromEnv({ IDP_REALM_USERS: '{}' })).toThrow(
+      'IDP_REALM_USERS must be a JSON list',
+    );
+  });
+});

@@ -1,0 +1,20 @@
+import type { AuthorizationCodes } from './authorization-codes.js';
+import type { Clock } from './clock.js';
+import type { KeyStore } from './keys.js';
+import type { Realm } from './realm.js';
+import type { SessionStore } from './sessions.js';
+
+/** Everything the endpoints share, created once per identity provider. */
+export interface IdpContext {
+  realm: Realm;
+  /** `{auth_url}/auth/realms/{realm}`: the `iss` of every token. */
+  issuer: string;
+  /** The path of the realm's endpoints: `/auth/realms/{realm}`. */
+  realmPath: string;
+  keys: KeyStore;
+  sessions: SessionStore;
+  codes: AuthorizationCodes;
+  now: Clock;
+  /** Whether cookies get the Secure flag: only when the public URL is https. */
+  secureCookies: boolean;
+}

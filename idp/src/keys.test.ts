@@ -1,0 +1,66 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { calculateJwkThumbprint } from 'jose';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { KeyStore, KeysFileError } from './keys.js';
+import { TestClock } from './test-support.js';
+
+let dir: string;
+let clock: TestClock;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'idp-keystore-'));
+  clock = new TestClock();
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('key store', () => {
+  it('creates an RSA key whose kid is its JWK thumbprint, publishing only public members', async () => {
+    const store = await KeyStore.open({ now: clock.now, graceSeconds: 300 });
+    const [jwk] = store.jwks().keys;
+    expect(Object.keys(jwk!).sort()).toEqual(['alg', 'e', 'kid', 'kty', 'n', 'use']);
+    expect(jwk).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(jwk!.kid).toBe(await calculateJwkThumbprint({ kty: 'RSA', n: jwk!.n!, e: jwk!.e! }, 'sha256'));
+    expect(Buffer.from(jwk!.n!, 'base64url').length * 8).toBe(2048);
+  });
+
+  it('keeps its keys in the folder, readable only by the owner, and reads them back', async () => {
+    const first = await KeyStore.open({ dir, now: clock.now, graceSeconds: 300 });
+    const rotation = await first.rotate();
+    const mode = (await stat(join(dir, 'keys.json'))).mode & 0o777;
+    expect(mode).toBe(0o600);
+    const second = await KeyStore.open({ dir, now: clock.now, graceSeconds: 300 });
+    expect(second.active.kid).toBe(rotation.kid);
+    expect(second.jwks().keys.map((key) => key.kid)).toEqual([rotation.kid, rotation.previousKid]);
+  });
+
+  it('drops a rotated-out key once its grace period is over, also across a restart', async () => {
+    const store = await KeyStore.open({ dir, now: clock.now, graceSeconds: 300 });
+    const rotation = await store.rotate();
+    clock.advanceSeconds(301);
+    const reopened = await KeyStore.open({ dir, now: clock.now, graceSeconds: 300 });
+    expect(reopened.jwks().keys.map((key) => key.kid)).toEqual([rotation.kid]);
+    const file = JSON.parse(await readFile(join(dir, 'keys.json'), 'utf8')) as { keys: unknown[] };
+    expect(file.keys).toHaveLength(1);
+  });
+
+  it('serialises concurrent rotations', async () => {
+    const store = await KeyStore.open({ now: clock.now, graceSeconds: 300 });
+    const [a, b] = await Promise.all([store.rotate(), store.rotate()]);
+    expect(b.previousKid).toBe(a.kid);
+    expect(store.jwks().keys).toHaveLength(3);
+  });
+
+  it('refuses a damaged keys file with a message saying what to do', async () => {
+    await writeFile(join(dir, 'keys.json'), '{"keys": [{"kty": "RSA"}], "active": "x"}');
+    const opening = KeyStore.open({ dir, now: clock.now, graceSeconds: 300 });
+    await expect(opening).rejects.toThrow(KeysFileError);
+    await expect(KeyStore.open({ dir, now: clock.now, graceSeconds: 300 })).rejects.toThrow(
+      /Delete the file to create new keys/,
+    );
+  });
+});

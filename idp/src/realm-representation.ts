@@ -1,0 +1,95 @@
+/**
+ * The subset of Keycloak's realm import format (`RealmRepresentation`) that the realm builder writes and
+ * the development identity provider reads. Member names are Keycloak's, so the file imports unchanged.
+ */
+
+export interface CredentialRepresentation {
+  type: string;
+  value?: string;
+  temporary?: boolean;
+}
+
+export interface UserRepresentation {
+  id?: string;
+  username: string;
+  enabled?: boolean;
+  email?: string;
+  emailVerified?: boolean;
+  firstName?: string;
+  lastName?: string;
+  attributes?: Record<string, string[]>;
+  credentials?: CredentialRepresentation[];
+  realmRoles?: string[];
+  serviceAccountClientId?: string;
+  requiredActions?: string[];
+}
+
+export interface ProtocolMapperRepresentation {
+  name: string;
+  protocol: 'openid-connect';
+  protocolMapper: string;
+  consentRequired?: boolean;
+  config: Record<string, string>;
+}
+
+export interface ClientRepresentation {
+  clientId: string;
+  name?: string;
+  description?: string;
+  enabled?: boolean;
+  protocol?: 'openid-connect';
+  publicClient?: boolean;
+  clientAuthenticatorType?: string;
+  secret?: string;
+  standardFlowEnabled?: boolean;
+  implicitFlowEnabled?: boolean;
+  directAccessGrantsEnabled?: boolean;
+  serviceAccountsEnabled?: boolean;
+  fullScopeAllowed?: boolean;
+  rootUrl?: string;
+  baseUrl?: string;
+  redirectUris?: string[];
+  webOrigins?: string[];
+  attributes?: Record<string, string>;
+  protocolMappers?: ProtocolMapperRepresentation[];
+}
+
+export interface RoleRepresentation {
+  name: string;
+  description?: string;
+}
+
+export interface ComponentRepresentation {
+  providerId: string;
+  subComponents?: Record<string, ComponentRepresentation[]>;
+  config: Record<string, string[]>;
+}
+
+export interface RealmRepresentation {
+  realm: string;
+  displayName?: string;
+  enabled?: boolean;
+  sslRequired?: 'all' | 'external' | 'none';
+  registrationAllowed?: boolean;
+  loginWithEmailAllowed?: boolean;
+  duplicateEmailsAllowed?: boolean;
+  resetPasswordAllowed?: boolean;
+  editUsernameAllowed?: boolean;
+  accessTokenLifespan?: number;
+  accessCodeLifespan?: number;
+  ssoSessionIdleTimeout?: number;
+  ssoSessionMaxLifespan?: number;
+  revokeRefreshToken?: boolean;
+  refreshTokenMaxReuse?: number;
+  roles?: { realm?: RoleRepresentation[] };
+  users?: UserRepresentation[];
+  clients?: ClientRepresentation[];
+  components?: Record<string, ComponentRepresentation[]>;
+}
+
+export const REALM_NAME = 'org';
+export const FRONTEND_CLIENT_ID = 'org-frontend';
+export const INTEGRATION_CLIENT_ID = 'integration';
+export const SERVICE_ACCOUNT_PREFIX = 'service-account-';
+export const USER_PROFILE_PROVIDER = 'org.keycloak.userprofile.UserProfileProvider';
+export const USER_ATTRIBUTE_MAPPER = 'oidc-usermodel-attribute-mapper';

@@ -1,0 +1,37 @@
+import { OAuthError } from './errors.js';
+
+/** Keycloak's default client scopes that put claims in our tokens; always granted. */
+const DEFAULT_SCOPES = ['profile', 'email'];
+const OPENID = 'openid';
+const KNOWN_SCOPES = new Set([OPENID, ...DEFAULT_SCOPES]);
+
+/**
+ * The `scope` a token carries for a requested `scope` parameter: `openid` if asked for (or forced, as the
+ * code flow does), then the default scopes. Unknown scopes are refused as Keycloak does.
+ */
+export function grantedScope(
+  requested: string | null | undefined,
+  options: { forceOpenid?: boolean } = {},
+): string {
+  const names = parseScope(requested);
+  const unknown = names.filter((name) => !KNOWN_SCOPES.has(name));
+  if (unknown.length > 0) throw new OAuthError(400, 'invalid_scope', `Invalid scopes: ${requested ?? ''}`);
+  const openid = options.forceOpenid === true || names.includes(OPENID);
+  return [...(openid ? [OPENID] : []), ...DEFAULT_SCOPES].join(' ');
+}
+
+/** A refresh may narrow the scope: `openid` stays only if the refresh asks for it again. */
+export function narrowedScope(granted: string, requested: string | null): string {
+  if (requested === null || requested.trim() === '') return granted;
+  grantedScope(requested);
+  const keepOpenid = includesOpenid(granted) && parseScope(requested).includes(OPENID);
+  return [...(keepOpenid ? [OPENID] : []), ...DEFAULT_SCOPES].join(' ');
+}
+
+export function includesOpenid(scope: string): boolean {
+  return parseScope(scope).includes(OPENID);
+}
+
+function parseScope(scope: string | null | undefined): string[] {
+  return [...new Set((scope ?? '').split(/\s+/).filter((name) => name.length > 0))];
+}

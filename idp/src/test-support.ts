@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
+import { createIdp, type Idp, type IdpOptions } from './app.js';
+import { developmentRealm } from './dev-realm.js';
+import type { RealmBuilderOptions } from './realm-builder.js';
+import { DEV_REALM_USERS_FILE } from './realm-env.js';
+import { parseRealmUsers, type RealmUser } from './realm-users.js';
+
+/** Shared by the identity provider's tests: a movable clock and a provider built on it. */
+
+export const PUBLIC_URL = 'http://localhost:8081';
+export const ISSUER = `${PUBLIC_URL}/auth/realms/org`;
+export const OIDC = '/auth/realms/org/protocol/openid-connect';
+export const INTEGRATION_SECRET = 'integration-dev-secret';
+export const GATEWAY_ORIGIN = 'http://localhost:8080';
+
+export function devUsers(): RealmUser[] {
+  return parseRealmUsers(readFileSync(DEV_REALM_USERS_FILE, 'utf8'));
+}
+
+export class TestClock {
+  constructor(public ms = Date.UTC(2030, 0, 1)) {}
+  readonly now = (): number => this.ms;
+  advanceSeconds(seconds: number): void {
+    this.ms += seconds * 1000;
+  }
+}
+
+export interface TestIdp extends Idp {
+  clock: TestClock;
+  /** POSTs a form to the token endpoint. */
+  token(params: Record<string, string>, headers?: Record<string, string>): Promise<Response>;
+  certs(): Promise<JSONWebKeySet>;
+}
+
+export async function testIdp(
+  options: Partial<RealmBuilderOptions> & Partial<Omit<IdpOptions, 'realm' | 'now'>> = {},
+): Promise<TestIdp> {
+  const { users, rbacEnabled, integrationClientSecret, gatewayPublicUrl, ...idpOptions } = options;
+  const clock = new TestClock();
+  const realm = developmentRealm({
+    ...(users === undefined ? {} : { users }),
+    rbacEnabled: rbacEnabled ?? true,
+    ...(integrationClientSecret === undefined ? {} : { integrationClientSecret }),
+    ...(gatewayPublicUrl === undefined ? {} : { gatewayPublicUrl }),
+  });
+  const idp = await createIdp({ publicUrl: PUBLIC_URL, ...idpOptions, realm, now: clock.now });
+  return {
+    ...idp,
+    clock,
+    token: (params, headers = {}) =>
+      Promise.resolve(
+        idp.app.request(`${OIDC}/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+          body: new URLSearchParams(params),
+        }),
+      ),
+    certs: async () => (await idp.app.request(`${OIDC}/certs`)).json() as Promise<JSONWebKeySet>,
+  };
+}
+
+export function basic(clientId: string, secret: string): Record<string, string> {
+  return { Authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}` };
+}
+
+export async function passwordTokens(
+  idp: TestIdp,
+  username = 'alice',
+  scope?: string,
+): Promise<Record<string, unknown>> {
+  const response = await idp.token({
+    grant_type: 'password',
+    client_id: 'org-frontend',
+    username,
+    password: username,
+    ...(scope === undefined ? {} : { scope }),
+  });
+  if (response.status !== 200)
+    throw new Error(`password grant failed: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+/** Verifies a token as the gateway will: the JWKS, RS256 only, the issuer, at the test clock's time. */
+export async function verifyWithJwks(token: string, jwks: JSONWebKeySet, at: number) {
+  return jwtVerify(token, createLocalJWKSet(jwks), {
+    issuer: ISSUER,
+    algorithms: ['RS256'],
+    currentDate: new Date(at),
+  });
+}
+
+export function claims(token: unknown): Record<string, unknown> {
+  return decodeJwt(String(token)) as Record<string, unknown>;
+}
+
+export function header(token: unknown): Record<string, unknown> {
+  return decodeProtectedHeader(String(token)) as Record<string, unknown>;
+}
