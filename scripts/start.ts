@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 
 /**
- * `npm start`: the whole development stack in one terminal — the legacy service with its seeded data and
- * the development identity provider with the development realm (RBAC on). Ports and the data folder come
+ * `npm start`: the whole development stack in one terminal — the legacy service with its seeded data, the
+ * development identity provider with the development realm (RBAC on), and the gateway in front. Ports and the data folder come
  * from the same variables each part reads on its own.
  */
 
@@ -11,7 +12,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const env: NodeJS.ProcessEnv = { IDP_RBAC_ENABLED: 'true', ...process.env };
 const legacyPort = env.LEGACY_PORT || '8082';
 const idpPort = env.IDP_PORT || '8081';
+const gatewayPort = env.GATEWAY_PORT || '8080';
 const idpUrl = env.IDP_PUBLIC_URL || `http://localhost:${idpPort}`;
+const gatewayUrl = env.GATEWAY_PUBLIC_URL || `http://localhost:${gatewayPort}`;
+// The gateway reaches the other two at the addresses they listen on; the IdP's redirect URIs name the gateway.
+env.LEGACY_URL ||= `http://127.0.0.1:${legacyPort}`;
+env.GATEWAY_PUBLIC_URL ||= gatewayUrl;
 
 interface Part {
   name: string;
@@ -22,6 +28,7 @@ interface Part {
 const parts: Part[] = [
   { name: 'legacy', entry: 'legacy-service/src/main.ts', health: `http://127.0.0.1:${legacyPort}/health` },
   { name: 'idp', entry: 'idp/src/main.ts', health: `http://127.0.0.1:${idpPort}/health` },
+  { name: 'gateway', entry: 'gateway/src/main.ts', health: `http://127.0.0.1:${gatewayPort}/health/live` },
 ];
 
 const children: ChildProcess[] = [];
@@ -82,18 +89,23 @@ process.once('SIGTERM', () => stopAll(0));
 try {
   for (const part of parts) run(part);
   await Promise.all(parts.map((part) => waitForHealth(part)));
+  const query = `{ org_units(filter: {uuids: ${JSON.stringify(referenceUnitUuids)}}) { objects { name managers { manager_type { user_key } employee { name engagements { job_function { user_key } } } } } } }`;
+  const body = JSON.stringify({ query }).replace(/'/g, "'\\''");
   console.log(`
 Development stack is up (RBAC ${env.IDP_RBAC_ENABLED === 'true' ? 'on' : 'off'}):
-  legacy /service API   http://127.0.0.1:${legacyPort}/service/o/   (internal; the gateway will front it)
+  GraphiQL (log in)     ${gatewayUrl}/graphql
+  Voyager               ${gatewayUrl}/voyager
+  GraphQL endpoints     ${gatewayUrl}/graphql/v1  ${gatewayUrl}/graphql/v2  (SDL: .../schema.graphql)
+  legacy passthrough    ${gatewayUrl}/service/o/
   identity provider     ${idpUrl}/auth/realms/org/.well-known/openid-configuration
+  legacy (internal)     http://127.0.0.1:${legacyPort}/service/
 
 Users (password = username): alice (admin), oscar (owner of one unit), nora (no role)
 
-Get a token:
-  TOKEN=$(npm run --silent token -- alice) && echo "$TOKEN" | cut -d. -f2 | base64 -d 2>/dev/null; echo
-
-Read the legacy API:
-  curl -s http://127.0.0.1:${legacyPort}/service/o/
+Get a token and run the specification's query (managers, manager types, job functions of three units):
+  TOKEN=$(npm run --silent token -- alice)
+  curl -s ${gatewayUrl}/graphql/v2 -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\
+    -d '${body}'
 
 Press Ctrl+C to stop.`);
 } catch (error) {

@@ -1,0 +1,135 @@
+import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
+
+/** Who sent a request, as far as the gateway cares: RBAC reads roles and the employee UUID. */
+export interface Principal {
+  subject: string;
+  username: string | undefined;
+  clientId: string | undefined;
+  roles: string[];
+  /** The employee UUID of the `uuid` claim, when present. */
+  employeeUuid: string | undefined;
+}
+
+export type TokenFailure =
+  /** No usable credentials, or a token that does not verify: 401. */
+  | { kind: 'unauthenticated'; reason: string }
+  /** The identity provider cannot be reached and no key is cached: 503. */
+  | { kind: 'unavailable'; reason: string };
+
+export class TokenError extends Error {
+  constructor(readonly failure: TokenFailure) {
+    super(failure.reason);
+    this.name = 'TokenError';
+  }
+}
+
+export interface TokenVerifierOptions {
+  issuer: string;
+  jwksUrl: URL;
+  clockToleranceSeconds: number;
+  /** Least time between JWKS fetches caused by an unknown `kid`. */
+  cooldownMs: number;
+  /** Longest time to wait for the identity provider's JWKS. */
+  fetchTimeoutMs?: number;
+}
+
+/** Tokens longer than this are refused before any parsing: no real access token comes close. */
+export const maxTokenLength = 8 * 1024;
+
+const jwtShape = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/**
+ * Verifies OIDC access tokens with `jose` against the identity provider's JWKS: RS256 only (never the
+ * token's own `alg` choice), `kid` required, signature, `exp`/`nbf` with a small leeway, issuer, and the
+ * Keycloak `typ: Bearer` claim (refresh and ID tokens are refused). Keys are fetched once and cached; an
+ * unknown `kid` causes at most one refetch per cooldown.
+ *
+ * @example
+ * const verifier = createTokenVerifier({ issuer, jwksUrl, clockToleranceSeconds: 30, cooldownMs: 30_000 });
+ * const principal = await verifier.verify(token);
+ */
+export function createTokenVerifier(options: TokenVerifierOptions) {
+  const jwks = createRemoteJWKSet(options.jwksUrl, {
+    cooldownDuration: options.cooldownMs,
+    // Keys stay cached until a token names a kid we do not know (key rotation).
+    cacheMaxAge: Number.POSITIVE_INFINITY,
+    timeoutDuration: options.fetchTimeoutMs ?? 5_000,
+  });
+  const unauthenticated = (reason: string) => new TokenError({ kind: 'unauthenticated', reason });
+
+  async function verify(token: string): Promise<Principal> {
+    if (token.length > maxTokenLength) throw unauthenticated('The token is too long.');
+    if (!jwtShape.test(token)) throw unauthenticated('The token is not a signed JWT.');
+    let header;
+    try {
+      header = decodeProtectedHeader(token);
+    } catch {
+      throw unauthenticated('The token header cannot be decoded.');
+    }
+    if (header.alg !== 'RS256') throw unauthenticated('The token must be signed with RS256.');
+    if (typeof header.kid !== 'string' || header.kid === '')
+      throw unauthenticated('The token has no key id (kid).');
+
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, jwks, {
+        issuer: options.issuer,
+        algorithms: ['RS256'],
+        clockTolerance: options.clockToleranceSeconds,
+        requiredClaims: ['exp', 'iat', 'sub'],
+      }));
+    } catch (error) {
+      throw classify(error, jwks.jwks() !== undefined);
+    }
+    if (payload.typ !== 'Bearer')
+      throw unauthenticated('The token is not an access token (typ must be Bearer).');
+    return principalOf(payload);
+  }
+
+  return { verify };
+}
+
+function classify(error: unknown, keysCached: boolean): TokenError {
+  const unauthenticated = (reason: string) => new TokenError({ kind: 'unauthenticated', reason });
+  if (error instanceof errors.JWTExpired) return unauthenticated('The token has expired.');
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'iss') return unauthenticated('The token was issued by another identity provider.');
+    if (error.claim === 'nbf') return unauthenticated('The token is not valid yet.');
+    return unauthenticated(`The token's ${error.claim} claim is invalid.`);
+  }
+  if (error instanceof errors.JWKSNoMatchingKey)
+    return unauthenticated('The token was signed by an unknown key.');
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return unauthenticated('The token signature is invalid.');
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return unauthenticated('The token must be signed with RS256.');
+  if (error instanceof errors.JWKSTimeout || isFetchFailure(error)) {
+    return keysCached
+      ? unauthenticated('The token was signed by an unknown key.')
+      : new TokenError({ kind: 'unavailable', reason: 'The identity provider cannot be reached.' });
+  }
+  if (error instanceof errors.JOSEError) return unauthenticated('The token is invalid.');
+  return new TokenError({ kind: 'unavailable', reason: 'The identity provider cannot be reached.' });
+}
+
+function isFetchFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError || (error instanceof errors.JOSEError && error.code === 'ERR_JWKS_INVALID')
+  );
+}
+
+function principalOf(payload: JWTPayload): Principal {
+  const realmAccess = payload.realm_access as { roles?: unknown } | undefined;
+  const roles = Array.isArray(realmAccess?.roles)
+    ? realmAccess.roles.filter((role): role is string => typeof role === 'string')
+    : [];
+  return {
+    subject: String(payload.sub),
+    username: typeof payload.preferred_username === 'string' ? payload.preferred_username : undefined,
+    clientId: typeof payload.azp === 'string' ? payload.azp : undefined,
+    roles,
+    employeeUuid: typeof payload.uuid === 'string' ? payload.uuid : undefined,
+  };
+}
+
+export type TokenVerifier = ReturnType<typeof createTokenVerifier>;

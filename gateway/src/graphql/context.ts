@@ -1,0 +1,20 @@
+import type { Principal } from '../auth/token-verifier.js';
+import type { LegacyCall } from '../legacy/legacy-client.js';
+import type { LegacyLoaders } from './legacy-loaders.js';
+
+/** What every resolver of one GraphQL request shares. */
+export interface GraphQLContext {
+  legacy: LegacyLoaders;
+  principal: Principal;
+  /** Today's date, fixed for the whole request. */
+  today: string;
+  /** The legacy calls made so far, for the opt-in upstream trace. */
+  calls: LegacyCall[];
+}
+
+/** A legacy record handed to a resolver, with the date its links are read as of. */
+export type Source = { uuid: string; __at: string; [field: string]: unknown };
+
+export function withDate<T extends { uuid: string }>(record: T, at: string): Source {
+  return { ...record, __at: at } as Source;
+}

@@ -1,0 +1,186 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import type { GraphQLContext, Source } from '../context.js';
+import { withDate } from '../context.js';
+import { legacyErrors } from '../errors.js';
+import type { LegacyRecord } from '../legacy-loaders.js';
+
+type Resolver = (
+  source: Source,
+  args: Record<string, unknown>,
+  context: GraphQLContext,
+  info: GraphQLResolveInfo,
+) => unknown;
+
+/** A field the source may already carry (from an embed); otherwise it is read from the full record. */
+function fieldOrFull(
+  load: (source: Source, context: GraphQLContext) => Promise<LegacyRecord | null>,
+): Resolver {
+  return (source, _args, context, info) => {
+    const name = info.fieldName;
+    if (name in source) return source[name];
+    return legacyErrors(async () => (await load(source, context))?.[name] ?? null);
+  };
+}
+
+const fullOrgUnit = (source: Source, context: GraphQLContext) =>
+  context.legacy.orgUnit(source.uuid, source.__at);
+const fullEmployee = (source: Source, context: GraphQLContext) =>
+  context.legacy.employee(source.uuid, source.__at);
+
+const ref = (value: unknown, at: string): Source | null =>
+  value && typeof value === 'object' && 'uuid' in value ? withDate(value as LegacyRecord, at) : null;
+
+const list = (records: LegacyRecord[], at: string) => records.map((record) => withDate(record, at));
+
+/** The date a detail record's links are read as of: the read date, moved inside the record's validity. */
+function linkDate(source: Source): string {
+  const validity = source.validity as { from: string; to: string | null } | undefined;
+  if (!validity) return source.__at;
+  if (source.__at < validity.from) return validity.from;
+  if (validity.to !== null && source.__at > validity.to) return validity.to;
+  return source.__at;
+}
+
+/** How a version shows a link to one object: the object (v2) or a list of zero or one (v1). */
+export type LinkShape = (source: Source | null) => Source | Source[] | null;
+export const singleLink: LinkShape = (source) => source;
+export const listLink: LinkShape = (source) => (source === null ? [] : [source]);
+
+/** Resolvers for the org graph's entity types; `link` decides the v1/v2 shape of `employee` and `parent`. */
+export function entityResolvers(link: LinkShape) {
+  const orgUnitField = fieldOrFull(fullOrgUnit);
+  const employeeField = fieldOrFull(fullEmployee);
+  const classOf = (field: string) => (source: Source) => ref(source[field], source.__at);
+  const personLink = (field: string) => (source: Source) => link(ref(source[field], linkDate(source)));
+  const unitOf = (source: Source) => ref(source.org_unit, linkDate(source));
+
+  return {
+    OrgUnit: {
+      name: orgUnitField,
+      user_key: orgUnitField,
+      validity: orgUnitField,
+      org_unit_type: async (
+        source: Source,
+        args: Record<string, unknown>,
+        context: GraphQLContext,
+        info: GraphQLResolveInfo,
+      ) => ref(await orgUnitField(source, args, context, info), source.__at),
+      org_unit_level: async (
+        source: Source,
+        args: Record<string, unknown>,
+        context: GraphQLContext,
+        info: GraphQLResolveInfo,
+      ) => ref(await orgUnitField(source, args, context, info), source.__at),
+      parent: async (source: Source, _args: unknown, context: GraphQLContext) => {
+        const full = 'parent' in source ? source : await legacyErrors(() => fullOrgUnit(source, context));
+        return link(ref(full?.parent, source.__at));
+      },
+      children: (source: Source, _args: unknown, context: GraphQLContext) =>
+        legacyErrors(async () => list(await context.legacy.children(source.uuid, source.__at), source.__at)),
+      managers: (source: Source, args: { inherit?: boolean }, context: GraphQLContext) =>
+        legacyErrors(async () =>
+          list(
+            await context.legacy.unitDetails('manager', source.uuid, {
+              at: source.__at,
+              inherit: args.inherit === true,
+            }),
+            source.__at,
+          ),
+        ),
+      owners: (source: Source, args: { inherit?: boolean }, context: GraphQLContext) =>
+        legacyErrors(async () =>
+          list(
+            await context.legacy.unitDetails('owner', source.uuid, {
+              at: source.__at,
+              inherit: args.inherit === true,
+            }),
+            source.__at,
+          ),
+        ),
+      engagements: (source: Source, _args: unknown, context: GraphQLContext) =>
+        legacyErrors(async () =>
+          list(await context.legacy.unitDetails('engagement', source.uuid, { at: source.__at }), source.__at),
+        ),
+      itusers: (source: Source, _args: unknown, context: GraphQLContext) =>
+        legacyErrors(async () =>
+          list(await context.legacy.unitDetails('it', source.uuid, { at: source.__at }), source.__at),
+        ),
+    },
+    Employee: {
+      name: employeeField,
+      givenname: employeeField,
+      surname: employeeField,
+      user_key: employeeField,
+      validity: employeeField,
+      engagements: (source: Source, _args: unknown, context: GraphQLContext) =>
+        legacyErrors(async () =>
+          list(
+            await context.legacy.employeeDetails('engagement', source.uuid, { at: source.__at }),
+            source.__at,
+          ),
+        ),
+      manager_roles: (source: Source, _args: unknown, context: GraphQLContext) =>
+        legacyErrors(async () =>
+          list(
+            await context.legacy.employeeDetails('manager', source.uuid, { at: source.__at }),
+            source.__at,
+          ),
+        ),
+      owners: (source: Source, _args: unknown, context: GraphQLContext) =>
+        legacyErrors(async () =>
+          list(await context.legacy.employeeDetails('owner', source.uuid, { at: source.__at }), source.__at),
+        ),
+      itusers: (source: Source, _args: unknown, context: GraphQLContext) =>
+        legacyErrors(async () =>
+          list(await context.legacy.employeeDetails('it', source.uuid, { at: source.__at }), source.__at),
+        ),
+    },
+    Engagement: {
+      job_function: classOf('job_function'),
+      engagement_type: classOf('engagement_type'),
+      employee: personLink('person'),
+      org_unit: unitOf,
+    },
+    Manager: {
+      manager_type: classOf('manager_type'),
+      manager_level: classOf('manager_level'),
+      responsibility: (source: Source) =>
+        list((source.responsibility as LegacyRecord[] | undefined) ?? [], source.__at),
+      employee: personLink('person'),
+      org_unit: unitOf,
+    },
+    Owner: {
+      owner: (source: Source) => ref(source.owner, linkDate(source)),
+      person: (source: Source) => ref(source.person, linkDate(source)),
+      org_unit: unitOf,
+    },
+    ITUser: {
+      itsystem: (source: Source) => ref(source.itsystem, source.__at),
+      employee: (source: Source) => ref(source.person, linkDate(source)),
+      org_unit: unitOf,
+    },
+    ITSystem: {
+      validity: async (source: Source, _args: unknown, context: GraphQLContext) => {
+        if ('validity' in source) return source.validity;
+        const systems = await legacyErrors(() => context.legacy.itSystems());
+        return systems.find((system) => system.uuid === source.uuid)?.validity ?? null;
+      },
+    },
+    Class: {
+      facet: async (source: Source, _args: unknown, context: GraphQLContext) => {
+        const record = await legacyErrors(() => context.legacy.classWithFacet(source.uuid));
+        return ref(record?.facet, source.__at);
+      },
+    },
+    Facet: {
+      description: async (source: Source, _args: unknown, context: GraphQLContext) => {
+        if ('description' in source) return source.description;
+        return (await legacyErrors(() => context.legacy.facet(source.uuid)))?.description ?? null;
+      },
+      classes: async (source: Source, _args: unknown, context: GraphQLContext) => {
+        const facet = await legacyErrors(() => context.legacy.facet(source.uuid));
+        return list(facet?.data.items ?? [], source.__at);
+      },
+    },
+  };
+}

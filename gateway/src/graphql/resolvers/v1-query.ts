@@ -1,0 +1,97 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import type { GraphQLContext, Source } from '../context.js';
+import { badUserInput, legacyErrors } from '../errors.js';
+import type { DetailType } from '../legacy-loaders.js';
+import {
+  allEmployees,
+  allOrgUnits,
+  classRecords,
+  detailRecords,
+  employeesByUuid,
+  facetRecords,
+  groupByUuid,
+  itSystemRecords,
+  matchesFilter,
+  orgUnitsByUuid,
+  type CommonFilter,
+  type DetailFilter,
+  type TimeWindow,
+} from './collections.js';
+import { prefetchUnitLinks } from './prefetch.js';
+
+interface WindowFilter {
+  from_date?: string | null;
+  to_date?: string | null;
+}
+
+/**
+ * The time window of a v1 filter. Without dates it is the present. With dates, detail records overlapping
+ * [from_date, to_date] are shown; units and employees are shown as of from_date, because the legacy API
+ * serves them by date only.
+ */
+function windowOf(filter: WindowFilter | null | undefined, today: string): TimeWindow {
+  const from = filter?.from_date ?? null;
+  const to = filter?.to_date ?? null;
+  if (from !== null && to !== null && to < from)
+    throw badUserInput('filter.to_date must not be before filter.from_date.');
+  if (from === null && to === null) return { at: today };
+  return { at: from ?? today, until: to };
+}
+
+/** v1's root fields: one `{uuid, objects}` element per matching entity. */
+export function v1QueryResolvers() {
+  const entities =
+    (kind: 'unit' | 'employee') =>
+    (
+      _root: unknown,
+      args: { filter?: (CommonFilter & WindowFilter) | null },
+      context: GraphQLContext,
+      info: GraphQLResolveInfo,
+    ) =>
+      legacyErrors(async () => {
+        const { at } = windowOf(args.filter, context.today);
+        const filter = args.filter;
+        let records: Source[];
+        if (filter?.uuids) {
+          if (kind === 'unit') prefetchUnitLinks(info, context, filter.uuids, at);
+          records =
+            kind === 'unit'
+              ? await orgUnitsByUuid(context, filter.uuids, at)
+              : await employeesByUuid(context, filter.uuids, at);
+        } else {
+          records = kind === 'unit' ? await allOrgUnits(context, at) : await allEmployees(context, at);
+        }
+        return groupByUuid(records.filter((record) => matchesFilter(record, filter)));
+      });
+
+  const details =
+    (type: DetailType) =>
+    (_root: unknown, args: { filter?: (DetailFilter & WindowFilter) | null }, context: GraphQLContext) =>
+      legacyErrors(async () =>
+        groupByUuid(await detailRecords(context, type, args.filter, windowOf(args.filter, context.today))),
+      );
+
+  const simple =
+    (
+      read: (
+        context: GraphQLContext,
+        filter: CommonFilter | null | undefined,
+        at: string,
+      ) => Promise<Source[]>,
+    ) =>
+    (_root: unknown, args: { filter?: (CommonFilter & WindowFilter) | null }, context: GraphQLContext) =>
+      legacyErrors(async () =>
+        groupByUuid(await read(context, args.filter, windowOf(args.filter, context.today).at)),
+      );
+
+  return {
+    org_units: entities('unit'),
+    employees: entities('employee'),
+    engagements: details('engagement'),
+    managers: details('manager'),
+    owners: details('owner'),
+    itsystems: simple(itSystemRecords),
+    classes: simple(classRecords),
+    facets: simple(facetRecords),
+  };
+}

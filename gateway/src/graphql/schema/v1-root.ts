@@ -1,0 +1,107 @@
+/**
+ * v1: the original shape. Every collection returns a list with one element per matching entity,
+ * `{uuid, objects}`, where `objects` are the entity's validities in the time window (default: the present).
+ */
+export const v1RootTypeDefs = /* GraphQL */ `
+  """
+  Selects records; every member narrows the selection. \`from_date\`/\`to_date\` set the time window (default: today).
+  """
+  input OrgUnitFilter {
+    uuids: [UUID!]
+    user_keys: [String!]
+    from_date: Date
+    to_date: Date
+  }
+
+  input EmployeeFilter {
+    uuids: [UUID!]
+    user_keys: [String!]
+    from_date: Date
+    to_date: Date
+  }
+
+  """
+  Engagements, managers and owners are found through their units or employees; without either, every unit is walked.
+  """
+  input DetailFilter {
+    uuids: [UUID!]
+    user_keys: [String!]
+    org_units: [UUID!]
+    employees: [UUID!]
+    from_date: Date
+    to_date: Date
+  }
+
+  input ClassFilter {
+    uuids: [UUID!]
+    user_keys: [String!]
+    facets: [String!]
+    from_date: Date
+    to_date: Date
+  }
+
+  input FacetFilter {
+    uuids: [UUID!]
+    user_keys: [String!]
+    from_date: Date
+    to_date: Date
+  }
+
+  input ITSystemFilter {
+    uuids: [UUID!]
+    user_keys: [String!]
+    from_date: Date
+    to_date: Date
+  }
+
+  type OrgUnitResponse {
+    uuid: UUID!
+    objects: [OrgUnit!]!
+  }
+
+  type EmployeeResponse {
+    uuid: UUID!
+    objects: [Employee!]!
+  }
+
+  type EngagementResponse {
+    uuid: UUID!
+    objects: [Engagement!]!
+  }
+
+  type ManagerResponse {
+    uuid: UUID!
+    objects: [Manager!]!
+  }
+
+  type OwnerResponse {
+    uuid: UUID!
+    objects: [Owner!]!
+  }
+
+  type ClassResponse {
+    uuid: UUID!
+    objects: [Class!]!
+  }
+
+  type FacetResponse {
+    uuid: UUID!
+    objects: [Facet!]!
+  }
+
+  type ITSystemResponse {
+    uuid: UUID!
+    objects: [ITSystem!]!
+  }
+
+  type Query {
+    org_units(filter: OrgUnitFilter): [OrgUnitResponse!]!
+    employees(filter: EmployeeFilter): [EmployeeResponse!]!
+    engagements(filter: DetailFilter): [EngagementResponse!]!
+    managers(filter: DetailFilter): [ManagerResponse!]!
+    owners(filter: DetailFilter): [OwnerResponse!]!
+    itsystems(filter: ITSystemFilter): [ITSystemResponse!]!
+    classes(filter: ClassFilter): [ClassResponse!]!
+    facets(filter: FacetFilter): [FacetResponse!]!
+  }
+`;

@@ -1,0 +1,108 @@
+/** v2: every collection is paginated (`limit`, `cursor`) and shows its objects as of `filter.at`. */
+export const v2RootTypeDefs = /* GraphQL */ `
+  """
+  Selects records; every member narrows the selection. \`at\` (default today) is the date the objects are shown as of.
+  """
+  input OrgUnitFilter {
+    uuids: [UUID!]
+    user_keys: [String!]
+    at: Date
+  }
+
+  input EmployeeFilter {
+    uuids: [UUID!]
+    user_keys: [String!]
+    at: Date
+  }
+
+  """
+  Engagements, managers and owners are found through their units or employees; without either, every unit is walked page by page.
+  """
+  input DetailFilter {
+    uuids: [UUID!]
+    user_keys: [String!]
+    org_units: [UUID!]
+    employees: [UUID!]
+    at: Date
+  }
+
+  input ClassFilter {
+    uuids: [UUID!]
+    user_keys: [String!]
+    """
+    Facet user keys, such as \`manager_type\`.
+    """
+    facets: [String!]
+  }
+
+  input FacetFilter {
+    uuids: [UUID!]
+    user_keys: [String!]
+  }
+
+  input ITSystemFilter {
+    uuids: [UUID!]
+    user_keys: [String!]
+  }
+
+  type PageInfo {
+    """
+    Pass as \`cursor\` to get the next page; null on the last page.
+    """
+    next_cursor: Cursor
+  }
+
+  type OrgUnitPage {
+    objects: [OrgUnit!]!
+    page_info: PageInfo!
+  }
+
+  type EmployeePage {
+    objects: [Employee!]!
+    page_info: PageInfo!
+  }
+
+  type EngagementPage {
+    objects: [Engagement!]!
+    page_info: PageInfo!
+  }
+
+  type ManagerPage {
+    objects: [Manager!]!
+    page_info: PageInfo!
+  }
+
+  type OwnerPage {
+    objects: [Owner!]!
+    page_info: PageInfo!
+  }
+
+  type ClassPage {
+    objects: [Class!]!
+    page_info: PageInfo!
+  }
+
+  type FacetPage {
+    objects: [Facet!]!
+    page_info: PageInfo!
+  }
+
+  type ITSystemPage {
+    objects: [ITSystem!]!
+    page_info: PageInfo!
+  }
+
+  type Query {
+    """
+    Organisation units. \`limit\` is 1–1000 (default 100).
+    """
+    org_units(filter: OrgUnitFilter, limit: Int = 100, cursor: Cursor): OrgUnitPage!
+    employees(filter: EmployeeFilter, limit: Int = 100, cursor: Cursor): EmployeePage!
+    engagements(filter: DetailFilter, limit: Int = 100, cursor: Cursor): EngagementPage!
+    managers(filter: DetailFilter, limit: Int = 100, cursor: Cursor): ManagerPage!
+    owners(filter: DetailFilter, limit: Int = 100, cursor: Cursor): OwnerPage!
+    itsystems(filter: ITSystemFilter, limit: Int = 100, cursor: Cursor): ITSystemPage!
+    classes(filter: ClassFilter, limit: Int = 100, cursor: Cursor): ClassPage!
+    facets(filter: FacetFilter, limit: Int = 100, cursor: Cursor): FacetPage!
+  }
+`;

@@ -1,0 +1,34 @@
+import type { Plugin } from 'graphql-yoga';
+import type { GraphQLContext } from './context.js';
+
+/**
+ * Adds `extensions.upstream` — every legacy call the operation made (method, path, status, duration,
+ * round) — when the request sends `X-Upstream-Trace: 1` and configuration allows it.
+ */
+export function useUpstreamTrace(options: {
+  enabled: boolean;
+}): Plugin<GraphQLContext & { request: Request }> {
+  return {
+    onExecute({ args }) {
+      const context = args.contextValue;
+      if (!options.enabled || context.request.headers.get('x-upstream-trace') !== '1') return;
+      return {
+        onExecuteDone({ result, setResult }) {
+          if (!('data' in result) && !('errors' in result)) return;
+          const calls = context.calls.map((call) => ({
+            ...call,
+            duration_ms: Math.round(call.duration_ms * 100) / 100,
+          }));
+          const rounds = calls.reduce((max, call) => Math.max(max, call.round), 0);
+          setResult({
+            ...result,
+            extensions: {
+              ...(result as { extensions?: object }).extensions,
+              upstream: { requests: calls.length, rounds, calls },
+            },
+          });
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { createYoga, type Plugin } from 'graphql-yoga';
+import type { Principal } from '../auth/token-verifier.js';
+import type { LegacyCall, LegacyClient } from '../legacy/legacy-client.js';
+import type { GraphQLContext } from './context.js';
+import { createLegacyLoaders } from './legacy-loaders.js';
+import { useUpstreamTrace } from './upstream-trace.js';
+import type { GraphQLVersion } from './versions.js';
+
+/** What the Hono route hands to Yoga with each request. */
+export interface ServerContext {
+  principal: Principal;
+}
+
+export interface VersionServerOptions {
+  legacy: LegacyClient;
+  upstreamTrace: boolean;
+  introspection: boolean;
+  clock?: () => Date;
+}
+
+/** Refuses `__schema`/`__type` queries when introspection is switched off (production). */
+function useNoIntrospection(): Plugin {
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(NoSchemaIntrospectionCustomRule);
+    },
+  };
+}
+
+/**
+ * One Yoga server per version at `/graphql/{name}`: JSON POST (and GET for queries), no GraphiQL of its
+ * own (the gateway serves one with login), no batching, errors masked unless they are our GraphQLErrors.
+ */
+export function createVersionServer(version: GraphQLVersion, options: VersionServerOptions) {
+  return createYoga<ServerContext, GraphQLContext>({
+    schema: version.schema,
+    graphqlEndpoint: `/graphql/${version.name}`,
+    graphiql: false,
+    landingPage: false,
+    batching: false,
+    maskedErrors: true,
+    logging: false,
+    context: ({ request, principal }): GraphQLContext => {
+      const calls: LegacyCall[] = [];
+      return {
+        principal,
+        calls,
+        today: (options.clock?.() ?? new Date()).toISOString().slice(0, 10),
+        legacy: createLegacyLoaders(options.legacy, {
+          signal: request.signal,
+          onCall: (call) => calls.push(call),
+        }),
+      };
+    },
+    plugins: [
+      useUpstreamTrace({ enabled: options.upstreamTrace }),
+      ...(options.introspection ? [] : [useNoIntrospection()]),
+    ],
+  });
+}
+
+export type VersionServer = ReturnType<typeof createVersionServer>;

@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
+import { startTestStack, type TestStack } from './stack.js';
+
+let stack: TestStack;
+let token: string;
+beforeAll(async () => {
+  stack = await startTestStack({ gatewayEnv: { GRAPHQL_REMOVED_VERSIONS: 'v0' } });
+  token = await stack.token('alice');
+});
+afterAll(() => stack.close());
+
+async function graphql(version: string, query: string, variables?: Record<string, unknown>, trace = false) {
+  const response = await fetch(`${stack.gatewayUrl}/graphql/${version}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...(trace ? { 'x-upstream-trace': '1' } : {}),
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  const text = await response.text();
+  expect(text).not.toContain(stack.legacyUrl);
+  return { status: response.status, body: JSON.parse(text) as any };
+}
+
+async function legacy(path: string) {
+  const response = await fetch(`${stack.legacyUrl}${path}`);
+  return (await response.json()) as any;
+}
+
+/** The specification's reference query: managers, manager types and job functions of three units. */
+const referenceQuery = /* GraphQL */ `
+  query Reference($uuids: [UUID!]) {
+    org_units(filter: { uuids: $uuids }) {
+      objects {
+        name
+        managers {
+          manager_type {
+            user_key
+          }
+          employee {
+            name
+            engagements {
+              job_function {
+                user_key
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+/** What the six legacy calls a person would make by hand return for the same units, in the same shape. */
+async function expectedFromLegacy() {
+  return Promise.all(
+    referenceUnitUuids.map(async (uuid) => {
+      const unit = await legacy(`/service/ou/${uuid}/`);
+      const managers = await legacy(`/service/ou/${uuid}/details/manager`);
+      return {
+        name: unit.name,
+        managers: await Promise.all(
+          managers.map(async (manager: any) => ({
+            manager_type: { user_key: manager.manager_type.user_key },
+            employee: manager.person && {
+              name: manager.person.name,
+              engagements: (await legacy(`/service/e/${manager.person.uuid}/details/engagement`)).map(
+                (e: any) => ({
+                  job_function: { user_key: e.job_function.user_key },
+                }),
+              ),
+            },
+          })),
+        ),
+      };
+    }),
+  );
+}
+
+describe('the specification reference query', () => {
+  it('answers on v2 with objects and page_info, equal to the legacy endpoints, in two rounds', async () => {
+    const withPageInfo = referenceQuery.replace('objects {', 'page_info { next_cursor } objects {');
+    const { status, body } = await graphql('v2', withPageInfo, { uuids: referenceUnitUuids }, true);
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    expect(body.data.org_units.page_info).toEqual({ next_cursor: null });
+    expect(body.data.org_units.objects).toEqual(await expectedFromLegacy());
+    const upstream = body.extensions.upstream;
+    // 3 units + 3 manager listings in the first round, 3 engagement listings in the second.
+    expect(upstream.requests).toBe(9);
+    expect(upstream.rounds).toBe(2);
+  });
+
+  it('answers on v1 with a list of {uuid, objects} and list-valued employee', async () => {
+    const { body } = await graphql('v1', referenceQuery, { uuids: referenceUnitUuids });
+    expect(body.errors).toBeUndefined();
+    const expected = await expectedFromLegacy();
+    expect(body.data.org_units).toEqual(
+      referenceUnitUuids.map((uuid, index) => ({
+        objects: [
+          {
+            ...expected[index],
+            managers: expected[index]!.managers.map((manager: any) => ({
+              ...manager,
+              employee: manager.employee ? [manager.employee] : [],
+            })),
+          },
+        ],
+      })),
+    );
+  });
+});
+
+describe('collections', () => {
+  it('lists IT systems on both versions', async () => {
+    const systems = (await legacy(`/service/o/${(await legacy('/service/o/'))[0].uuid}/it/`)).map(
+      (s: any) => s.name,
+    );
+    const v2 = await graphql('v2', '{ itsystems { objects { name } } }');
+    expect(v2.body.data.itsystems.objects.map((s: any) => s.name)).toEqual(systems);
+    const v1 = await graphql('v1', '{ itsystems { objects { name } } }');
+    expect(v1.body.data.itsystems.map((s: any) => s.objects[0].name)).toEqual(systems);
+  });
+
+  it('walks every unit on v2 in pages of 7 with no duplicate and no gap', async () => {
+    const organisation = (await legacy('/service/o/'))[0].uuid;
+    const all = (await legacy(`/service/o/${organisation}/ou/`)).items.map((unit: any) => unit.uuid);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let pageCount = 0; pageCount < 100; pageCount += 1) {
+      const { body }: { body: any } = await graphql(
+        'v2',
+        'query Page($cursor: Cursor) { org_units(limit: 7, cursor: $cursor) { objects { uuid name } page_info { next_cursor } } }',
+        { cursor },
+      );
+      expect(body.errors).toBeUndefined();
+      expect(body.data.org_units.objects.length).toBeLessThanOrEqual(7);
+      seen.push(...body.data.org_units.objects.map((unit: any) => unit.uuid));
+      cursor = body.data.org_units.page_info.next_cursor;
+      if (cursor === null) break;
+    }
+    expect(cursor).toBeNull();
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(all);
+  });
+
+  it('refuses a limit out of range and a forged cursor with BAD_USER_INPUT', async () => {
+    const limit = await graphql('v2', '{ org_units(limit: 0) { objects { uuid } } }');
+    expect(limit.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const cursor = await graphql('v2', '{ org_units(cursor: "bm9wZQ") { objects { uuid } } }');
+    expect(cursor.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('mutations write through the legacy service', () => {
+  it('creates a unit and returns it; a legacy validation error keeps its error_key', async () => {
+    const office = (
+      await legacy(`/service/o/${(await legacy('/service/o/'))[0].uuid}/f/org_unit_type/`)
+    ).data.items.find((c: any) => c.user_key === 'office').uuid;
+    const created = await graphql(
+      'v2',
+      `
+        mutation Create($input: OrgUnitCreateInput!) {
+          org_unit_create(input: $input) {
+            uuid
+            object {
+              name
+              parent {
+                uuid
+              }
+            }
+          }
+        }
+      `,
+      {
+        input: {
+          name: 'GraphQL Office',
+          parent: referenceUnitUuids[0],
+          org_unit_type: office,
+          validity: { from: '2024-01-01' },
+        },
+      },
+    );
+    expect(created.body.errors).toBeUndefined();
+    const { uuid, object } = created.body.data.org_unit_create;
+    expect(object).toEqual({ name: 'GraphQL Office', parent: { uuid: referenceUnitUuids[0] } });
+    expect((await legacy(`/service/ou/${uuid}/`)).name).toBe('GraphQL Office');
+
+    const refused = await graphql(
+      'v2',
+      `mutation { org_unit_create(input: { name: "X", org_unit_type: "${office}", validity: { from: "2024-01-01", to: "2023-01-01" } }) { uuid } }`,
+    );
+    expect(refused.body.data).toBeNull();
+    expect(refused.body.errors[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      error_key: 'V_END_BEFORE_START',
+    });
+  });
+});
+
+describe('versions and schemas', () => {
+  it('redirects a browser at /graphql to the newest version and never runs a query there', async () => {
+    const redirect = await fetch(`${stack.gatewayUrl}/graphql`, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe('/graphql/v2');
+    const post = await fetch(`${stack.gatewayUrl}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(post.status).toBe(404);
+    const body = (await post.json()) as any;
+    expect(body.errors[0].message).toContain('/graphql/v1');
+    expect(body.errors[0].message).toContain('/graphql/v2');
+  });
+
+  it('answers 410 with the migration guide for a removed version and 404 for an unknown one', async () => {
+    const removed = await fetch(`${stack.gatewayUrl}/graphql/v0`, { method: 'POST' });
+    expect(removed.status).toBe(410);
+    expect(((await removed.json()) as any).errors[0].extensions).toMatchObject({
+      code: 'VERSION_REMOVED',
+      migration_guide: expect.any(String),
+    });
+    const future = await fetch(`${stack.gatewayUrl}/graphql/v9`, { method: 'POST' });
+    expect(future.status).toBe(404);
+    expect(((await future.json()) as any).errors[0].extensions.code).toBe('VERSION_NOT_FOUND');
+  });
+
+  it('serves each version as SDL with only the org graph in it', async () => {
+    for (const version of ['v1', 'v2']) {
+      const response = await fetch(`${stack.gatewayUrl}/graphql/${version}/schema.graphql`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+      const sdl = await response.text();
+      expect(sdl).toContain('type OrgUnit');
+      expect(sdl).not.toMatch(/@httpOperation|@transport|_response|ObjMap|getOrgUnit|listOrgUnitManagers/);
+    }
+  });
+
+  it('shows no Mesh internals through introspection', async () => {
+    const { body } = await graphql(
+      'v2',
+      '{ __schema { types { name } directives { name } queryType { fields { name } } } }',
+    );
+    const types = body.data.__schema.types.map((t: any) => t.name);
+    expect(types.filter((name: string) => /_response$|^ObjMap$|^JSON$|LegacyError/.test(name))).toEqual([]);
+    const builtIn = ['deprecated', 'include', 'oneOf', 'skip', 'specifiedBy'];
+    for (const directive of body.data.__schema.directives) expect(builtIn).toContain(directive.name);
+    expect(body.data.__schema.queryType.fields.map((f: any) => f.name).sort()).toEqual([
+      'classes',
+      'employees',
+      'engagements',
+      'facets',
+      'itsystems',
+      'managers',
+      'org_units',
+      'owners',
+    ]);
+  });
+});
+
+describe('authentication and /idp.json', () => {
+  it('refuses GraphQL without a token with 401, WWW-Authenticate and UNAUTHENTICATED', async () => {
+    const response = await fetch(`${stack.gatewayUrl}/graphql/v2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ itsystems { objects { name } } }' }),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer realm="org"/);
+    expect(((await response.json()) as any).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses /service without a token with the legacy error body', async () => {
+    const response = await fetch(`${stack.gatewayUrl}/service/o/`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect(await response.json()).toMatchObject({ error: true, status: 401, error_key: 'E_UNAUTHORIZED' });
+  });
+
+  it('refuses a token that is not signed by the identity provider', async () => {
+    const [header, payload] = token.split('.');
+    const response = await fetch(`${stack.gatewayUrl}/service/o/`, {
+      headers: { authorization: `Bearer ${header}.${payload}.${'A'.repeat(342)}` },
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toContain('invalid_token');
+  });
+
+  it('serves /idp.json without a token', async () => {
+    const response = await fetch(`${stack.gatewayUrl}/idp.json`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      realm: 'org',
+      'auth-server-url': expect.stringMatching(/^http:\/\/localhost:\d+\/auth\/$/),
+      'ssl-required': 'external',
+      resource: 'org-frontend',
+      'public-client': true,
+      'confidential-port': 0,
+    });
+  });
+});

@@ -1,0 +1,100 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readGatewayConfig } from '../gateway/src/config.js';
+import { startGateway, type RunningGateway } from '../gateway/src/server.js';
+import { developmentRealm } from '../idp/src/dev-realm.js';
+import { startIdp, type RunningIdp } from '../idp/src/server.js';
+import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
+
+export interface TestStack {
+  /** The gateway as a browser reaches it: `http://localhost:{port}`, the origin the realm allows. */
+  gatewayUrl: string;
+  idpUrl: string;
+  legacyUrl: string;
+  legacy: LegacyServer;
+  idp: RunningIdp;
+  gateway: RunningGateway;
+  /** An access token for a development user (password = username) from the password grant. */
+  token(username: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestStackOptions {
+  rbacEnabled?: boolean;
+  /** Extra gateway environment, e.g. `{ GRAPHQL_REMOVED_VERSIONS: 'v0' }`. */
+  gatewayEnv?: Record<string, string>;
+  clock?: () => Date;
+}
+
+/**
+ * The whole stack on loopback ports the OS chooses: the legacy service over a fresh copy of the fixture,
+ * the development identity provider (RBAC on unless told otherwise) and the gateway in front of both.
+ */
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
+  const rbacEnabled = options.rbacEnabled ?? true;
+  const dataDir = await mkdtemp(join(tmpdir(), 'stack-legacy-'));
+  const legacy = await startLegacyService({ dataDir, clock: options.clock });
+  let idp: RunningIdp | undefined;
+  let gateway: RunningGateway;
+  try {
+    // The gateway listens first: the realm's redirect URIs need its port, its configuration the IdP's.
+    gateway = await startGateway({
+      clock: options.clock,
+      config: async (port) => {
+        const gatewayUrl = `http://localhost:${port}`;
+        idp = await startIdp({ realm: developmentRealm({ rbacEnabled, gatewayPublicUrl: gatewayUrl }) });
+        return readGatewayConfig({
+          GATEWAY_PORT: String(port),
+          GATEWAY_PUBLIC_URL: gatewayUrl,
+          LEGACY_URL: legacy.url,
+          IDP_SCHEMA: 'http',
+          IDP_HOST: 'localhost',
+          IDP_PORT: String(idp.port),
+          IDP_REALM: 'org',
+          IDP_RBAC_ENABLED: String(rbacEnabled),
+          ...options.gatewayEnv,
+        });
+      },
+    });
+  } catch (error) {
+    await idp?.close();
+    await legacy.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const runningIdp = idp!;
+
+  const token = async (username: string) => {
+    const response = await fetch(`${runningIdp.issuer}/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'org-frontend',
+        username,
+        password: username,
+      }),
+    });
+    const body = (await response.json()) as { access_token?: string; error_description?: string };
+    if (!body.access_token)
+      throw new Error(`no token for ${username}: ${body.error_description ?? response.status}`);
+    return body.access_token;
+  };
+
+  return {
+    gatewayUrl: `http://localhost:${gateway.port}`,
+    idpUrl: runningIdp.url,
+    legacyUrl: legacy.url,
+    legacy,
+    idp: runningIdp,
+    gateway,
+    token,
+    close: async () => {
+      await gateway.close();
+      await runningIdp.close();
+      await legacy.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
