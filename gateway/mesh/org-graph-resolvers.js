@@ -1,0 +1,166 @@
+/**
+ * The org graph's resolvers that `.meshrc.yaml` cannot declare: links whose key may be null, lists
+ * that need one more legacy call per element, and the `objects` wrappers of the graph's root fields.
+ * Every legacy call goes through Mesh's generated operations (`context.Legacy.Query.<operationId>`),
+ * so Mesh's own server makes exactly the calls its plan needs and nothing is fetched by hand.
+ *
+ * Plain JavaScript because Mesh v0 imports resolvers named in `.meshrc.yaml` as they are.
+ */
+
+/**
+ * Calls one generated operation of the legacy source. Mesh hands a failed call back as an error
+ * value; it is thrown so that the field fails with the legacy error instead of an empty result.
+ */
+async function legacy(context, operationId, options) {
+  const result = await context.Legacy.Query[operationId]({ context, ...options });
+  if (result instanceof Error) throw result;
+  return result;
+}
+
+/** The organisation's UUID: the legacy service holds one, and some listings are per organisation. */
+async function organisationUuid(root, context, info) {
+  const organisations = await legacy(context, 'listOrganisations', {
+    root,
+    args: {},
+    info,
+    selectionSet: '{ uuid }',
+  });
+  const organisation = organisations?.[0];
+  if (!organisation) throw new Error('The legacy service lists no organisation.');
+  return organisation.uuid;
+}
+
+/**
+ * A link to a full record through an embedded reference that may be null (a vacant manager, an
+ * owner record of a person rather than a unit): null stays null, any other key is fetched.
+ */
+function optionalLink(requiredSelectionSet, keyOf, operationId) {
+  return {
+    selectionSet: requiredSelectionSet,
+    resolve: (parent, _args, context, info) => {
+      const uuid = keyOf(parent);
+      if (uuid == null) return null;
+      return legacy(context, operationId, { root: parent, args: { uuid }, info });
+    },
+  };
+}
+
+/** Full org units for a list of UUIDs, one `getOrgUnit` each, selected as the client asked. */
+function orgUnitsByUuid(uuids, root, context, info) {
+  return Promise.all(uuids.map((uuid) => legacy(context, 'getOrgUnit', { root, args: { uuid }, info })));
+}
+
+const itSystemFields = '{ uuid name user_key system_type validity { from to } }';
+const classFields = '{ uuid name user_key example scope }';
+
+export const resolvers = {
+  Query: {
+    // The wrapper only carries the filter; `objects` makes the calls with its own selection.
+    org_units: (_root, args) => ({ filter: args.filter ?? {} }),
+    itsystems: () => ({}),
+  },
+
+  OrgUnitObjects: {
+    objects: async (parent, _args, context, info) => {
+      let uuids = parent.filter.uuids;
+      if (uuids == null) {
+        const org = await organisationUuid(parent, context, info);
+        const page = await legacy(context, 'listOrgUnits', {
+          root: parent,
+          args: { org, limit: 0 },
+          info,
+          selectionSet: '{ items { uuid } }',
+        });
+        uuids = page.items.map((unit) => unit.uuid);
+      }
+      return orgUnitsByUuid(uuids, parent, context, info);
+    },
+  },
+
+  ITSystemObjects: {
+    objects: async (parent, _args, context, info) => {
+      const org = await organisationUuid(parent, context, info);
+      return legacy(context, 'listItSystems', { root: parent, args: { org }, info });
+    },
+  },
+
+  OrgUnit: {
+    // The legacy listing has list items, not units: each child is read as a full unit.
+    children: {
+      selectionSet: '{ uuid }',
+      resolve: async (unit, _args, context, info) => {
+        const children = await legacy(context, 'listOrgUnitChildren', {
+          root: unit,
+          args: { uuid: unit.uuid },
+          info,
+          selectionSet: '{ uuid }',
+        });
+        return orgUnitsByUuid(
+          children.map((child) => child.uuid),
+          unit,
+          context,
+          info,
+        );
+      },
+    },
+  },
+
+  Manager: {
+    employee: optionalLink('{ employee_uuid }', (manager) => manager.employee_uuid, 'getEmployee'),
+  },
+
+  Owner: {
+    owner: optionalLink('{ owner_ref { uuid } }', (owner) => owner.owner_ref?.uuid, 'getEmployee'),
+    org_unit: optionalLink('{ org_unit_ref { uuid } }', (owner) => owner.org_unit_ref?.uuid, 'getOrgUnit'),
+    person: optionalLink('{ person_ref { uuid } }', (owner) => owner.person_ref?.uuid, 'getEmployee'),
+  },
+
+  ITUser: {
+    employee: optionalLink('{ person { uuid } }', (itUser) => itUser.person?.uuid, 'getEmployee'),
+    org_unit: optionalLink('{ org_unit_ref { uuid } }', (itUser) => itUser.org_unit_ref?.uuid, 'getOrgUnit'),
+    // The reference lacks the system's validity; the full record comes from the organisation's list.
+    itsystem: {
+      selectionSet: '{ itsystem_ref { uuid } }',
+      resolve: async (itUser, _args, context, info) => {
+        const org = await organisationUuid(itUser, context, info);
+        const systems = await legacy(context, 'listItSystems', {
+          root: itUser,
+          args: { org },
+          info,
+          selectionSet: itSystemFields,
+        });
+        return systems.find((system) => system.uuid === itUser.itsystem_ref.uuid) ?? null;
+      },
+    },
+  },
+
+  Class: {
+    facet: {
+      selectionSet: '{ uuid }',
+      resolve: async (someClass, _args, context, info) => {
+        const [withFacet, org] = await Promise.all([
+          legacy(context, 'getClass', {
+            root: someClass,
+            args: { uuid: someClass.uuid },
+            info,
+            selectionSet: '{ facet { uuid } }',
+          }),
+          organisationUuid(someClass, context, info),
+        ]);
+        return legacy(context, 'getFacet', {
+          root: someClass,
+          args: { org, facet: withFacet.facet.uuid },
+          info,
+        });
+      },
+    },
+  },
+
+  Facet: {
+    // The legacy facet read embeds its classes (every page: `limit` 0).
+    classes: {
+      selectionSet: `{ data { items ${classFields} } }`,
+      resolve: (facet) => facet.data.items,
+    },
+  },
+};

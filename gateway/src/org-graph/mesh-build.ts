@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, where `.meshrc.yaml` is and `mesh build` writes `.mesh/`. */
+export const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const meshDir = join(repositoryRoot, '.mesh');
+/** What `mesh start` runs and what the seam reads. */
+const buildOutputs = [join(meshDir, 'index.js'), join(meshDir, 'schema.graphql')];
+/** What the build reads; a newer one makes the output stale. */
+const buildInputs = [
+  join(repositoryRoot, '.meshrc.yaml'),
+  join(repositoryRoot, 'openapi', 'legacy-service.yaml'),
+];
+const meshCodeDir = join(repositoryRoot, 'gateway', 'mesh');
+
+/** The Mesh CLI's script, to run with this Node (`npx` would add a second process and npm's notices). */
+export function meshCliPath(): string {
+  const require = createRequire(import.meta.url);
+  const packageJsonPath = require.resolve('@graphql-mesh/cli/package.json');
+  const { bin } = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { bin: Record<string, string> };
+  const script = bin.mesh;
+  if (!script) throw new Error(`${packageJsonPath} names no \`mesh\` command.`);
+  return join(dirname(packageJsonPath), script);
+}
+
+/** Runs `mesh build --fileType js` at the repository root; rejects with Mesh's output when it fails. */
+export function buildMesh(timeoutMs = 120_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [meshCliPath(), 'build', '--fileType', 'js'], {
+      cwd: repositoryRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: timeoutMs,
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`mesh build failed (${code ?? signal}):\n${output}`)),
+    );
+  });
+}
+
+async function modifiedAt(path: string): Promise<number | undefined> {
+  try {
+    return (await stat(path)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `.mesh/` is missing, half-written, or older than one of the files the build reads. */
+async function buildIsStale(): Promise<boolean> {
+  const outputTimes = await Promise.all(buildOutputs.map(modifiedAt));
+  if (outputTimes.some((time) => time === undefined)) return true;
+  const builtAt = Math.min(...(outputTimes as number[]));
+  const meshCode = (await readdir(meshCodeDir)).map((name) => join(meshCodeDir, name));
+  const inputTimes = await Promise.all([...buildInputs, ...meshCode].map(modifiedAt));
+  return inputTimes.some((time) => time !== undefined && time > builtAt);
+}
+
+/**
+ * Builds `.mesh/` unless an up-to-date build is there: for tests and tools run without the build
+ * script first. Test files running in parallel share one build: a lock folder makes the others wait
+ * instead of building over it (a failing build deletes `.mesh/`).
+ */
+export async function ensureMeshBuild(timeoutMs = 120_000): Promise<void> {
+  const lock = join(
+    tmpdir(),
+    `org-gateway-mesh-build-${createHash('sha256').update(repositoryRoot).digest('hex').slice(0, 16)}`,
+  );
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const lockedAt = await modifiedAt(lock);
+      // A lock older than any build left by a process that died while building.
+      if (lockedAt !== undefined && Date.now() - lockedAt > timeoutMs)
+        await rm(lock, { recursive: true, force: true });
+      if (Date.now() > deadline)
+        throw new Error(`Waited ${timeoutMs} ms for another Mesh build (lock ${lock}).`);
+      await delay(100);
+    }
+  }
+  try {
+    if (await buildIsStale()) await buildMesh(timeoutMs);
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,256 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureMeshBuild } from '../gateway/src/org-graph/mesh-build.js';
+import {
+  classUuid,
+  organisationUuid,
+  referenceUnitUuids,
+  unitUuid,
+} from '../legacy-service/src/fixture/organisation.js';
+import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
+import { startMeshServer } from './mesh-server.js';
+
+/**
+ * Mesh's own server on the same `.meshrc.yaml`, the peer of the benchmark (issue 6): it must answer the
+ * specification's reference query with the legacy data, and this test counts the legacy requests that
+ * costs. Every legacy response is delayed, so that calls made in parallel overlap and the dependent
+ * rounds can be read from the timings.
+ */
+
+const legacyLatencyMs = 20;
+
+const referenceQuery = /* GraphQL */ `
+  query Reference($uuids: [UUID!]) {
+    org_units(filter: { uuids: $uuids }) {
+      objects {
+        name
+        managers {
+          manager_type {
+            user_key
+          }
+          employee {
+            name
+            engagements {
+              job_function {
+                user_key
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+interface LegacyCall {
+  method: string;
+  path: string;
+  startedAt: number;
+  endedAt: number;
+}
+
+/** Forwards every request to the legacy service and records it with its start and end. */
+async function startCountingProxy(targetUrl: string) {
+  const calls: LegacyCall[] = [];
+  const server: ServerType = await new Promise((resolve) => {
+    const started = serve(
+      {
+        hostname: '127.0.0.1',
+        port: 0,
+        fetch: async (request) => {
+          const url = new URL(request.url);
+          const startedAt = performance.now();
+          const upstream = await fetch(`${targetUrl}${url.pathname}${url.search}`, {
+            method: request.method,
+            headers: { accept: 'application/json', 'content-type': 'application/json' },
+            body: request.method === 'GET' ? undefined : await request.text(),
+          });
+          const body = await upstream.arrayBuffer();
+          calls.push({ method: request.method, path: url.pathname, startedAt, endedAt: performance.now() });
+          return new Response(body, {
+            status: upstream.status,
+            headers: { 'content-type': upstream.headers.get('content-type') ?? 'application/json' },
+          });
+        },
+      },
+      () => resolve(started),
+    );
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The dependent round of each call: one after the latest round that had finished when the call
+ * started (calls of one round overlap, because every legacy response takes `legacyLatencyMs`).
+ */
+function roundsOf(calls: readonly LegacyCall[]): number[] {
+  const ordered = [...calls].sort((a, b) => a.startedAt - b.startedAt);
+  const rounds: number[] = [];
+  ordered.forEach((call, index) => {
+    let round = 1;
+    for (let before = 0; before < index; before++) {
+      if (ordered[before]!.endedAt <= call.startedAt) round = Math.max(round, rounds[before]! + 1);
+    }
+    rounds.push(round);
+  });
+  return rounds;
+}
+
+let dataDir: string;
+let legacy: LegacyServer;
+let proxy: Awaited<ReturnType<typeof startCountingProxy>>;
+let mesh: Awaited<ReturnType<typeof startMeshServer>>;
+
+beforeAll(async () => {
+  await ensureMeshBuild();
+  dataDir = await mkdtemp(join(tmpdir(), 'mesh-peer-'));
+  legacy = await startLegacyService({ dataDir, port: 0, latencyMs: legacyLatencyMs });
+  proxy = await startCountingProxy(legacy.url);
+  mesh = await startMeshServer(proxy.url);
+}, 120_000);
+
+afterAll(async () => {
+  await mesh?.stop();
+  await proxy?.close();
+  await legacy?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** A legacy read made directly, not through the counting proxy. */
+async function legacyJson(path: string): Promise<any> {
+  const response = await fetch(`${legacy.url}${path}`);
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+async function meshQuery(query: string, variables: Record<string, unknown> = {}): Promise<any> {
+  const response = await fetch(`${mesh.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+/** Runs a query and returns its answer with the legacy calls it caused. */
+async function meshQueryCounted(query: string, variables: Record<string, unknown> = {}) {
+  const first = proxy.calls.length;
+  const body = await meshQuery(query, variables);
+  return { body, calls: proxy.calls.slice(first) };
+}
+
+describe("Mesh's own server on .meshrc.yaml", () => {
+  it('answers the reference query with the legacy data, in 12 legacy requests over 4 dependent rounds', async () => {
+    const { body, calls } = await meshQueryCounted(referenceQuery, { uuids: referenceUnitUuids });
+
+    const managersByUnit = await Promise.all(
+      referenceUnitUuids.map((uuid) => legacyJson(`/service/ou/${uuid}/details/manager`)),
+    );
+    const expectedUnits = await Promise.all(
+      referenceUnitUuids.map(async (uuid, index) => ({
+        name: (await legacyJson(`/service/ou/${uuid}/`)).name,
+        managers: await Promise.all(
+          managersByUnit[index].map(async (manager: any) => ({
+            manager_type: { user_key: manager.manager_type.user_key },
+            employee:
+              manager.person === null
+                ? null
+                : {
+                    name: (await legacyJson(`/service/e/${manager.person.uuid}/`)).name,
+                    engagements: (
+                      await legacyJson(`/service/e/${manager.person.uuid}/details/engagement`)
+                    ).map((engagement: any) => ({
+                      job_function: { user_key: engagement.job_function.user_key },
+                    })),
+                  },
+          })),
+        ),
+      })),
+    );
+    expect(body).toEqual({ data: { org_units: { objects: expectedUnits } } });
+
+    // Mesh reads each unit, then its managers, then each manager's employee, then their engagements:
+    // one legacy call per object and link, none deduplicated or batched, each round after the last.
+    const managerUuids = managersByUnit.flat().map((manager: any) => manager.person.uuid as string);
+    expect(managerUuids).toHaveLength(3);
+    const expectedPlan = [
+      ...referenceUnitUuids.map((uuid) => ({ path: `/service/ou/${uuid}/`, round: 1 })),
+      ...referenceUnitUuids.map((uuid) => ({ path: `/service/ou/${uuid}/details/manager`, round: 2 })),
+      ...managerUuids.map((uuid) => ({ path: `/service/e/${uuid}/`, round: 3 })),
+      ...managerUuids.map((uuid) => ({ path: `/service/e/${uuid}/details/engagement`, round: 4 })),
+    ];
+    const rounds = roundsOf(calls);
+    const plan = [...calls]
+      .sort((a, b) => a.startedAt - b.startedAt)
+      .map((call, index) => ({ path: call.path, round: rounds[index] }));
+    const byRoundAndPath = (a: { path: string; round?: number }, b: { path: string; round?: number }) =>
+      (a.round ?? 0) - (b.round ?? 0) || a.path.localeCompare(b.path);
+    expect(plan.sort(byRoundAndPath)).toEqual(expectedPlan.sort(byRoundAndPath));
+    expect(calls.every((call) => call.method === 'GET')).toBe(true);
+  });
+
+  it('serves a vacant manager position with a null employee', async () => {
+    const unit = unitUuid(5);
+    const created = await fetch(`${legacy.url}/service/details/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        type: 'manager',
+        person: null,
+        org_unit: { uuid: unit },
+        manager_type: { uuid: classUuid('manager_type', 'head_of_department') },
+        manager_level: { uuid: classUuid('manager_level', 'level_2') },
+        validity: { from: '2020-01-01' },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const vacancy = (await created.json()) as string;
+
+    const body = await meshQuery(
+      /* GraphQL */ `
+        query Vacancies($uuids: [UUID!]) {
+          org_units(filter: { uuids: $uuids }) {
+            objects {
+              managers {
+                uuid
+                person {
+                  name
+                }
+                employee {
+                  name
+                }
+              }
+            }
+          }
+        }
+      `,
+      { uuids: [unit] },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.org_units.objects[0].managers).toContainEqual({
+      uuid: vacancy,
+      person: null,
+      employee: null,
+    });
+  });
+
+  it('lists the IT systems', async () => {
+    const body = await meshQuery('{ itsystems { objects { name } } }');
+    const systems = await legacyJson(`/service/o/${organisationUuid}/it/`);
+    expect(systems.length).toBeGreaterThan(0);
+    expect(body).toEqual({
+      data: { itsystems: { objects: systems.map((system: { name: string }) => ({ name: system.name })) } },
+    });
+  });
+});
