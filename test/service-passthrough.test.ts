@@ -36,10 +36,8 @@ function requestOf(path: string, method: string, testCase: ContractCase) {
   );
   if (testCase.query) url += `?${new URLSearchParams(testCase.query).toString()}`;
   const body = testCase.rawBody ?? (testCase.body === undefined ? undefined : JSON.stringify(testCase.body));
-  return {
-    url,
-    init: { method, body, headers: body === undefined ? {} : { 'content-type': 'application/json' } },
-  };
+  const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+  return { url, init: { method, body, headers } };
 }
 
 /** Creates without a requested UUID get a fresh one on each side; everything else must match exactly. */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -12,6 +13,9 @@ import { createVersionServer } from './graphql/yoga.js';
 import { createLegacyClient, type LegacyClient } from './legacy/legacy-client.js';
 import { servicePassthrough } from './service-passthrough/service-passthrough.js';
 import { browserRoutes, graphiqlPage } from './browser/browser-routes.js';
+
+/** Served at /docs/migration, where a removed version's 410 points. */
+const migrationGuide = readFileSync(new URL('../../docs/migration-v1-to-v2.md', import.meta.url), 'utf8');
 
 export interface GatewayApp {
   app: Hono<{ Variables: GatewayVariables }>;
@@ -52,13 +56,17 @@ export function createGatewayApp(config: GatewayConfig, options: { clock?: () =>
   app.use(
     '*',
     secureHeaders({
-      // GraphiQL and Voyager run inline scripts and styles from this origin only.
+      // GraphiQL and Voyager run inline scripts and styles from this origin only. GraphiQL's stylesheet inlines
+      // its fonts; Voyager runs Graphviz (WebAssembly) in a worker it starts from a blob and caches the drawn
+      // graph as data: URLs it reads back with fetch.
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", new URL(config.idp.authServerUrl).origin],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'data:', new URL(config.idp.authServerUrl).origin],
         frameSrc: ["'self'", new URL(config.idp.authServerUrl).origin],
       },
     }),
@@ -73,6 +81,7 @@ export function createGatewayApp(config: GatewayConfig, options: { clock?: () =>
   );
 
   app.get('/health/live', (c) => c.json({ status: 'ok' }));
+  app.get('/docs/migration', (c) => c.body(migrationGuide, 200, { 'content-type': 'text/markdown; charset=utf-8' }));
   app.get('/idp.json', (c) =>
     c.json({
       realm: config.idp.realm,

@@ -31,6 +31,13 @@ export function createLegacyApp(options: LegacyAppOptions): Hono {
   const data = new OrgData(store);
   const app = new Hono({ strict: false });
 
+  // Counted so benchmarks and tests can tell how many calls a client (the gateway) made.
+  let served = 0;
+  app.use('/service/*', async (_c, next) => {
+    served += 1;
+    await next();
+  });
+
   if (latencyMs > 0) {
     app.use('*', async (_c, next) => {
       await new Promise((resolve) => setTimeout(resolve, latencyMs));
@@ -38,7 +45,7 @@ export function createLegacyApp(options: LegacyAppOptions): Hono {
     });
   }
 
-  app.get('/health', (c) => c.json({ status: 'ok', sequence: store.sequence }));
+  app.get('/health', (c) => c.json({ status: 'ok', sequence: store.sequence, requests_served: served }));
 
   app.use(
     '/service/*',
