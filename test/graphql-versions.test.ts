@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
+import { closedUnitUuid, referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { startTestStack, type TestStack } from './stack.js';
 
 let stack: TestStack;
@@ -89,9 +89,17 @@ describe('the specification reference query', () => {
     expect(body.data.org_units.page_info).toEqual({ next_cursor: null });
     expect(body.data.org_units.objects).toEqual(await expectedFromLegacy());
     const upstream = body.extensions.upstream;
-    // 3 units + 3 manager listings in the first round, 3 engagement listings in the second.
-    expect(upstream.requests).toBe(9);
+    // The specification's count: 3 manager listings (which embed each unit's name), then 3 engagement listings.
+    expect(upstream.requests).toBe(6);
     expect(upstream.rounds).toBe(2);
+    expect(
+      upstream.calls
+        .map((call: any) => `${call.round} ${call.path.split('?')[0].replace(/[0-9a-f-]{36}/g, '{uuid}')}`)
+        .sort(),
+    ).toEqual([
+      ...Array(3).fill('1 /service/ou/{uuid}/details/manager'),
+      ...Array(3).fill('2 /service/e/{uuid}/details/engagement'),
+    ]);
   });
 
   it('answers on v1 with a list of {uuid, objects} and list-valued employee', async () => {
@@ -111,6 +119,36 @@ describe('the specification reference query', () => {
         ],
       })),
     );
+  });
+});
+
+describe('units read through their manager listings', () => {
+  it('still finds a unit without managers and leaves out units that do not exist today', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const { body } = await graphql(
+      'v2',
+      `
+        query Units($uuids: [UUID!]) {
+          org_units(filter: { uuids: $uuids }) {
+            objects {
+              uuid
+              name
+              managers {
+                uuid
+              }
+            }
+          }
+        }
+      `,
+      { uuids: [referenceUnitUuids[0], closedUnitUuid(), missing] },
+      true,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.org_units.objects.map((unit: any) => unit.uuid)).toEqual([referenceUnitUuids[0]]);
+    const paths = body.extensions.upstream.calls.map((call: any) => call.path.split('?')[0]);
+    // The closed unit has no managers today, so it is looked up on its own (and is not there).
+    expect(paths).toContain(`/service/ou/${closedUnitUuid()}/`);
+    expect(paths).not.toContain(`/service/ou/${referenceUnitUuids[0]}/`);
   });
 });
 
@@ -193,7 +231,7 @@ describe('mutations write through the legacy service', () => {
       'v2',
       `mutation { org_unit_create(input: { name: "X", org_unit_type: "${office}", validity: { from: "2024-01-01", to: "2023-01-01" } }) { uuid } }`,
     );
-    expect(refused.body.data).toBeNull();
+    expect(refused.body.data?.org_unit_create ?? null).toBeNull();
     expect(refused.body.errors[0].extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
       error_key: 'V_END_BEFORE_START',

@@ -2,7 +2,10 @@ import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Principal } from '../auth/token-verifier.js';
 import type { LegacyCall, LegacyClient } from '../legacy/legacy-client.js';
+import { useRbac } from '../rbac/graphql-rbac.js';
+import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import type { GraphQLContext } from './context.js';
+import { useHardening, type HardeningOptions } from './hardening/index.js';
 import { createLegacyLoaders } from './legacy-loaders.js';
 import { useUpstreamTrace } from './upstream-trace.js';
 import type { GraphQLVersion } from './versions.js';
@@ -16,6 +19,10 @@ export interface VersionServerOptions {
   legacy: LegacyClient;
   upstreamTrace: boolean;
   introspection: boolean;
+  /** Query limits and field suggestions, from the configuration. */
+  hardening: HardeningOptions;
+  /** Decides every mutation's legacy write (the same policy as `/service`). */
+  rbac: RbacPolicy;
   clock?: () => Date;
 }
 
@@ -54,7 +61,10 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
       };
     },
     plugins: [
+      // First, so an abusive document is refused before any other plugin sees it.
+      useHardening(options.hardening),
       useUpstreamTrace({ enabled: options.upstreamTrace }),
+      useRbac({ policy: options.rbac }),
       ...(options.introspection ? [] : [useNoIntrospection()]),
     ],
   });

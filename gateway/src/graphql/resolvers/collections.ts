@@ -1,5 +1,6 @@
 import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
+import { LegacyResponseError } from '../../legacy/legacy-client.js';
 import type { DetailType, LegacyRecord } from '../legacy-loaders.js';
 
 /** Fetches for the root collections, shared by the versions; each version shapes the result its own way. */
@@ -29,12 +30,31 @@ export function matchesFilter(record: LegacyRecord, filter: CommonFilter | null 
   return true;
 }
 
+/**
+ * Units by UUID as of `at`, leaving out those that do not exist then. With `viaManagers`, a unit is read
+ * from its manager listing's embedded `org_unit` (a listing the query makes anyway), and only units
+ * without managers are read on their own.
+ */
 export async function orgUnitsByUuid(
   context: GraphQLContext,
   uuids: readonly string[],
   at: string,
+  options: { viaManagers?: boolean } = {},
 ): Promise<Source[]> {
-  const units = await Promise.all(unique(uuids).map((uuid) => context.legacy.orgUnit(uuid, at)));
+  const units = await Promise.all(
+    unique(uuids).map(async (uuid) => {
+      if (options.viaManagers) {
+        const managers = await context.legacy.unitDetails('manager', uuid, { at }).catch((error: unknown) => {
+          if (error instanceof LegacyResponseError && error.status === 404) return null;
+          throw error;
+        });
+        if (managers === null) return null;
+        const embedded = managers[0]?.org_unit as LegacyRecord | undefined;
+        if (embedded?.uuid === uuid) return embedded;
+      }
+      return context.legacy.orgUnit(uuid, at);
+    }),
+  );
   return units.flatMap((unit) => (unit ? [withDate(unit, at)] : []));
 }
 

@@ -29,3 +29,10 @@ export function selectedFields(info: GraphQLResolveInfo, path: readonly string[]
 export function usesDefaultArguments(nodes: readonly FieldNode[]): boolean {
   return nodes.length > 0 && nodes.every((node) => (node.arguments ?? []).length === 0);
 }
+
+/** The names of the fields selected directly under `path`. */
+export function childFieldNames(info: GraphQLResolveInfo, path: readonly string[]): string[] {
+  return selectedFields(info, path).flatMap((node) =>
+    childFields(node.selectionSet, info).map((child) => child.name.value),
+  );
+}

@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext } from '../context.js';
 import type { DetailType } from '../legacy-loaders.js';
-import { selectedFields, usesDefaultArguments } from './lookahead.js';
+import { childFieldNames, selectedFields, usesDefaultArguments } from './lookahead.js';
 
 const unitLinks: [string, DetailType | 'children'][] = [
   ['managers', 'manager'],
@@ -34,4 +34,20 @@ export function prefetchUnitLinks(
       load.catch(() => undefined);
     }
   }
+}
+
+/** Unit fields a manager record's embedded `org_unit` carries. */
+const embeddedUnitFields = new Set(['uuid', 'name', 'user_key', 'validity', '__typename']);
+
+/**
+ * True when everything selected under `objects` is either in a manager record's embedded unit or the
+ * managers themselves: then the manager listings alone answer the query and the units need no read of
+ * their own (a unit without managers still gets one).
+ */
+export function unitsAnswerableFromManagers(info: GraphQLResolveInfo): boolean {
+  const managers = selectedFields(info, ['objects', 'managers']);
+  if (!usesDefaultArguments(managers)) return false;
+  return childFieldNames(info, ['objects']).every(
+    (name) => name === 'managers' || embeddedUnitFields.has(name),
+  );
 }

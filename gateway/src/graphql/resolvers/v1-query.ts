@@ -17,7 +17,7 @@ import {
   type DetailFilter,
   type TimeWindow,
 } from './collections.js';
-import { prefetchUnitLinks } from './prefetch.js';
+import { prefetchUnitLinks, unitsAnswerableFromManagers } from './prefetch.js';
 
 interface WindowFilter {
   from_date?: string | null;
@@ -56,7 +56,9 @@ export function v1QueryResolvers() {
           if (kind === 'unit') prefetchUnitLinks(info, context, filter.uuids, at);
           records =
             kind === 'unit'
-              ? await orgUnitsByUuid(context, filter.uuids, at)
+              ? await orgUnitsByUuid(context, filter.uuids, at, {
+                  viaManagers: unitsAnswerableFromManagers(info),
+                })
               : await employeesByUuid(context, filter.uuids, at);
         } else {
           records = kind === 'unit' ? await allOrgUnits(context, at) : await allEmployees(context, at);

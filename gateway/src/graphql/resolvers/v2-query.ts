@@ -17,7 +17,7 @@ import {
   type DetailFilter,
 } from './collections.js';
 import { decodeCursor, encodeCursor, page, readLimit } from './pagination.js';
-import { prefetchUnitLinks } from './prefetch.js';
+import { prefetchUnitLinks, unitsAnswerableFromManagers } from './prefetch.js';
 
 interface PageArgs<F> {
   filter?: (F & { at?: string | null }) | null;
@@ -42,7 +42,7 @@ export function v2QueryResolvers() {
           if (kind === 'unit') prefetchUnitLinks(info, context, uuids, at);
           const found =
             kind === 'unit'
-              ? await orgUnitsByUuid(context, uuids, at)
+              ? await orgUnitsByUuid(context, uuids, at, { viaManagers: unitsAnswerableFromManagers(info) })
               : await employeesByUuid(context, uuids, at);
           return {
             objects: found.filter((record) => matchesFilter(record, filter)),
