@@ -1,0 +1,143 @@
+import { gunzipSync } from 'node:zlib';
+import { parse, validate } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { referenceUnitUuids } from '../../../legacy-service/src/fixture/organisation.js';
+import { buildVersions } from '../graphql/versions.js';
+import { browserRoutes, graphiqlPage } from './browser-routes.js';
+import { referenceQueries } from './reference-queries.js';
+
+const app = browserRoutes({ newestVersion: 'v2' });
+
+/** Every URL a page loads or names: element attributes, the import map and the embedded configuration. */
+function referencedUrls(html: string): string[] {
+  const attributes = [...html.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((match) => match[1]!);
+  const importMap = JSON.parse(/<script type="importmap">(.*?)<\/script>/s.exec(html)![1]!);
+  return [...attributes, ...Object.values<string>(importMap.imports), ...configUrls(pageConfig(html))];
+}
+
+function pageConfig(html: string): any {
+  return JSON.parse(/<script type="application\/json" id="page-config">(.*?)<\/script>/s.exec(html)![1]!);
+}
+
+function configUrls(value: unknown): string[] {
+  if (typeof value === 'string') return value.startsWith('/') ? [value] : [];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(configUrls);
+  return [];
+}
+
+const pages = {
+  'GraphiQL v1': () => graphiqlPage('v1'),
+  'GraphiQL v2': () => graphiqlPage('v2'),
+  Voyager: async () => (await app.request('/voyager')).text(),
+};
+
+describe.each(Object.entries(pages))('the %s page', (_name, render) => {
+  it('loads nothing from another origin', async () => {
+    const html = await render();
+    expect(html).not.toMatch(/https?:|\/\/[a-z]/i);
+    for (const url of referencedUrls(html)) expect(url).toMatch(/^(\/[^/]|data:)/);
+  });
+
+  it('reads the keycloak-js adapter configuration from /idp.json and imports keycloak-js from this origin', async () => {
+    const html = await render();
+    expect(pageConfig(html).adapterConfig).toBe('/idp.json');
+    expect(html).toContain('"keycloak-js":"/browser-assets/keycloak-js/keycloak.js"');
+  });
+
+  it('has every asset it references served with the right content type', async () => {
+    const assets = referencedUrls(await render()).filter((url) => url.startsWith('/browser-assets/'));
+    expect(assets.length).toBeGreaterThanOrEqual(5);
+    for (const url of assets) {
+      const response = await app.request(url);
+      expect(response.status, url).toBe(200);
+      const expected = url.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
+      expect(response.headers.get('content-type'), url).toBe(expected);
+      expect((await response.arrayBuffer()).byteLength, url).toBeGreaterThan(100);
+    }
+  });
+});
+
+describe('the GraphiQL page', () => {
+  it('queries its own version and offers every version and Voyager', () => {
+    const html = graphiqlPage('v1');
+    expect(pageConfig(html)).toMatchObject({ version: 'v1', endpoint: '/graphql/v1' });
+    expect(html).toMatch(/<a href="\/graphql\/v1" aria-current="page">GraphiQL v1<\/a>/);
+    expect(html).toContain('<a href="/graphql/v2">GraphiQL v2</a>');
+    expect(html).toContain('<a href="/voyager">Voyager</a>');
+  });
+
+  it("opens with the specification's reference query for that version", () => {
+    for (const version of ['v1', 'v2']) {
+      const query = pageConfig(graphiqlPage(version)).defaultQuery;
+      expect(query).toBe(referenceQueries[version]);
+      for (const uuid of referenceUnitUuids) expect(query).toContain(uuid);
+    }
+  });
+
+  it('escapes what it embeds', () => {
+    const html = graphiqlPage('v9"><script>alert(1)</script>');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('&lt;script&gt;alert(1)');
+  });
+});
+
+describe('the reference queries', () => {
+  it('are valid against the schema of their version', () => {
+    const versions = buildVersions();
+    expect(Object.keys(referenceQueries).sort()).toEqual(versions.map((version) => version.name).sort());
+    for (const version of versions) {
+      expect(validate(version.schema, parse(referenceQueries[version.name]!)), version.name).toEqual([]);
+    }
+  });
+});
+
+describe('the Voyager page', () => {
+  it('introspects the newest version', async () => {
+    const response = await app.request('/voyager');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(pageConfig(await response.text())).toMatchObject({ version: 'v2', endpoint: '/graphql/v2' });
+  });
+});
+
+describe('browser assets', () => {
+  const url = '/browser-assets/keycloak-js/keycloak.js';
+
+  it('are gzipped for browsers that accept it', async () => {
+    const plain = Buffer.from(await (await app.request(url)).arrayBuffer());
+    const response = await app.request(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(gunzipSync(Buffer.from(await response.arrayBuffer()))).toEqual(plain);
+    expect(plain.toString()).toContain('export default class Keycloak');
+  });
+
+  it('are revalidated by ETag', async () => {
+    const first = await app.request(url);
+    const etag = first.headers.get('etag')!;
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const again = await app.request(url, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('serve Monaco workers for GraphiQL', async () => {
+    const worker = await app.request('/browser-assets/graphiql/graphql.worker.js');
+    expect(worker.status).toBe(200);
+    expect(await worker.text()).toContain('onmessage');
+  });
+
+  it('answer 404 for anything not in the list', async () => {
+    for (const path of [
+      '/browser-assets/nope.js',
+      '/browser-assets/constructor',
+      '/browser-assets/client/',
+    ]) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toMatchObject({ error_key: 'E_NO_SUCH_ENDPOINT' });
+    }
+    // The URL parser resolves dot segments before routing, so this never reaches the asset table.
+    expect((await app.request('/browser-assets/%2e%2e/package.json')).status).toBe(404);
+  });
+});

@@ -1,0 +1,50 @@
+/* global document, window, localStorage */
+// The GraphiQL page: sign in, then Yoga's GraphiQL for one version with a fetcher that sends the bearer token.
+import {
+  hideStatus,
+  loadScript,
+  loadStylesheet,
+  postGraphQL,
+  readPageConfig,
+  showStatus,
+  startSession,
+} from './session.js';
+
+/** GraphiQL keeps tabs and history per origin; a prefix per version keeps v1's tabs out of v2. */
+function versionStorage(version) {
+  const prefix = `org-gateway:${version}:`;
+  const ownKeys = () => Object.keys(localStorage).filter((key) => key.startsWith(prefix));
+  return {
+    getItem: (key) => localStorage.getItem(prefix + key),
+    setItem: (key, value) => localStorage.setItem(prefix + key, value),
+    removeItem: (key) => localStorage.removeItem(prefix + key),
+    get length() {
+      return ownKeys().length;
+    },
+    clear: () => ownKeys().forEach((key) => localStorage.removeItem(key)),
+  };
+}
+
+const config = readPageConfig();
+try {
+  const session = await startSession();
+  showStatus(`Loading GraphiQL for ${config.version}…`);
+  // Monaco starts its language workers from these same-origin files.
+  window.MonacoEnvironment = {
+    globalAPI: false,
+    getWorkerUrl: (_moduleId, label) =>
+      config.assets.workers[label] ?? config.assets.workers.editorWorkerService,
+  };
+  await Promise.all([loadStylesheet(config.assets.stylesheet), loadScript(config.assets.script)]);
+  window.YogaGraphiQL.renderYogaGraphiQL(document.getElementById('browser-tool'), {
+    title: `Organisation gateway ${config.version}`,
+    ...(config.defaultQuery === null ? {} : { defaultQuery: config.defaultQuery }),
+    fetcher: (params, options) => postGraphQL(session, config.endpoint, params, options?.headers ?? {}),
+    storage: versionStorage(config.version),
+    // Yoga would copy the query into the address; a reload must stay a page request, not a GET query.
+    onEditQuery: () => {},
+  });
+  hideStatus();
+} catch (error) {
+  showStatus(`GraphiQL could not start: ${error instanceof Error ? error.message : String(error)}`, true);
+}

@@ -1,0 +1,24 @@
+import type { NavigationLink } from './page-shell.js';
+import { referenceQueries } from './reference-queries.js';
+
+/** The page a navigation bar is drawn on. */
+export type CurrentTool = { tool: 'graphiql'; version: string } | { tool: 'voyager' };
+
+const versionNumber = (version: string) => Number(version.replace(/^v/, ''));
+
+/**
+ * Links to GraphiQL for every version that has a reference query (plus the one being shown) and to Voyager,
+ * which always shows the newest version.
+ */
+export function toolNavigation(current: CurrentTool): NavigationLink[] {
+  const versions = new Set(Object.keys(referenceQueries));
+  if (current.tool === 'graphiql') versions.add(current.version);
+  const graphiqlLinks = [...versions]
+    .sort((a, b) => versionNumber(a) - versionNumber(b))
+    .map((version) => ({
+      label: `GraphiQL ${version}`,
+      href: `/graphql/${version}`,
+      current: current.tool === 'graphiql' && current.version === version,
+    }));
+  return [...graphiqlLinks, { label: 'Voyager', href: '/voyager', current: current.tool === 'voyager' }];
+}

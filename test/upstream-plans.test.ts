@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceUnitUuids, unitUuid } from '../legacy-service/src/fixture/organisation.js';
+import { startTestStack, type TestStack } from './stack.js';
+
+/**
+ * The legacy calls a query costs, read from the opt-in upstream trace: only the calls the selection needs,
+ * each once per GraphQL request, independent ones in the same round.
+ */
+let stack: TestStack;
+let token: string;
+beforeAll(async () => {
+  stack = await startTestStack();
+  token = await stack.token('nora');
+});
+afterAll(() => stack.close());
+
+interface Trace {
+  requests: number;
+  rounds: number;
+  calls: { method: string; path: string; status: number; round: number }[];
+}
+
+async function plan(query: string, variables: Record<string, unknown> = {}): Promise<Trace> {
+  const response = await fetch(`${stack.gatewayUrl}/graphql/v2`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'x-upstream-trace': '1',
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { errors?: unknown; extensions: { upstream: Trace } };
+  expect(body.errors).toBeUndefined();
+  const paths = body.extensions.upstream.calls.map((call) => call.path);
+  expect(new Set(paths).size, 'no legacy call is made twice').toBe(paths.length);
+  return body.extensions.upstream;
+}
+
+const shape = (trace: Trace) =>
+  trace.calls
+    .map((call) => `${call.round} ${call.path.split('?')[0]!.replace(/[0-9a-f-]{36}/g, '{uuid}')}`)
+    .sort();
+
+describe('upstream plans', () => {
+  it('makes a call once even when aliases ask for the same data twice', async () => {
+    const trace = await plan(
+      `query Twice($uuid: UUID!) {
+        a: org_units(filter: { uuids: [$uuid] }) { objects { name managers { uuid } } }
+        b: org_units(filter: { uuids: [$uuid] }) { objects { name managers { manager_type { user_key } } } }
+      }`,
+      { uuid: referenceUnitUuids[0] },
+    );
+    expect(shape(trace)).toEqual(['1 /service/ou/{uuid}/details/manager']);
+  });
+
+  it('reads every unit link of a wide selection in one round', async () => {
+    const trace = await plan(
+      `query Wide($uuids: [UUID!]) {
+        org_units(filter: { uuids: $uuids }) {
+          objects { name managers { uuid } owners { uuid } engagements { uuid } itusers { uuid } children { uuid } }
+        }
+      }`,
+      { uuids: referenceUnitUuids },
+    );
+    expect(trace.rounds).toBe(1);
+    expect(trace.requests).toBe(18);
+    expect(shape(trace)).toEqual(
+      [
+        '/service/ou/{uuid}/',
+        '/service/ou/{uuid}/children',
+        '/service/ou/{uuid}/details/engagement',
+        '/service/ou/{uuid}/details/it',
+        '/service/ou/{uuid}/details/manager',
+        '/service/ou/{uuid}/details/owner',
+      ]
+        .flatMap((path) => Array(3).fill(`1 ${path}`))
+        .sort(),
+    );
+  });
+
+  it('goes one round deeper per dependent level and uses embedded records instead of reading them', async () => {
+    const trace = await plan(
+      `query Deep($uuid: UUID!) {
+        org_units(filter: { uuids: [$uuid] }) {
+          objects { children { name managers { employee { name engagements { job_function { name } org_unit { name } } } } } }
+        }
+      }`,
+      { uuid: unitUuid(0) },
+    );
+    // Round 1: the unit and its children; 2: each child's managers; 3: each manager's engagements.
+    expect(trace.rounds).toBe(3);
+    const paths = shape(trace);
+    expect(paths.filter((path) => path.startsWith('1 '))).toEqual([
+      '1 /service/ou/{uuid}/',
+      '1 /service/ou/{uuid}/children',
+    ]);
+    expect(
+      paths
+        .filter((path) => path.startsWith('2 '))
+        .every((path) => path === '2 /service/ou/{uuid}/details/manager'),
+    ).toBe(true);
+    expect(
+      paths
+        .filter((path) => path.startsWith('3 '))
+        .every((path) => path === '3 /service/e/{uuid}/details/engagement'),
+    ).toBe(true);
+    // Employee names, job functions and units come from what the legacy records embed.
+    expect(paths.some((path) => /\/service\/e\/\{uuid\}\/$|\/service\/c\//.test(path))).toBe(false);
+  });
+});
