@@ -1,11 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readGatewayConfig } from '../gateway/src/config.js';
 import { startGateway, type RunningGateway } from '../gateway/src/server.js';
 import { developmentRealm } from '../idp/src/dev-realm.js';
+import { DEV_REALM_USERS_FILE } from '../idp/src/realm-env.js';
+import { parseRealmUsers, type RealmUser } from '../idp/src/realm-users.js';
 import { startIdp, type RunningIdp } from '../idp/src/server.js';
 import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
+import { startLoopbackProxy, type LoopbackProxy } from './loopback-proxy.js';
 
 export interface TestStack {
   /** The gateway as a browser reaches it: `http://localhost:{port}`, the origin the realm allows. */
@@ -17,6 +21,10 @@ export interface TestStack {
   gateway: RunningGateway;
   /** An access token for a development user (password = username) from the password grant. */
   token(username: string): Promise<string>;
+  /** With `legacyProxy`: every request the gateway sent to the legacy service. */
+  legacyProxy?: LoopbackProxy;
+  /** With `jwksProxy`: the gateway's JWKS fetches, and a switch that makes the identity provider unreachable. */
+  jwksProxy?: LoopbackProxy;
   close(): Promise<void>;
 }
 
@@ -25,6 +33,14 @@ export interface TestStackOptions {
   /** Extra gateway environment, e.g. `{ GRAPHQL_REMOVED_VERSIONS: 'v0' }`. */
   gatewayEnv?: Record<string, string>;
   clock?: () => Date;
+  /** Route the gateway's legacy calls through a counting proxy (`stack.legacyProxy`). */
+  legacyProxy?: boolean;
+  /** Route the gateway's JWKS fetches through a counting proxy (`stack.jwksProxy`), down at start if asked. */
+  jwksProxy?: boolean | { down: boolean };
+  /** Where the identity provider keeps its signing keys (`keys.json`), for tests that forge tokens with them. */
+  idpKeysDir?: string;
+  /** Users added to alice, oscar and nora. Give each password = username, so `token(username)` works. */
+  realmUsers?: RealmUser[];
 }
 
 /**
@@ -37,13 +53,35 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const legacy = await startLegacyService({ dataDir, clock: options.clock });
   let idp: RunningIdp | undefined;
   let gateway: RunningGateway;
+  let legacyProxy: LoopbackProxy | undefined;
+  let jwksProxy: LoopbackProxy | undefined;
   try {
+    if (options.legacyProxy) legacyProxy = await startLoopbackProxy(legacy.url);
     // The gateway listens first: the realm's redirect URIs need its port, its configuration the IdP's.
     gateway = await startGateway({
       clock: options.clock,
       config: async (port) => {
         const gatewayUrl = `http://localhost:${port}`;
-        idp = await startIdp({ realm: developmentRealm({ rbacEnabled, gatewayPublicUrl: gatewayUrl }) });
+        idp = await startIdp({
+          realm: developmentRealm({
+            rbacEnabled,
+            gatewayPublicUrl: gatewayUrl,
+            ...(options.realmUsers === undefined
+              ? {}
+              : {
+                  users: [
+                    ...parseRealmUsers(readFileSync(DEV_REALM_USERS_FILE, 'utf8'), DEV_REALM_USERS_FILE),
+                    ...options.realmUsers,
+                  ],
+                }),
+          }),
+          ...(options.idpKeysDir === undefined ? {} : { keysDir: options.idpKeysDir }),
+        });
+        if (options.jwksProxy) {
+          jwksProxy = await startLoopbackProxy(`http://127.0.0.1:${idp.port}`, {
+            down: typeof options.jwksProxy === 'object' && options.jwksProxy.down,
+          });
+        }
         return readGatewayConfig({
           GATEWAY_PORT: String(port),
           GATEWAY_PUBLIC_URL: gatewayUrl,
@@ -53,11 +91,15 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
           IDP_PORT: String(idp.port),
           IDP_REALM: 'org',
           IDP_RBAC_ENABLED: String(rbacEnabled),
+          ...(legacyProxy ? { LEGACY_URL: legacyProxy.url } : {}),
+          ...(jwksProxy ? { IDP_JWKS_URL: `${jwksProxy.url}${new URL(idp.jwksUri).pathname}` } : {}),
           ...options.gatewayEnv,
         });
       },
     });
   } catch (error) {
+    await jwksProxy?.close();
+    await legacyProxy?.close();
     await idp?.close();
     await legacy.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -90,8 +132,12 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     idp: runningIdp,
     gateway,
     token,
+    ...(legacyProxy ? { legacyProxy } : {}),
+    ...(jwksProxy ? { jwksProxy } : {}),
     close: async () => {
       await gateway.close();
+      await jwksProxy?.close();
+      await legacyProxy?.close();
       await runningIdp.close();
       await legacy.close();
       await rm(dataDir, { recursive: true, force: true });

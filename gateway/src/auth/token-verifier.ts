@@ -1,4 +1,5 @@
-import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
+import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
+import { createJwksCache, JwksUnavailableError } from './jwks-cache.js';
 
 /** Who sent a request, as far as the gateway cares: RBAC reads roles and the employee UUID. */
 export interface Principal {
@@ -27,8 +28,10 @@ export interface TokenVerifierOptions {
   issuer: string;
   jwksUrl: URL;
   clockToleranceSeconds: number;
-  /** Least time between JWKS fetches caused by an unknown `kid`. */
+  /** Least time between JWKS refetches caused by an unknown `kid`. */
   cooldownMs: number;
+  /** Age after which cached keys are refreshed in the background (default 10 minutes). */
+  maxAgeMs?: number;
   /** Longest time to wait for the identity provider's JWKS. */
   fetchTimeoutMs?: number;
 }
@@ -41,19 +44,19 @@ const jwtShape = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 /**
  * Verifies OIDC access tokens with `jose` against the identity provider's JWKS: RS256 only (never the
  * token's own `alg` choice), `kid` required, signature, `exp`/`nbf` with a small leeway, issuer, and the
- * Keycloak `typ: Bearer` claim (refresh and ID tokens are refused). Keys are fetched once and cached; an
- * unknown `kid` causes at most one refetch per cooldown.
+ * Keycloak `typ: Bearer` claim (refresh and ID tokens are refused). Keys are fetched once and cached (see
+ * `createJwksCache`): an unknown `kid` causes at most one refetch per cooldown, never a fetch per request.
  *
  * @example
  * const verifier = createTokenVerifier({ issuer, jwksUrl, clockToleranceSeconds: 30, cooldownMs: 30_000 });
  * const principal = await verifier.verify(token);
  */
 export function createTokenVerifier(options: TokenVerifierOptions) {
-  const jwks = createRemoteJWKSet(options.jwksUrl, {
-    cooldownDuration: options.cooldownMs,
-    // Keys stay cached until a token names a kid we do not know (key rotation).
-    cacheMaxAge: Number.POSITIVE_INFINITY,
-    timeoutDuration: options.fetchTimeoutMs ?? 5_000,
+  const jwks = createJwksCache({
+    url: options.jwksUrl,
+    cooldownMs: options.cooldownMs,
+    maxAgeMs: options.maxAgeMs ?? 10 * 60_000,
+    timeoutMs: options.fetchTimeoutMs ?? 5_000,
   });
   const unauthenticated = (reason: string) => new TokenError({ kind: 'unauthenticated', reason });
 
@@ -72,14 +75,14 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
 
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, jwks, {
+      ({ payload } = await jwtVerify(token, jwks.getKey, {
         issuer: options.issuer,
         algorithms: ['RS256'],
         clockTolerance: options.clockToleranceSeconds,
         requiredClaims: ['exp', 'iat', 'sub'],
       }));
     } catch (error) {
-      throw classify(error, jwks.jwks() !== undefined);
+      throw classify(error, jwks.hasKeys());
     }
     if (payload.typ !== 'Bearer')
       throw unauthenticated('The token is not an access token (typ must be Bearer).');
@@ -95,6 +98,7 @@ function classify(error: unknown, keysCached: boolean): TokenError {
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === 'iss') return unauthenticated('The token was issued by another identity provider.');
     if (error.claim === 'nbf') return unauthenticated('The token is not valid yet.');
+    if (error.reason === 'missing') return unauthenticated(`The token has no ${error.claim} claim.`);
     return unauthenticated(`The token's ${error.claim} claim is invalid.`);
   }
   if (error instanceof errors.JWKSNoMatchingKey)
@@ -103,19 +107,15 @@ function classify(error: unknown, keysCached: boolean): TokenError {
     return unauthenticated('The token signature is invalid.');
   if (error instanceof errors.JOSEAlgNotAllowed)
     return unauthenticated('The token must be signed with RS256.');
-  if (error instanceof errors.JWKSTimeout || isFetchFailure(error)) {
+  if (error instanceof JwksUnavailableError) {
+    // With keys cached, a kid the identity provider cannot be asked about is simply unknown.
     return keysCached
       ? unauthenticated('The token was signed by an unknown key.')
       : new TokenError({ kind: 'unavailable', reason: 'The identity provider cannot be reached.' });
   }
   if (error instanceof errors.JOSEError) return unauthenticated('The token is invalid.');
-  return new TokenError({ kind: 'unavailable', reason: 'The identity provider cannot be reached.' });
-}
-
-function isFetchFailure(error: unknown): boolean {
-  return (
-    error instanceof TypeError || (error instanceof errors.JOSEError && error.code === 'ERR_JWKS_INVALID')
-  );
+  // Anything else is a defect, not the caller's fault: let it surface as a 500 and in the log.
+  throw error;
 }
 
 function principalOf(payload: JWTPayload): Principal {

@@ -1,0 +1,123 @@
+import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+
+/** The identity provider's JWKS could not be fetched or was not a key set. */
+export class JwksUnavailableError extends Error {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(`The JWKS cannot be fetched: ${reason}`, options);
+    this.name = 'JwksUnavailableError';
+  }
+}
+
+export interface JwksCacheOptions {
+  url: URL;
+  /** Least time between two refetches of keys already cached (unknown `kid`, or keys past `maxAgeMs`). */
+  cooldownMs: number;
+  /** Age after which cached keys are refreshed in the background, so keys the IdP withdrew stop verifying. */
+  maxAgeMs: number;
+  /** Longest wait for one JWKS response. */
+  timeoutMs: number;
+}
+
+export interface JwksCache {
+  /** The key for a token's protected header, for `jwtVerify`. */
+  getKey: JWTVerifyGetKey;
+  /** Whether any key set has been fetched: without one, a fetch failure means "identity provider down". */
+  hasKeys(): boolean;
+}
+
+/**
+ * The identity provider's signing keys, fetched once and shared. Unlike jose's `createRemoteJWKSet`, the
+ * cooldown only limits refetches of a cache that already holds keys: while no key set has ever been
+ * fetched, each request may try again (one fetch in flight at a time), so the gateway recovers as soon as
+ * the identity provider is back; and the first fetch does not count, so a key rotation right after start
+ * is picked up at once. Cached keys keep verifying while the identity provider is down.
+ *
+ * @example
+ * const jwks = createJwksCache({ url, cooldownMs: 30_000, maxAgeMs: 600_000, timeoutMs: 5_000 });
+ * await jwtVerify(token, jwks.getKey, { algorithms: ['RS256'] });
+ */
+export function createJwksCache(options: JwksCacheOptions): JwksCache {
+  let keySet: ReturnType<typeof createLocalJWKSet> | undefined;
+  let fetchedAt = 0;
+  let lastRefetchAt = Number.NEGATIVE_INFINITY;
+  let inFlight: Promise<void> | undefined;
+
+  const load = (): Promise<void> => {
+    inFlight ??= fetchKeySet(options)
+      .then((jwks) => {
+        keySet = createLocalJWKSet(jwks);
+        fetchedAt = Date.now();
+      })
+      .finally(() => {
+        inFlight = undefined;
+      });
+    return inFlight;
+  };
+
+  /** Takes the one refetch a cooldown allows, if it is free. */
+  const claimRefetch = (): boolean => {
+    const now = Date.now();
+    if (now - lastRefetchAt < options.cooldownMs) return false;
+    lastRefetchAt = now;
+    return true;
+  };
+
+  const getKey: JWTVerifyGetKey = async (header, token) => {
+    let loadedForThisToken = false;
+    if (keySet === undefined) {
+      await load();
+      loadedForThisToken = true;
+    } else if (Date.now() - fetchedAt > options.maxAgeMs && inFlight === undefined && claimRefetch()) {
+      // Stale keys keep serving while the refresh runs; a failed refresh leaves them in place.
+      load().catch(() => undefined);
+    }
+    try {
+      return await keySet!(header, token);
+    } catch (error) {
+      if (!(error instanceof errors.JWKSNoMatchingKey) || loadedForThisToken) throw error;
+      if (inFlight !== undefined) {
+        // A refetch is already under way: its keys may know this kid.
+        await inFlight.catch(() => undefined);
+      } else if (claimRefetch()) {
+        await load();
+      } else {
+        throw error;
+      }
+      return keySet!(header, token);
+    }
+  };
+
+  return { getKey, hasKeys: () => keySet !== undefined };
+}
+
+async function fetchKeySet(options: JwksCacheOptions): Promise<JSONWebKeySet> {
+  let response: Response;
+  try {
+    response = await fetch(options.url, {
+      headers: { accept: 'application/jwk-set+json, application/json' },
+      // A redirect could send the gateway to keys the identity provider never published.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+  } catch (cause) {
+    throw new JwksUnavailableError('no response', { cause });
+  }
+  if (response.status !== 200) {
+    await response.body?.cancel();
+    throw new JwksUnavailableError(`status ${response.status}`);
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (cause) {
+    throw new JwksUnavailableError('the response is not JSON', { cause });
+  }
+  if (!isKeySet(body)) throw new JwksUnavailableError('the response is not a JWK set');
+  return body;
+}
+
+function isKeySet(value: unknown): value is JSONWebKeySet {
+  if (typeof value !== 'object' || value === null) return false;
+  const keys = (value as { keys?: unknown }).keys;
+  return Array.isArray(keys) && keys.every((key) => typeof key === 'object' && key !== null);
+}

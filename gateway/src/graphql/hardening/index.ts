@@ -1,0 +1,33 @@
+import type { Plugin } from 'graphql-yoga';
+import type { GraphQLLimits } from '../../config.js';
+import { useHiddenSuggestions } from './hidden-suggestions.js';
+import { useQueryLimits } from './query-limits.js';
+
+export { useHiddenSuggestions } from './hidden-suggestions.js';
+export { useQueryLimits } from './query-limits.js';
+
+export interface HardeningOptions {
+  limits: GraphQLLimits;
+  /** Keep graphql-js's "Did you mean …?" hints (development, or wherever introspection is on anyway). */
+  fieldSuggestions: boolean;
+}
+
+/**
+ * Everything that stops an abusive document before it executes: the query limits, and hidden field
+ * suggestions unless they are allowed. Batching, the body limit and introspection are set elsewhere
+ * (the Yoga options, the Hono route and `useNoIntrospection`).
+ *
+ * @example
+ * plugins: [useHardening({ limits: config.graphqlLimits, fieldSuggestions: config.fieldSuggestions })]
+ */
+export function useHardening(options: HardeningOptions): Plugin {
+  const plugins = [
+    useQueryLimits(options.limits),
+    ...(options.fieldSuggestions ? [] : [useHiddenSuggestions()]),
+  ];
+  return {
+    onPluginInit({ addPlugin }) {
+      for (const plugin of plugins) addPlugin(plugin);
+    },
+  };
+}

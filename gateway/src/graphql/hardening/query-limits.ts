@@ -1,0 +1,72 @@
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { GraphQLError } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { GraphQLLimits } from '../../config.js';
+
+/**
+ * What a client sees when a document breaks a limit: what to change, never the limit itself (a number to
+ * probe against helps an attacker tune a query just below it more than it helps a real client).
+ */
+const refusals = {
+  tokens: ['QUERY_TOO_LONG', 'The query document is too long. Split it into several smaller queries.'],
+  depth: [
+    'QUERY_TOO_DEEP',
+    'The query is nested too deeply. Select fewer levels at once, or start a second query from the inner objects.',
+  ],
+  aliases: ['TOO_MANY_ALIASES', 'The query uses too many aliases. Split it into several queries.'],
+  directives: ['TOO_MANY_DIRECTIVES', 'The query uses too many directives. Remove repeated directives.'],
+  cost: [
+    'QUERY_TOO_COMPLEX',
+    'The query asks for too much at once. Select fewer fields, or split it into several queries.',
+  ],
+} as const satisfies Record<string, readonly [string, string]>;
+
+/**
+ * Replaces GraphQL Armor's rejection with ours; thrown, it stops parsing or validation at once. Like any
+ * parse or validation error (GraphQL over HTTP): 400 for `application/graphql-response+json`, 200 with
+ * `errors` and no `data` for `application/json`.
+ */
+function refuse(kind: keyof typeof refusals): () => never {
+  const [code, message] = refusals[kind];
+  return () => {
+    throw new GraphQLError(message, { extensions: { code, http: { spec: true, status: 400 } } });
+  };
+}
+
+type ArmorConfig = NonNullable<Parameters<typeof EnvelopArmorPlugin>[0]>;
+
+const allOff: ArmorConfig = {
+  maxTokens: { enabled: false },
+  maxDepth: { enabled: false },
+  maxAliases: { enabled: false },
+  maxDirectives: { enabled: false },
+  costLimit: { enabled: false },
+  // Suggestions are `useHiddenSuggestions`' job, and depend on configuration.
+  blockFieldSuggestion: { enabled: false },
+};
+
+/**
+ * Token, depth, alias, directive and cost limits (GraphQL Armor) on every document, checked while it is
+ * parsed and validated: a document over a limit never executes, so it never reaches the legacy service.
+ * One Armor instance per limit fixes the order they are checked in, so a deep query is reported as deep
+ * rather than as costly (depth also multiplies the cost).
+ *
+ * @example
+ * createYoga({ schema, plugins: [useQueryLimits({ maxDepth: 12, maxAliases: 30, maxTokens: 2000, maxCost: 5000, maxDirectives: 20 })] });
+ */
+export function useQueryLimits(limits: GraphQLLimits): Plugin {
+  const common = { enabled: true, exposeLimits: false, propagateOnRejection: true } as const;
+  const ordered: ArmorConfig[] = [
+    { maxTokens: { ...common, n: limits.maxTokens, onReject: [refuse('tokens')] } },
+    { maxDepth: { ...common, n: limits.maxDepth, onReject: [refuse('depth')] } },
+    { maxAliases: { ...common, n: limits.maxAliases, onReject: [refuse('aliases')] } },
+    { maxDirectives: { ...common, n: limits.maxDirectives, onReject: [refuse('directives')] } },
+    { costLimit: { ...common, maxCost: limits.maxCost, onReject: [refuse('cost')] } },
+  ];
+  const plugins = ordered.map((config) => EnvelopArmorPlugin({ ...allOff, ...config }) as Plugin);
+  return {
+    onPluginInit({ addPlugin }) {
+      for (const plugin of plugins) addPlugin(plugin);
+    },
+  };
+}
