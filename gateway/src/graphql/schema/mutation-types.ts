@@ -168,20 +168,24 @@ export const mutationTypeDefs = /* GraphQL */ `
     object: Owner
   }
 
+  """
+  Every mutation is one legacy write. A write that is refused (RBAC: \`FORBIDDEN\`) or fails is \`null\` with an
+  error saying why; the operation's other mutations are not affected.
+  """
   type Mutation {
-    org_unit_create(input: OrgUnitCreateInput!): OrgUnitPayload!
-    org_unit_update(input: OrgUnitUpdateInput!): OrgUnitPayload!
-    org_unit_terminate(input: TerminateInput!): OrgUnitPayload!
-    employee_create(input: EmployeeCreateInput!): EmployeePayload!
-    employee_update(input: EmployeeUpdateInput!): EmployeePayload!
-    employee_terminate(input: EmployeeTerminateInput!): EmployeePayload!
-    engagement_create(input: EngagementCreateInput!): EngagementPayload!
-    engagement_update(input: EngagementUpdateInput!): EngagementPayload!
-    engagement_terminate(input: TerminateInput!): EngagementPayload!
-    manager_create(input: ManagerCreateInput!): ManagerPayload!
-    manager_update(input: ManagerUpdateInput!): ManagerPayload!
-    manager_terminate(input: TerminateInput!): ManagerPayload!
-    owner_create(input: OwnerCreateInput!): OwnerPayload!
-    owner_terminate(input: TerminateInput!): OwnerPayload!
+    org_unit_create(input: OrgUnitCreateInput!): OrgUnitPayload
+    org_unit_update(input: OrgUnitUpdateInput!): OrgUnitPayload
+    org_unit_terminate(input: TerminateInput!): OrgUnitPayload
+    employee_create(input: EmployeeCreateInput!): EmployeePayload
+    employee_update(input: EmployeeUpdateInput!): EmployeePayload
+    employee_terminate(input: EmployeeTerminateInput!): EmployeePayload
+    engagement_create(input: EngagementCreateInput!): EngagementPayload
+    engagement_update(input: EngagementUpdateInput!): EngagementPayload
+    engagement_terminate(input: TerminateInput!): EngagementPayload
+    manager_create(input: ManagerCreateInput!): ManagerPayload
+    manager_update(input: ManagerUpdateInput!): ManagerPayload
+    manager_terminate(input: TerminateInput!): ManagerPayload
+    owner_create(input: OwnerCreateInput!): OwnerPayload
+    owner_terminate(input: TerminateInput!): OwnerPayload
   }
 `;

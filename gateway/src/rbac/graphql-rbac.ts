@@ -1,0 +1,48 @@
+import { setMaxListeners } from 'node:events';
+import { GraphQLError } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { GraphQLContext } from '../graphql/context.js';
+import type { LegacyLoaders } from '../graphql/legacy-loaders.js';
+import { writeIntents, type RbacPolicy } from './rbac-policy.js';
+
+export interface RbacPluginOptions {
+  policy: RbacPolicy;
+}
+
+/**
+ * RBAC for GraphQL mutations. Every mutation writes through `context.legacy.post` (one legacy write
+ * request each); this plugin guards that one door, so a mutation is decided by exactly the request it
+ * would send — the same `writeIntents` the `/service` middleware decides — and a refused write never
+ * reaches the legacy service. A refusal fails only its own field: `null` (mutation payloads are nullable)
+ * with an error whose `extensions.code` is `FORBIDDEN`; the other fields of the operation run as usual.
+ *
+ * The ownership reads use the request's legacy loaders, so each lookup is made once per request.
+ *
+ * @example
+ * createYoga({ schema, plugins: [useRbac({ policy: createRbacPolicy({ enabled: true }) })] });
+ */
+export function useRbac(options: RbacPluginOptions): Plugin<GraphQLContext> {
+  if (!options.policy.enabled) return {};
+  return {
+    onContextBuilding({ context, extendContext }) {
+      const { legacy, principal, today } = context as Partial<GraphQLContext>;
+      const signal = (context as { request?: Request }).request?.signal;
+      if (!legacy || !principal || !today) return;
+      const post = async <T>(path: string, body: unknown): Promise<T> => {
+        const byRole = options.policy.decideByRole(principal);
+        // A detail lookup may read every unit at once, each read listening on the request's abort signal.
+        if (!byRole && signal) setMaxListeners(0, signal);
+        const decision =
+          byRole ??
+          (await options.policy.decide(principal, writeIntents({ method: 'POST', path, body }), {
+            reads: legacy,
+            today,
+          }));
+        if (!decision.allowed) throw new GraphQLError(decision.reason, { extensions: { code: 'FORBIDDEN' } });
+        return legacy.post<T>(path, body);
+      };
+      const guarded: LegacyLoaders = { ...legacy, post };
+      extendContext({ legacy: guarded });
+    },
+  };
+}

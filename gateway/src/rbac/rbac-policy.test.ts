@@ -1,0 +1,398 @@
+import { describe, expect, it } from 'vitest';
+import type { Principal } from '../auth/token-verifier.js';
+import type { DetailType, LegacyRecord } from '../graphql/legacy-loaders.js';
+import { LegacyResponseError } from '../legacy/legacy-client.js';
+import { createRbacPolicy, writeIntents, type WriteIntent } from './rbac-policy.js';
+import type { OrganisationReads } from './unit-ownership.js';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+// root ─┬─ dept (owned by deptOwner) ── office (owned by officeOwner) ── team
+//       └─ other (owned by otherOwner)
+// `future` exists only from 2030 under `other`.
+const unit = { root: id(1), dept: id(2), office: id(3), team: id(4), other: id(5), future: id(6) };
+const person = { deptOwner: id(11), officeOwner: id(12), otherOwner: id(13), worker: id(14) };
+const record = { engagement: id(21), personOwner: id(22), ownerRecord: id(23) };
+const parents: Record<string, string | null> = {
+  [unit.root]: null,
+  [unit.dept]: unit.root,
+  [unit.office]: unit.dept,
+  [unit.team]: unit.office,
+  [unit.other]: unit.root,
+  [unit.future]: unit.other,
+};
+const owners: Record<string, string[]> = {
+  [unit.dept]: [person.deptOwner],
+  [unit.office]: [person.officeOwner],
+  [unit.other]: [person.otherOwner],
+};
+const details: Record<DetailType, LegacyRecord[]> = {
+  engagement: [{ uuid: record.engagement, org_unit: { uuid: unit.team }, person: { uuid: person.worker } }],
+  manager: [],
+  owner: [
+    { uuid: record.ownerRecord, org_unit: { uuid: unit.office }, owner: { uuid: person.officeOwner } },
+    { uuid: record.personOwner, org_unit: null, person: { uuid: person.worker }, owner: { uuid: id(99) } },
+  ],
+  it: [],
+};
+
+/** An in-memory legacy service that counts its reads. */
+function fakeReads() {
+  const calls: string[] = [];
+  const exists = (uuid: string, at: string) =>
+    uuid in parents && (uuid !== unit.future || at >= '2030-01-01');
+  const chain = (uuid: string): LegacyRecord => {
+    const parent = parents[uuid];
+    return { uuid, parent: parent ? chain(parent) : null };
+  };
+  const reads: OrganisationReads = {
+    orgUnit: async (uuid, at) => {
+      calls.push(`ou ${uuid}`);
+      return exists(uuid, at) ? chain(uuid) : null;
+    },
+    unitDetails: async (type, uuid) => {
+      calls.push(`ou ${uuid} ${type}`);
+      if (!(uuid in parents)) throw new LegacyResponseError(404, { error_key: 'E_ORG_UNIT_NOT_FOUND' });
+      if (type === 'owner' && owners[uuid]) {
+        return [
+          ...owners[uuid].map((owner) => ({ uuid: id(50), owner: { uuid: owner }, org_unit: { uuid } })),
+          ...details.owner.filter((found) => (found.org_unit as LegacyRecord | null)?.uuid === uuid),
+        ];
+      }
+      return details[type].filter((found) => (found.org_unit as LegacyRecord | null)?.uuid === uuid);
+    },
+    employeeDetails: async (type, uuid) => {
+      calls.push(`e ${uuid} ${type}`);
+      return details[type].filter((found) => (found.person as LegacyRecord | null)?.uuid === uuid);
+    },
+    orgUnitPage: async (at) => {
+      calls.push('units');
+      return {
+        items: Object.keys(parents)
+          .filter((uuid) => exists(uuid, at))
+          .map((uuid) => ({ uuid })),
+      };
+    },
+  };
+  return { reads, calls };
+}
+
+const principal = (roles: string[], employeeUuid?: string): Principal => ({
+  subject: id(90),
+  username: 'someone',
+  clientId: 'org-frontend',
+  roles,
+  employeeUuid,
+});
+
+const validity = { from: '2026-01-01' };
+const post = (path: string, body: unknown) => ({ method: 'POST', path, body });
+
+describe('writeIntents: what a /service write touches', () => {
+  const cases: [string, ReturnType<typeof post> & { method?: string }, WriteIntent[]][] = [
+    [
+      'a unit under a parent (UUID case folded, trailing slash)',
+      post('/service/ou/create/', { parent: { uuid: unit.team.toUpperCase() }, validity }),
+      [{ kind: 'create_unit', parent: unit.team, date: '2026-01-01' }],
+    ],
+    [
+      'a top-level unit',
+      post('/service/ou/create', { name: 'x', validity }),
+      [{ kind: 'create_unit', parent: null, date: '2026-01-01' }],
+    ],
+    [
+      'an employee',
+      post('/service/e/create', { givenname: 'a' }),
+      [{ kind: 'employee', action: 'create', uuid: null }],
+    ],
+    [
+      'a list of details: a unit and a person',
+      post('/service/details/create', [
+        { type: 'manager', org_unit: { uuid: unit.team }, validity },
+        { type: 'owner', person: { uuid: person.worker }, owner: { uuid: id(7) }, validity },
+      ]),
+      [
+        { kind: 'create_detail', type: 'manager', unit: unit.team, date: '2026-01-01' },
+        { kind: 'create_detail', type: 'owner', unit: null, date: '2026-01-01' },
+      ],
+    ],
+    [
+      'a rename',
+      post('/service/details/edit', { type: 'org_unit', uuid: unit.team, data: { name: 'y', validity } }),
+      [{ kind: 'change_unit', unit: unit.team, date: '2026-01-01' }],
+    ],
+    [
+      'a move, and a move to the top',
+      post('/service/details/edit', [
+        { type: 'org_unit', uuid: unit.team, data: { parent: { uuid: unit.other }, validity } },
+        { type: 'org_unit', uuid: unit.team, data: { parent: null, validity } },
+      ]),
+      [
+        { kind: 'move_unit', unit: unit.team, parent: unit.other, date: '2026-01-01' },
+        { kind: 'move_unit', unit: unit.team, parent: null, date: '2026-01-01' },
+      ],
+    ],
+    [
+      'an engagement edit that moves it, with the new unit and person as hints',
+      post('/service/details/edit', {
+        type: 'engagement',
+        uuid: record.engagement,
+        data: { org_unit: { uuid: unit.other }, person: { uuid: person.worker }, validity },
+      }),
+      [
+        {
+          kind: 'change_detail',
+          action: 'edit',
+          type: 'engagement',
+          uuid: record.engagement,
+          date: '2026-01-01',
+          newUnit: unit.other,
+          hints: { units: [unit.other], persons: [person.worker] },
+        },
+      ],
+    ],
+    [
+      'an owner record edited onto a person',
+      post('/service/details/edit', {
+        type: 'owner',
+        uuid: record.ownerRecord,
+        data: { person: { uuid: person.worker }, org_unit: null, validity },
+      }),
+      [
+        {
+          kind: 'change_detail',
+          action: 'edit',
+          type: 'owner',
+          uuid: record.ownerRecord,
+          date: '2026-01-01',
+          newUnit: null,
+          hints: { units: [], persons: [] },
+        },
+      ],
+    ],
+    [
+      'an employee edit',
+      post('/service/details/edit', { type: 'employee', uuid: person.worker, data: { validity } }),
+      [{ kind: 'employee', action: 'edit', uuid: person.worker }],
+    ],
+    [
+      'a detail termination',
+      post('/service/details/terminate', { type: 'manager', uuid: id(30), validity: { to: '2026-05-31' } }),
+      [
+        {
+          kind: 'change_detail',
+          action: 'terminate',
+          type: 'manager',
+          uuid: id(30),
+          date: '2026-05-31',
+          hints: { units: [], persons: [] },
+        },
+      ],
+    ],
+    [
+      'a unit termination',
+      post(`/service/ou/${unit.team}/terminate`, { validity: { to: '2026-05-31' } }),
+      [{ kind: 'terminate_unit', unit: unit.team, date: '2026-05-31' }],
+    ],
+    [
+      'an employee termination',
+      post(`/service/e/${person.worker}/terminate`, { validity: { to: '2026-05-31' } }),
+      [{ kind: 'employee', action: 'terminate', uuid: person.worker }],
+    ],
+  ];
+  it.each(cases)('%s', (_name, write, expected) => {
+    expect(writeIntents(write)).toEqual(expected);
+  });
+
+  const unreadable: [string, { method: string; path: string; body: unknown }, string][] = [
+    ['another method', { method: 'PUT', path: '/service/ou/create', body: {} }, 'not a write endpoint'],
+    ['an unknown path', post('/service/ou/create/again', {}), 'not a write endpoint'],
+    ['a read path', post('/service/o/', {}), 'not a write endpoint'],
+    ['an inherited property name as the endpoint', post('/service/details/constructor', {}), 'not a write'],
+    ['a list for ou/create', post('/service/ou/create', [{}]), 'must be a JSON object'],
+    [
+      'a parent that is not a reference',
+      post('/service/ou/create', { parent: unit.team, validity }),
+      'parent',
+    ],
+    ['an impossible date', post('/service/ou/create', { validity: { from: '2026-02-30' } }), 'validity.from'],
+    ['an unknown detail type', post('/service/details/create', { type: 'address', validity }), 'type'],
+    [
+      'an engagement without a unit',
+      post('/service/details/create', { type: 'engagement', validity }),
+      'org_unit',
+    ],
+    [
+      'a bad item in a list',
+      post('/service/details/terminate', [{ type: 'manager', uuid: 'nope', validity: { to: '2026-01-01' } }]),
+      '[0].uuid',
+    ],
+    ['a unit UUID in the path that is not one', post('/service/ou/team/terminate', { validity }), 'path'],
+  ];
+  it.each(unreadable)('%s is unreadable', (_name, write, problem) => {
+    const [intent] = writeIntents(write);
+    expect(intent?.kind).toBe('unreadable');
+    expect(intent?.kind === 'unreadable' && intent.problem).toContain(problem);
+  });
+});
+
+describe('the decision', () => {
+  const rbac = createRbacPolicy({ enabled: true });
+  const decide = async (who: Principal, write: ReturnType<typeof post>) => {
+    const fake = fakeReads();
+    const decision = await rbac.decide(who, writeIntents(write), { reads: fake.reads, today: '2026-06-01' });
+    return { ...decision, calls: fake.calls };
+  };
+  const createUnder = (parent: string) => post('/service/ou/create', { parent: { uuid: parent }, validity });
+
+  it('is settled by the token alone when RBAC is off, for an admin, and without a role', async () => {
+    const off = createRbacPolicy({ enabled: false });
+    expect(off.decideByRole(principal([]))?.allowed).toBe(true);
+    expect(rbac.decideByRole(principal(['admin']))?.allowed).toBe(true);
+    expect(rbac.decideByRole(principal(['admin', 'owner'], person.deptOwner))?.allowed).toBe(true);
+    expect(rbac.decideByRole(principal([]))).toMatchObject({ allowed: false, reason: /admin role/ });
+    expect(rbac.decideByRole(principal(['owner']))).toMatchObject({ allowed: false, reason: /uuid claim/ });
+    expect(rbac.decideByRole(principal(['owner'], 'oscar'))).toMatchObject({ allowed: false });
+    expect(rbac.decideByRole(principal(['owner'], person.deptOwner))).toBeUndefined();
+    const noRole = await decide(principal([]), createUnder(unit.team));
+    expect(noRole.allowed).toBe(false);
+    expect(noRole.calls).toEqual([]);
+  });
+
+  const deptOwner = principal(['owner'], person.deptOwner);
+  const officeOwner = principal(['owner'], person.officeOwner);
+  const moveTeam = (parent: string | null) =>
+    post('/service/details/edit', {
+      type: 'org_unit',
+      uuid: unit.team,
+      data: { parent: parent === null ? null : { uuid: parent }, validity },
+    });
+  const table: [string, Principal, ReturnType<typeof post>, boolean, RegExp?][] = [
+    // The office between dept and team has another owner: inherit_owner would stop there; the walk does not.
+    ['owner of an ancestor above another owner creates below', deptOwner, createUnder(unit.team), true],
+    ['owner of the unit itself', officeOwner, createUnder(unit.office), true],
+    ['owner of a descendant only', officeOwner, createUnder(unit.dept), false, /owns neither/],
+    ['owner elsewhere', principal(['owner'], person.otherOwner), createUnder(unit.team), false],
+    ['a top-level unit', deptOwner, post('/service/ou/create', { validity }), false, /admin role/],
+    ['a move inside owned units', deptOwner, moveTeam(unit.dept), true],
+    ['a move to an unowned parent', deptOwner, moveTeam(unit.other), false, new RegExp(unit.other)],
+    ['a move to the top level', deptOwner, moveTeam(null), false, /top level needs the admin role/],
+    [
+      'a move of an unowned unit into owned ones',
+      principal(['owner'], person.otherOwner),
+      moveTeam(unit.other),
+      false,
+      new RegExp(unit.team),
+    ],
+    ['an employee', deptOwner, post('/service/e/create', {}), false, /employee is not an org unit/],
+    [
+      'a parent that does not exist yet on the date',
+      principal(['owner'], person.otherOwner),
+      createUnder(unit.future),
+      false,
+      /does not exist on 2026-01-01/,
+    ],
+    [
+      'a record of a person',
+      deptOwner,
+      post('/service/details/create', { type: 'it', person: { uuid: person.worker }, validity }),
+      false,
+      /admin role/,
+    ],
+    [
+      'a list where one item is outside',
+      deptOwner,
+      post('/service/details/create', [
+        { type: 'manager', org_unit: { uuid: unit.team }, validity },
+        { type: 'manager', org_unit: { uuid: unit.other }, validity },
+      ]),
+      false,
+      new RegExp(unit.other),
+    ],
+  ];
+  it.each(table)('%s', async (_name, who, write, allowed, reason) => {
+    const decision = await decide(who, write);
+    expect(decision.allowed).toBe(allowed);
+    if (reason) expect(decision.reason).toMatch(reason);
+  });
+
+  it('walks the ancestors in one read and reads each unit’s owners once', async () => {
+    const three = post('/service/details/create', [
+      { type: 'manager', org_unit: { uuid: unit.team }, validity },
+      { type: 'engagement', org_unit: { uuid: unit.team }, validity },
+      { type: 'owner', org_unit: { uuid: unit.team }, validity },
+    ]);
+    const { allowed, calls } = await decide(deptOwner, three);
+    expect(allowed).toBe(true);
+    expect(calls.filter((call) => call === `ou ${unit.team}`)).toHaveLength(1);
+    for (const each of [unit.team, unit.office, unit.dept, unit.root]) {
+      expect(calls.filter((call) => call === `ou ${each} owner`)).toHaveLength(1);
+    }
+  });
+
+  it('finds a detail through the hinted unit without a scan, and by scanning units otherwise', async () => {
+    const hinted = await decide(
+      deptOwner,
+      post('/service/details/edit', {
+        type: 'engagement',
+        uuid: record.engagement,
+        data: { org_unit: { uuid: unit.team }, validity },
+      }),
+    );
+    expect(hinted.allowed).toBe(true);
+    expect(hinted.calls).not.toContain('units');
+
+    const scanned = await decide(
+      deptOwner,
+      post('/service/details/terminate', {
+        type: 'engagement',
+        uuid: record.engagement,
+        validity: { to: '2026-12-31' },
+      }),
+    );
+    expect(scanned.allowed).toBe(true);
+    expect(scanned.calls.filter((call) => call === 'units')).toHaveLength(1);
+    expect(scanned.calls.filter((call) => call.endsWith(' engagement'))).toHaveLength(5);
+  });
+
+  it('checks a detail edit against the current unit and the new one', async () => {
+    const away = await decide(
+      deptOwner,
+      post('/service/details/edit', {
+        type: 'engagement',
+        uuid: record.engagement,
+        data: { org_unit: { uuid: unit.other }, validity },
+      }),
+    );
+    expect(away).toMatchObject({ allowed: false, reason: new RegExp(unit.other) });
+    const intoOwned = await decide(
+      principal(['owner'], person.otherOwner),
+      post('/service/details/edit', {
+        type: 'engagement',
+        uuid: record.engagement,
+        data: { org_unit: { uuid: unit.other }, validity },
+      }),
+    );
+    expect(intoOwned).toMatchObject({ allowed: false, reason: new RegExp(unit.team) });
+  });
+
+  it('refuses a detail it cannot place in an owned unit', async () => {
+    const missing = await decide(
+      deptOwner,
+      post('/service/details/terminate', { type: 'manager', uuid: id(77), validity: { to: '2026-12-31' } }),
+    );
+    expect(missing).toMatchObject({
+      allowed: false,
+      reason: /no manager record .* is in force in an org unit/,
+    });
+    const ofPerson = await decide(
+      deptOwner,
+      post('/service/details/edit', {
+        type: 'owner',
+        uuid: record.personOwner,
+        data: { owner: { uuid: person.deptOwner }, validity },
+      }),
+    );
+    expect(ofPerson.allowed).toBe(false);
+  });
+});

@@ -1,0 +1,171 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { describe, expect, it } from 'vitest';
+import type { GatewayVariables } from '../auth/bearer-auth.js';
+import type { Principal } from '../auth/token-verifier.js';
+import { createLegacyClient, type LegacyClient } from '../legacy/legacy-client.js';
+import { createRbacPolicy, type RbacPolicy, type WriteIntent } from './rbac-policy.js';
+import { serviceRbac } from './service-rbac.js';
+
+const owner: Principal = {
+  subject: 's',
+  username: 'olga',
+  clientId: 'org-frontend',
+  roles: ['owner'],
+  employeeUuid: '00000000-0000-4000-8000-000000000011',
+};
+const noRole: Principal = { ...owner, roles: [] };
+
+/** A policy that decides owners by a fixed answer and records the intents it was asked about. */
+function stubPolicy(allowed: boolean) {
+  const seen: WriteIntent[][] = [];
+  const real = createRbacPolicy({ enabled: true });
+  const policy: RbacPolicy = {
+    ...real,
+    decide: async (_principal, intents) => {
+      seen.push([...intents]);
+      return { allowed, reason: allowed ? 'ok' : 'You may not do that: test.' };
+    },
+  };
+  return { policy, seen };
+}
+
+/** bearer stand-in → body limit → RBAC → a "legacy service" that records the bytes it got. */
+function app(principal: Principal, policy: RbacPolicy, legacy = {} as LegacyClient) {
+  const received: { method: string; path: string; bytes: Uint8Array }[] = [];
+  const hono = new Hono<{ Variables: GatewayVariables }>();
+  hono.use('/service/*', async (c, next) => {
+    c.set('principal', principal);
+    await next();
+  });
+  hono.use('/service/*', bodyLimit({ maxSize: 1024, onError: (c) => c.text('too large', 413) }));
+  // With the stub policy the reads are never made.
+  hono.use('/service/*', serviceRbac({ policy, legacy }));
+  hono.all('/service/*', async (c) => {
+    const bytes = c.req.raw.body
+      ? new Uint8Array(await new Response(c.req.raw.body).arrayBuffer())
+      : new Uint8Array();
+    received.push({ method: c.req.method, path: c.req.path, bytes });
+    return c.json('written', 201);
+  });
+  return { hono, received };
+}
+
+const send = (
+  hono: Hono<{ Variables: GatewayVariables }>,
+  path: string,
+  body: BodyInit | null,
+  method = 'POST',
+) => hono.request(path, { method, body, headers: { 'content-type': 'application/json' } });
+
+describe('serviceRbac', () => {
+  it('hands the legacy service the same bytes it decided on', async () => {
+    const { policy, seen } = stubPolicy(true);
+    const { hono, received } = app(owner, policy);
+    const text =
+      '\uFEFF  { "type": "org_unit", "uuid": "00000000-0000-4000-8000-000000000004",\n "data": { "name": "Ærø ✓", "validity": { "from": "2026-01-01" } } }  ';
+    const bytes = new TextEncoder().encode(text);
+    const response = await send(hono, '/service/details/edit', bytes);
+    expect(response.status).toBe(201);
+    expect(received).toHaveLength(1);
+    expect(Buffer.from(received[0]!.bytes).equals(Buffer.from(bytes))).toBe(true);
+    expect(seen).toEqual([
+      [{ kind: 'change_unit', unit: '00000000-0000-4000-8000-000000000004', date: '2026-01-01' }],
+    ]);
+  });
+
+  it('answers 403 E_FORBIDDEN with the reason and sends nothing on', async () => {
+    const { policy } = stubPolicy(false);
+    const { hono, received } = app(owner, policy);
+    const response = await send(
+      hono,
+      '/service/ou/create',
+      JSON.stringify({ validity: { from: '2026-01-01' } }),
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      error: true,
+      status: 403,
+      error_key: 'E_FORBIDDEN',
+      description: 'You may not do that: test.',
+    });
+    expect(received).toEqual([]);
+  });
+
+  it('refuses every write of a user without a role, whatever the body, without reading it', async () => {
+    const { policy, seen } = stubPolicy(true);
+    const { hono, received } = app(noRole, policy);
+    for (const body of ['{ not json', JSON.stringify({ validity: { from: '2026-01-01' } }), null]) {
+      const response = await send(hono, '/service/ou/create', body);
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as { description: string }).description).toMatch(/admin role/);
+    }
+    expect(await (await send(hono, '/service/anything', null, 'DELETE')).json()).toMatchObject({
+      status: 403,
+    });
+    expect(received).toEqual([]);
+    expect(seen).toEqual([]);
+  });
+
+  it('lets an owner’s unparseable body through, for the legacy service to refuse', async () => {
+    const { policy, seen } = stubPolicy(false);
+    const { hono, received } = app(owner, policy);
+    const response = await send(hono, '/service/ou/create', '{ not json');
+    expect(response.status).toBe(201);
+    expect(new TextDecoder().decode(received[0]!.bytes)).toBe('{ not json');
+    expect(seen).toEqual([]);
+  });
+
+  it('refuses an owner’s body it cannot decode as the legacy service might', async () => {
+    const { policy, seen } = stubPolicy(true);
+    const { hono, received } = app(owner, policy);
+    for (const headers of <Record<string, string>[]>[
+      { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      { 'content-type': 'application/json; charset="UTF-16"' },
+    ]) {
+      const response = await hono.request('/service/ou/create', { method: 'POST', headers, body: '{}' });
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as { description: string }).description).toMatch(/uncompressed UTF-8/);
+    }
+    const utf8 = { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'identity' };
+    expect(
+      (await hono.request('/service/ou/create', { method: 'POST', headers: utf8, body: '{}' })).status,
+    ).toBe(201);
+    expect(received).toHaveLength(1);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('answers 502 when the legacy service cannot answer the ownership reads, and writes nothing', async () => {
+    const unreachable = createLegacyClient({
+      url: new URL('http://127.0.0.1:9'),
+      connectTimeoutMs: 1_000,
+      responseTimeoutMs: 1_000,
+    });
+    try {
+      const { hono, received } = app(owner, createRbacPolicy({ enabled: true }), unreachable);
+      const response = await send(
+        hono,
+        '/service/ou/create',
+        JSON.stringify({ parent: { uuid: owner.employeeUuid }, validity: { from: '2026-01-01' } }),
+      );
+      expect(response.status).toBe(502);
+      expect(await response.json()).toMatchObject({ status: 502, error_key: 'E_UPSTREAM_UNAVAILABLE' });
+      expect(received).toEqual([]);
+    } finally {
+      await unreachable.close();
+    }
+  });
+
+  it('never restricts reads, and never reads a body past the limit', async () => {
+    const { policy, seen } = stubPolicy(false);
+    const { hono, received } = app(noRole, policy);
+    expect((await send(hono, '/service/o/', null, 'GET')).status).toBe(201);
+    expect((await send(hono, '/service/o/', null, 'HEAD')).status).toBe(201);
+    expect(received.map((request) => request.method)).toEqual(['GET', 'HEAD']);
+    const owned = app(owner, policy);
+    const huge = await send(owned.hono, '/service/ou/create', 'x'.repeat(4096));
+    expect(huge.status).toBe(413);
+    expect(owned.received).toEqual([]);
+    expect(seen).toEqual([]);
+  });
+});

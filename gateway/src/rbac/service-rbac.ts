@@ -1,0 +1,105 @@
+import { setMaxListeners } from 'node:events';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { GatewayVariables } from '../auth/bearer-auth.js';
+import { createLegacyLoaders } from '../graphql/legacy-loaders.js';
+import {
+  LegacyResponseError,
+  LegacyTimeoutError,
+  LegacyUnavailableError,
+  type LegacyClient,
+} from '../legacy/legacy-client.js';
+import { writeIntents, type RbacDecision, type RbacPolicy } from './rbac-policy.js';
+
+export interface ServiceRbacOptions {
+  policy: RbacPolicy;
+  legacy: LegacyClient;
+  clock?: () => Date;
+}
+
+/**
+ * Why a body cannot be read as the bytes of UTF-8 JSON, if so. A backend that honours `Content-Encoding`
+ * or another charset could read a body the gateway cannot, so such a body is never passed on unchecked.
+ */
+function undecodable(c: Context): string | undefined {
+  const encoding = c.req.header('content-encoding')?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') return `a body sent with Content-Encoding: ${encoding}`;
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i
+    .exec(c.req.header('content-type') ?? '')?.[1]
+    ?.toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') return `a body in charset ${charset}`;
+  return undefined;
+}
+
+function forbidden(c: Context, decision: RbacDecision): Response {
+  return c.json({ error: true, status: 403, error_key: 'E_FORBIDDEN', description: decision.reason }, 403);
+}
+
+/**
+ * RBAC for `/service` writes: every request but GET and HEAD is decided by the RBAC policy before anything
+ * is sent to the legacy service; a refusal answers 403 `E_FORBIDDEN`. Reads are never restricted.
+ *
+ * When the token settles the decision (RBAC off, admin, no role) the body is not read and streams on as
+ * before. For an owner the body is read — after `bodyLimit`, so it is bounded — and the same bytes are
+ * handed on. A body that is not JSON goes on unread: the legacy service refuses it (`E_INVALID_JSON`)
+ * without writing anything. A compressed body, or one in another charset, is refused for an owner.
+ *
+ * @example
+ * app.use('/service/*', bearerAuth(…), bodyLimit(…), serviceRbac({ policy, legacy }));
+ */
+export function serviceRbac(options: ServiceRbacOptions): MiddlewareHandler<{ Variables: GatewayVariables }> {
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const principal = c.get('principal');
+    const byRole = options.policy.decideByRole(principal);
+    if (byRole) return byRole.allowed ? next() : forbidden(c, byRole);
+    const unreadable = undecodable(c);
+    if (unreadable) {
+      return forbidden(c, {
+        allowed: false,
+        reason: `RBAC cannot check ${unreadable}, and only an admin may send one; send uncompressed UTF-8 JSON.`,
+      });
+    }
+
+    const bytes = new Uint8Array(await c.req.raw.arrayBuffer());
+    // The passthrough streams `c.req.raw.body`: hand it the bytes just read.
+    c.req.raw = new Request(c.req.raw, { body: bytes });
+    let body: unknown;
+    try {
+      // The legacy service decodes the body the same way (UTF-8, BOM dropped) before JSON.parse.
+      body = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      return next();
+    }
+
+    // A detail lookup may read every unit at once, each read listening on the request's abort signal.
+    setMaxListeners(0, c.req.raw.signal);
+    let decision: RbacDecision;
+    try {
+      decision = await options.policy.decide(
+        principal,
+        writeIntents({ method: c.req.method, path: c.req.path, body }),
+        {
+          reads: createLegacyLoaders(options.legacy, { signal: c.req.raw.signal }),
+          today: (options.clock?.() ?? new Date()).toISOString().slice(0, 10),
+        },
+      );
+    } catch (error) {
+      const timeout = error instanceof LegacyTimeoutError;
+      if (!timeout && !(error instanceof LegacyUnavailableError || error instanceof LegacyResponseError)) {
+        throw error;
+      }
+      return c.json(
+        {
+          error: true,
+          status: timeout ? 504 : 502,
+          error_key: timeout ? 'E_UPSTREAM_TIMEOUT' : 'E_UPSTREAM_UNAVAILABLE',
+          description: timeout
+            ? 'The legacy service did not answer in time, so the write could not be authorised.'
+            : 'The legacy service did not answer the reads that authorise this write.',
+        },
+        timeout ? 504 : 502,
+      );
+    }
+    return decision.allowed ? next() : forbidden(c, decision);
+  };
+}

@@ -1,0 +1,619 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RealmUser } from '../idp/src/realm-users.js';
+import { classUuid, oscarOwnedUnitUuid, unitUuid } from '../legacy-service/src/fixture/organisation.js';
+import { startTestStack, type TestStack } from './stack.js';
+
+/**
+ * The RBAC matrix on both interfaces, against the real stack. Each case writes on a fresh unit T created
+ * below oscar's unit (which lies below the Mayor's Office), so:
+ *
+ *   Mayor's Office (olga) ── oscar's unit (oscar) ── T (ulla) ── [S, a sibling of T, also ulla's]
+ *   Children and Youth (egon) ── its administration (the "elsewhere" target)
+ *
+ * olga's ownership sits above another owner's unit: `inherit_owner` would stop at oscar, the RBAC walk
+ * must not. Every case asserts the status and error code, and what the legacy service received: the
+ * writes the gateway sent (through a counting proxy) and the store's durable write sequence.
+ */
+
+const uuid = (n: number) => `7e57ab1e-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const employees = { ulla: uuid(1), olga: uuid(2), egon: uuid(3), worker: uuid(4) };
+const mayorsOffice = unitUuid(1);
+const childrenAndYouth = unitUuid(2);
+const elsewhere = unitUuid(8);
+
+const realmUsers: RealmUser[] = (['ulla', 'olga', 'egon'] as const).map((username) => ({
+  username,
+  password: username,
+  firstname: username[0]!.toUpperCase() + username.slice(1),
+  lastname: 'Tester',
+  email: `${username}@example.org`,
+  uuid: employees[username],
+  roles: ['owner'],
+  enabled: true,
+}));
+
+const cls = {
+  office: classUuid('org_unit_type', 'office'),
+  teacher: classUuid('engagement_job_function', 'teacher'),
+  nurse: classUuid('engagement_job_function', 'nurse'),
+  permanent: classUuid('engagement_type', 'permanent'),
+  teamLeader: classUuid('manager_type', 'team_leader'),
+  level3: classUuid('manager_level', 'level_3'),
+  level4: classUuid('manager_level', 'level_4'),
+};
+const from = '2025-01-01';
+const change = { from: '2027-01-01' };
+const endOfRecord = '2027-06-30';
+/** Ulla's ownership of T ends the day T is terminated, so it does not block the termination. */
+const endOfUnit = '2099-12-31';
+
+type Who = 'nora' | 'ulla' | 'oscar' | 'olga' | 'egon' | 'alice';
+const principals: [Who, string][] = [
+  ['nora', 'no role'],
+  ['ulla', 'owner of the unit'],
+  ['oscar', 'owner of the parent'],
+  ['olga', 'owner of an ancestor above another owner'],
+  ['egon', 'owner elsewhere'],
+  ['alice', 'admin'],
+];
+const ownersOfT: Who[] = ['ulla', 'oscar', 'olga', 'alice'];
+const adminOnly: Who[] = ['alice'];
+
+interface Fixture {
+  unit: string;
+  sibling: string;
+  engagement: string;
+  manager: string;
+  owner: string;
+}
+interface Needs {
+  sibling?: boolean;
+  engagement?: boolean;
+  manager?: boolean;
+  owner?: boolean;
+}
+interface Action {
+  name: string;
+  needs?: Needs;
+  service: (fx: Fixture) => { path: string; body: unknown };
+  /** Absent where GraphQL has no such mutation (owner records are not edited). */
+  graphql?: (fx: Fixture) => { field: string; type: string; input: Record<string, unknown> };
+  /** Who may do it with RBAC on. */
+  allowed: Who[];
+}
+
+const terminateInput = (uuid: string, to = endOfRecord) => ({ type: 'TerminateInput', input: { uuid, to } });
+
+const actions: Action[] = [
+  {
+    name: 'create a unit under the unit',
+    service: (fx) => ({
+      path: '/service/ou/create',
+      body: { name: 'Sub', parent: { uuid: fx.unit }, org_unit_type: { uuid: cls.office }, validity: change },
+    }),
+    graphql: (fx) => ({
+      field: 'org_unit_create',
+      type: 'OrgUnitCreateInput',
+      input: { name: 'Sub', parent: fx.unit, org_unit_type: cls.office, validity: change },
+    }),
+    allowed: ownersOfT,
+  },
+  {
+    name: 'rename the unit',
+    service: (fx) => ({
+      path: '/service/details/edit',
+      body: { type: 'org_unit', uuid: fx.unit, data: { name: 'Renamed', validity: change } },
+    }),
+    graphql: (fx) => ({
+      field: 'org_unit_update',
+      type: 'OrgUnitUpdateInput',
+      input: { uuid: fx.unit, name: 'Renamed', validity: change },
+    }),
+    allowed: ownersOfT,
+  },
+  {
+    name: 'move the unit under an owned sibling (source and target owned)',
+    needs: { sibling: true },
+    service: (fx) => ({
+      path: '/service/details/edit',
+      body: { type: 'org_unit', uuid: fx.unit, data: { parent: { uuid: fx.sibling }, validity: change } },
+    }),
+    graphql: (fx) => ({
+      field: 'org_unit_update',
+      type: 'OrgUnitUpdateInput',
+      input: { uuid: fx.unit, parent: fx.sibling, validity: change },
+    }),
+    allowed: ownersOfT,
+  },
+  {
+    name: 'move the unit to another department (source owned or target owned, not both)',
+    service: (fx) => ({
+      path: '/service/details/edit',
+      body: { type: 'org_unit', uuid: fx.unit, data: { parent: { uuid: elsewhere }, validity: change } },
+    }),
+    graphql: (fx) => ({
+      field: 'org_unit_update',
+      type: 'OrgUnitUpdateInput',
+      input: { uuid: fx.unit, parent: elsewhere, validity: change },
+    }),
+    allowed: adminOnly,
+  },
+  {
+    name: 'move the unit to the top level',
+    service: (fx) => ({
+      path: '/service/details/edit',
+      body: { type: 'org_unit', uuid: fx.unit, data: { parent: null, validity: change } },
+    }),
+    graphql: (fx) => ({
+      field: 'org_unit_update',
+      type: 'OrgUnitUpdateInput',
+      input: { uuid: fx.unit, parent: null, validity: change },
+    }),
+    allowed: adminOnly,
+  },
+  {
+    name: 'terminate the unit',
+    service: (fx) => ({ path: `/service/ou/${fx.unit}/terminate`, body: { validity: { to: endOfUnit } } }),
+    graphql: (fx) => ({ field: 'org_unit_terminate', ...terminateInput(fx.unit, endOfUnit) }),
+    allowed: ownersOfT,
+  },
+  {
+    name: 'create an engagement in the unit',
+    service: (fx) => ({
+      path: '/service/details/create',
+      body: {
+        type: 'engagement',
+        person: { uuid: employees.worker },
+        org_unit: { uuid: fx.unit },
+        job_function: { uuid: cls.teacher },
+        engagement_type: { uuid: cls.permanent },
+        validity: change,
+      },
+    }),
+    graphql: (fx) => ({
+      field: 'engagement_create',
+      type: 'EngagementCreateInput',
+      input: {
+        employee: employees.worker,
+        org_unit: fx.unit,
+        job_function: cls.teacher,
+        engagement_type: cls.permanent,
+        validity: change,
+      },
+    }),
+    allowed: ownersOfT,
+  },
+  {
+    name: 'edit an engagement of the unit',
+    needs: { engagement: true },
+    service: (fx) => ({
+      path: '/service/details/edit',
+      body: {
+        type: 'engagement',
+        uuid: fx.engagement,
+        data: { job_function: { uuid: cls.nurse }, validity: change },
+      },
+    }),
+    graphql: (fx) => ({
+      field: 'engagement_update',
+      type: 'EngagementUpdateInput',
+      input: { uuid: fx.engagement, job_function: cls.nurse, validity: change },
+    }),
+    allowed: ownersOfT,
+  },
+  {
+    name: 'move an engagement of the unit to another department',
+    needs: { engagement: true },
+    service: (fx) => ({
+      path: '/service/details/edit',
+      body: {
+        type: 'engagement',
+        uuid: fx.engagement,
+        data: { org_unit: { uuid: elsewhere }, validity: change },
+      },
+    }),
+    graphql: (fx) => ({
+      field: 'engagement_update',
+      type: 'EngagementUpdateInput',
+      input: { uuid: fx.engagement, org_unit: elsewhere, validity: change },
+    }),
+    allowed: adminOnly,
+  },
+  {
+    name: 'terminate an engagement of the unit',
+    needs: { engagement: true },
+    service: (fx) => ({
+      path: '/service/details/terminate',
+      body: { type: 'engagement', uuid: fx.engagement, validity: { to: endOfRecord } },
+    }),
+    graphql: (fx) => ({ field: 'engagement_terminate', ...terminateInput(fx.engagement) }),
+    allowed: ownersOfT,
+  },
+  {
+    name: 'create a manager in the unit',
+    service: (fx) => ({
+      path: '/service/details/create',
+      body: {
+        type: 'manager',
+        person: { uuid: employees.worker },
+        org_unit: { uuid: fx.unit },
+        manager_type: { uuid: cls.teamLeader },
+        manager_level: { uuid: cls.level4 },
+        validity: change,
+      },
+    }),
+    graphql: (fx) => ({
+      field: 'manager_create',
+      type: 'ManagerCreateInput',
+      input: {
+        employee: employees.worker,
+        org_unit: fx.unit,
+        manager_type: cls.teamLeader,
+        manager_level: cls.level4,
+        validity: change,
+      },
+    }),
+    allowed: ownersOfT,
+  },
+  {
+    name: 'edit a manager of the unit',
+    needs: { manager: true },
+    service: (fx) => ({
+      path: '/service/details/edit',
+      body: {
+        type: 'manager',
+        uuid: fx.manager,
+        data: { manager_level: { uuid: cls.level3 }, validity: change },
+      },
+    }),
+    graphql: (fx) => ({
+      field: 'manager_update',
+      type: 'ManagerUpdateInput',
+      input: { uuid: fx.manager, manager_level: cls.level3, validity: change },
+    }),
+    allowed: ownersOfT,
+  },
+  {
+    name: 'terminate a manager of the unit',
+    needs: { manager: true },
+    service: (fx) => ({
+      path: '/service/details/terminate',
+      body: { type: 'manager', uuid: fx.manager, validity: { to: endOfRecord } },
+    }),
+    graphql: (fx) => ({ field: 'manager_terminate', ...terminateInput(fx.manager) }),
+    allowed: ownersOfT,
+  },
+  {
+    name: 'create an owner of the unit',
+    service: (fx) => ({
+      path: '/service/details/create',
+      body: {
+        type: 'owner',
+        owner: { uuid: employees.worker },
+        org_unit: { uuid: fx.unit },
+        validity: change,
+      },
+    }),
+    graphql: (fx) => ({
+      field: 'owner_create',
+      type: 'OwnerCreateInput',
+      input: { owner: employees.worker, org_unit: fx.unit, validity: change },
+    }),
+    allowed: ownersOfT,
+  },
+  {
+    name: 'edit an owner of the unit',
+    needs: { owner: true },
+    service: (fx) => ({
+      path: '/service/details/edit',
+      body: { type: 'owner', uuid: fx.owner, data: { owner: { uuid: employees.egon }, validity: change } },
+    }),
+    allowed: ownersOfT,
+  },
+  {
+    name: 'terminate an owner of the unit',
+    needs: { owner: true },
+    service: (fx) => ({
+      path: '/service/details/terminate',
+      body: { type: 'owner', uuid: fx.owner, validity: { to: endOfRecord } },
+    }),
+    graphql: (fx) => ({ field: 'owner_terminate', ...terminateInput(fx.owner) }),
+    allowed: ownersOfT,
+  },
+  {
+    name: 'create an employee',
+    service: () => ({ path: '/service/e/create', body: { givenname: 'New', surname: 'Person' } }),
+    graphql: () => ({
+      field: 'employee_create',
+      type: 'EmployeeCreateInput',
+      input: { givenname: 'New', surname: 'Person' },
+    }),
+    allowed: adminOnly,
+  },
+  {
+    name: 'create a top-level unit',
+    service: () => ({
+      path: '/service/ou/create',
+      body: { name: 'Top', org_unit_type: { uuid: cls.office }, validity: change },
+    }),
+    graphql: () => ({
+      field: 'org_unit_create',
+      type: 'OrgUnitCreateInput',
+      input: { name: 'Top', org_unit_type: cls.office, validity: change },
+    }),
+    allowed: adminOnly,
+  },
+];
+
+/** A write straight to the legacy service (not through the gateway): test set-up. */
+async function legacyWrite<T = string>(stack: TestStack, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${stack.legacyUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`set-up ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The owners' employees and their ownership outside T, once per stack. */
+async function seed(stack: TestStack): Promise<void> {
+  for (const [name, employee] of Object.entries(employees)) {
+    await legacyWrite(stack, '/service/e/create', { uuid: employee, givenname: name, surname: 'Tester' });
+  }
+  await legacyWrite(stack, '/service/details/create', [
+    { type: 'owner', owner: { uuid: employees.olga }, org_unit: { uuid: mayorsOffice }, validity: { from } },
+    {
+      type: 'owner',
+      owner: { uuid: employees.egon },
+      org_unit: { uuid: childrenAndYouth },
+      validity: { from },
+    },
+  ]);
+}
+
+/** A fresh T below oscar's unit, owned by ulla, with what the case needs in it. */
+async function prepare(stack: TestStack, needs: Needs = {}): Promise<Fixture> {
+  const newUnit = (name: string) =>
+    legacyWrite(stack, '/service/ou/create', {
+      name,
+      parent: { uuid: oscarOwnedUnitUuid },
+      org_unit_type: { uuid: cls.office },
+      validity: { from },
+    });
+  const unit = await newUnit('T');
+  const sibling = needs.sibling ? await newUnit('S') : '';
+  const ownedByUlla = (target: string) => ({
+    type: 'owner',
+    owner: { uuid: employees.ulla },
+    org_unit: { uuid: target },
+    validity: { from, to: endOfUnit },
+  });
+  const person = { uuid: employees.worker };
+  const details: Record<string, unknown>[] = [
+    ownedByUlla(unit),
+    ...(needs.sibling ? [ownedByUlla(sibling)] : []),
+    ...(needs.engagement
+      ? [
+          {
+            type: 'engagement',
+            person,
+            org_unit: { uuid: unit },
+            job_function: { uuid: cls.teacher },
+            engagement_type: { uuid: cls.permanent },
+            validity: { from },
+          },
+        ]
+      : []),
+    ...(needs.manager
+      ? [
+          {
+            type: 'manager',
+            person,
+            org_unit: { uuid: unit },
+            manager_type: { uuid: cls.teamLeader },
+            manager_level: { uuid: cls.level4 },
+            validity: { from },
+          },
+        ]
+      : []),
+    ...(needs.owner ? [{ type: 'owner', owner: person, org_unit: { uuid: unit }, validity: { from } }] : []),
+  ];
+  const created = await legacyWrite<string[]>(stack, '/service/details/create', details);
+  const after = created.slice(needs.sibling ? 2 : 1);
+  return {
+    unit,
+    sibling,
+    engagement: needs.engagement ? after.shift()! : '',
+    manager: needs.manager ? after.shift()! : '',
+    owner: needs.owner ? after.shift()! : '',
+  };
+}
+
+/** What the legacy service got from the gateway during `act`: writes sent, and durable writes made. */
+async function received<T>(stack: TestStack, act: () => Promise<T>) {
+  const proxy = stack.legacyProxy!;
+  const before = { requests: proxy.requests.length, sequence: stack.legacy.store.sequence };
+  const result = await act();
+  const requests = proxy.requests.slice(before.requests);
+  const writes = requests.filter((request) => request.method !== 'GET');
+  return { result, requests, writes, durable: stack.legacy.store.sequence - before.sequence };
+}
+
+const label = (who: Who) => `${who} (${principals.find(([name]) => name === who)![1]})`;
+
+describe.each([
+  { rbac: true, title: 'RBAC on' },
+  { rbac: false, title: 'RBAC off: every authenticated user may write' },
+])('$title', ({ rbac }) => {
+  let stack: TestStack;
+  const tokens = new Map<Who, string>();
+
+  beforeAll(async () => {
+    stack = await startTestStack({ rbacEnabled: rbac, legacyProxy: true, realmUsers });
+    await seed(stack);
+    for (const [who] of principals) tokens.set(who, await stack.token(who));
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const expectedAllowed = (action: Action, who: Who) => !rbac || action.allowed.includes(who);
+
+  const serviceCases = actions.flatMap((action) =>
+    principals.map(([who]) => {
+      const allowed = expectedAllowed(action, who);
+      return [
+        `/service · ${label(who)} · ${action.name} → ${allowed ? 'allowed' : 'refused'}`,
+        action,
+        who,
+      ] as const;
+    }),
+  );
+  it.each(serviceCases)('%s', async (_name, action, who) => {
+    const fx = await prepare(stack, action.needs);
+    const { path, body } = action.service(fx);
+    const { result, writes, durable } = await received(stack, async () => {
+      const response = await fetch(`${stack.gatewayUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.get(who)}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    });
+    if (expectedAllowed(action, who)) {
+      expect(result.status, JSON.stringify(result.body)).toBeLessThan(300);
+      expect(writes.map((write) => write.path)).toEqual([path]);
+      expect(durable).toBe(1);
+    } else {
+      expect(result.status).toBe(403);
+      expect(result.body).toMatchObject({ error: true, status: 403, error_key: 'E_FORBIDDEN' });
+      expect(result.body.description).toMatch(/^(You may not|Writing needs)/);
+      expect(writes).toEqual([]);
+      expect(durable).toBe(0);
+    }
+  });
+
+  const graphqlCases = actions
+    .filter((action) => action.graphql)
+    .flatMap((action) =>
+      principals.map(([who]) => {
+        const allowed = expectedAllowed(action, who);
+        return [
+          `/graphql/v2 · ${label(who)} · ${action.name} → ${allowed ? 'allowed' : 'FORBIDDEN'}`,
+          action,
+          who,
+        ] as const;
+      }),
+    );
+  it.each(graphqlCases)('%s', async (_name, action, who) => {
+    const fx = await prepare(stack, action.needs);
+    const { field, type, input } = action.graphql!(fx);
+    const { result, writes, durable } = await received(stack, async () => {
+      const response = await fetch(`${stack.gatewayUrl}/graphql/v2`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.get(who)}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `mutation Write($input: ${type}!) { ${field}(input: $input) { uuid } }`,
+          variables: { input },
+        }),
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    });
+    expect(result.status).toBe(200);
+    if (expectedAllowed(action, who)) {
+      expect(result.body.errors, JSON.stringify(result.body.errors)).toBeUndefined();
+      expect(result.body.data[field].uuid).toEqual(expect.any(String));
+      // The same legacy endpoint the /service case writes through.
+      expect(writes.map((write) => write.path)).toEqual([action.service(fx).path]);
+      expect(durable).toBe(1);
+    } else {
+      expect(result.body.data).toEqual({ [field]: null });
+      expect(result.body.errors).toHaveLength(1);
+      expect(result.body.errors[0]).toMatchObject({ path: [field], extensions: { code: 'FORBIDDEN' } });
+      expect(result.body.errors[0].message).toMatch(/^(You may not|Writing needs)/);
+      expect(writes).toEqual([]);
+      expect(durable).toBe(0);
+    }
+  });
+
+  it('fails only the refused field of a GraphQL operation; the others run', async () => {
+    const fx = await prepare(stack);
+    const { result, writes, durable } = await received(stack, async () => {
+      const response = await fetch(`${stack.gatewayUrl}/graphql/v2`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.get('ulla')}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `mutation {
+            refused: employee_create(input: { givenname: "No", surname: "Body" }) { uuid }
+            renamed: org_unit_update(input: { uuid: "${fx.unit}", name: "Both", validity: { from: "2027-01-01" } }) { uuid }
+          }`,
+        }),
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.data.renamed).toEqual({ uuid: fx.unit });
+    if (rbac) {
+      expect(result.body.data.refused).toBeNull();
+      expect(result.body.errors).toMatchObject([{ path: ['refused'], extensions: { code: 'FORBIDDEN' } }]);
+      expect(writes.map((write) => write.path)).toEqual(['/service/details/edit']);
+      expect(durable).toBe(1);
+    } else {
+      expect(result.body.errors).toBeUndefined();
+      expect(durable).toBe(2);
+    }
+  });
+
+  it('never restricts reads, and lets the legacy service refuse an owner’s body that is not JSON', async () => {
+    const fx = await prepare(stack);
+    const read = await fetch(`${stack.gatewayUrl}/service/ou/${fx.unit}/`, {
+      headers: { authorization: `Bearer ${tokens.get('nora')}` },
+    });
+    expect(read.status).toBe(200);
+    const query = await fetch(`${stack.gatewayUrl}/graphql/v2`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.get('nora')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: `{ org_units(filter: { uuids: ["${fx.unit}"] }) { objects { name } } }`,
+      }),
+    });
+    expect(((await query.json()) as any).data.org_units.objects).toEqual([{ name: 'T' }]);
+
+    const garbled = (who: Who) =>
+      received(stack, async () => {
+        const response = await fetch(`${stack.gatewayUrl}/service/ou/create`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens.get(who)}`, 'content-type': 'application/json' },
+          body: '{ "name": ',
+        });
+        return { status: response.status, body: (await response.json()) as any };
+      });
+    const byOwner = await garbled('ulla');
+    expect(byOwner.result).toMatchObject({ status: 400, body: { error_key: 'E_INVALID_JSON' } });
+    expect(byOwner.durable).toBe(0);
+    const byNoRole = await garbled('nora');
+    expect(byNoRole.result.status).toBe(rbac ? 403 : 400);
+    expect(byNoRole.writes).toHaveLength(rbac ? 0 : 1);
+    expect(byNoRole.durable).toBe(0);
+  });
+
+  it('refuses a body over the limit before RBAC reads it or anything reaches the legacy service', async () => {
+    const fx = await prepare(stack);
+    const { result, requests, durable } = await received(stack, async () => {
+      const response = await fetch(`${stack.gatewayUrl}/service/details/edit`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.get('ulla')}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          type: 'org_unit',
+          uuid: fx.unit,
+          data: { name: 'x'.repeat(2 * 1024 * 1024), validity: change },
+        }),
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    });
+    expect(result).toMatchObject({ status: 413, body: { error_key: 'E_PAYLOAD_TOO_LARGE' } });
+    expect(requests).toEqual([]);
+    expect(durable).toBe(0);
+  });
+});
