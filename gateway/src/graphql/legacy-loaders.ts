@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import DataLoader from 'dataloader';
 import { LegacyResponseError, type LegacyCall, type LegacyClient } from '../legacy/legacy-client.js';
 
@@ -32,6 +33,8 @@ const query = (params: Record<string, string | number | boolean | undefined>) =>
  * starts a new round when it was issued after an earlier call finished.
  */
 export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderOptions = {}) {
+  // Every legacy call of the request listens to its abort signal; a wide query makes hundreds at once.
+  if (options.signal) setMaxListeners(1000, options.signal);
   let round = 0;
   let lastFinishedRound = 0;
   let inFlight = 0;
