@@ -91,6 +91,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
           IDP_PORT: String(idp.port),
           IDP_REALM: 'org',
           IDP_RBAC_ENABLED: String(rbacEnabled),
+          // Access logs of in-process gateways would drown the test output.
+          LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
           ...(legacyProxy ? { LEGACY_URL: legacyProxy.url } : {}),
           ...(jwksProxy ? { IDP_JWKS_URL: `${jwksProxy.url}${new URL(idp.jwksUri).pathname}` } : {}),
           ...options.gatewayEnv,

@@ -19,6 +19,8 @@ export interface GatewayConfig {
     clockToleranceSeconds: number;
     /** Least time between two JWKS fetches caused by unknown `kid`s. */
     jwksCooldownMs: number;
+    /** Age after which cached JWKS keys are refreshed in the background (withdrawn keys stop verifying). */
+    jwksMaxAgeMs: number;
     /** What `/idp.json` tells browsers. */
     authServerUrl: string;
     sslRequired: string;
@@ -28,10 +30,55 @@ export interface GatewayConfig {
   removedVersions: string[];
   migrationGuideUrl: string;
   introspection: boolean;
+  /** Whether validation errors may say "Did you mean …?"; by default the same as `introspection`. */
+  fieldSuggestions: boolean;
+  /** Limits every GraphQL document must stay within; checked before anything executes. */
+  graphqlLimits: GraphQLLimits;
   /** Whether `X-Upstream-Trace: 1` may add the legacy calls to a GraphQL response. */
   upstreamTrace: boolean;
   corsOrigins: string[];
-  logLevel: string;
+  logLevel: LogLevel;
+  operations: OperationsConfig;
+  /** Shadow comparison of sampled `/service` reads with the equivalent GraphQL query; off at rate 0. */
+  shadow: ShadowConfig;
+}
+
+export interface ShadowConfig {
+  /** Share of supported reads compared, 0 (off) to 1 (every one). */
+  sampleRate: number;
+  /** Mismatches (and errors) kept for the workbench, newest first. */
+  keep: number;
+  /** Compared reads that may wait for a free slot; one more is dropped and counted. */
+  queueSize: number;
+  /** Comparisons running at once. */
+  concurrency: number;
+  /** Bodies larger than this are not compared (nothing larger is ever held in memory). */
+  maxBodyBytes: number;
+  /** Longest time one comparison's GraphQL query may take. */
+  timeoutMs: number;
+}
+
+/** Metrics, readiness and shutdown. */
+export interface OperationsConfig {
+  /** The bearer token `/metrics` requires; unset, `/metrics` answers 404. */
+  metricsToken: string | undefined;
+  /** Longest wait for each readiness check (legacy `/health`, the JWKS). */
+  readinessTimeoutMs: number;
+  /** After SIGTERM, how long in-flight requests may take before their connections are cut. */
+  shutdownGraceMs: number;
+}
+
+export interface GraphQLLimits {
+  /** Deepest selection nesting (the reference query has 7 levels). */
+  maxDepth: number;
+  /** Most aliases in one operation. */
+  maxAliases: number;
+  /** Most lexical tokens in one document (the reference query has 42). */
+  maxTokens: number;
+  /** Highest static cost, as GraphQL Armor weighs it (the reference query costs about 72). */
+  maxCost: number;
+  /** Most directives in one operation. */
+  maxDirectives: number;
 }
 
 export class ConfigError extends Error {
@@ -42,6 +89,59 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** pino's levels. */
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+function logLevel(env: Env): LogLevel {
+  const value = text(env, 'LOG_LEVEL', 'info');
+  if (!(logLevels as readonly string[]).includes(value)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${logLevels.join(', ')}, got "${value}"`);
+  }
+  return value as LogLevel;
+}
+
+/** A host name or IP address to listen on or connect to. */
+function host(env: Env, name: string, fallback: string): string {
+  const value = text(env, name, fallback);
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(value)) {
+    throw new ConfigError(name, `must be a host name or IP address, got "${value}"`);
+  }
+  return value;
+}
+
+/** Browser origins (`https://app.example.org`, no path), or `*`. */
+function origins(env: Env, fallback: string[]): string[] {
+  const values = list(env, 'CORS_ORIGINS', fallback);
+  for (const value of values) {
+    if (value !== '*' && (!URL.canParse(value) || new URL(value).origin !== value)) {
+      throw new ConfigError(
+        'CORS_ORIGINS',
+        `must be origins such as https://app.example.org, got "${value}"`,
+      );
+    }
+  }
+  return values;
+}
+
+/** Versions such as `v0`. */
+function versionNames(env: Env, name: string): string[] {
+  const values = list(env, name, []);
+  const bad = values.find((value) => !/^v\d+$/.test(value));
+  if (bad !== undefined) throw new ConfigError(name, `must list versions such as v0,v1, got "${bad}"`);
+  return values;
+}
+
+/** A shared secret: long enough not to be guessed, no spaces (it travels in a header). */
+function optionalSecret(env: Env, name: string): string | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 16 || !/^[\x21-\x7e]+$/.test(value)) {
+    throw new ConfigError(name, 'must be at least 16 printable characters without spaces');
+  }
+  return value;
+}
 
 function text(env: Env, name: string, fallback: string): string {
   const value = env[name];
@@ -54,6 +154,17 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(name, `must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+/** A number from 0 to 1, such as a sample rate. */
+function fraction(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\s*[0-9.]+\s*$/.test(raw) || !Number.isFinite(value) || value < 0 || value > 1) {
+    throw new ConfigError(name, `must be a number from 0 to 1 such as 0.05, got "${raw}"`);
   }
   return value;
 }
@@ -102,7 +213,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
   const schema = text(env, 'IDP_SCHEMA', 'http');
   if (schema !== 'http' && schema !== 'https')
     throw new ConfigError('IDP_SCHEMA', `must be http or https, got "${schema}"`);
-  const idpHost = text(env, 'IDP_HOST', 'localhost');
+  const idpHost = host(env, 'IDP_HOST', 'localhost');
   const idpPort = integer(env, 'IDP_PORT', 8081, 1, 65535);
   const realm = text(env, 'IDP_REALM', 'org');
   if (!/^[A-Za-z0-9._-]+$/.test(realm))
@@ -112,13 +223,15 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     throw new ConfigError('IDP_SIGNING_ALG', `only RS256 is supported, got "${signingAlg}"`);
   }
   const idpBase = `${schema}://${idpHost}:${idpPort}`;
+  // Validated as a URL, kept as written: tokens must carry exactly this issuer.
+  url(env, 'IDP_ISSUER', `${idpBase}/auth/realms/${realm}`);
   const issuer = text(env, 'IDP_ISSUER', `${idpBase}/auth/realms/${realm}`).replace(/\/$/, '');
   const jwksUrl = url(env, 'IDP_JWKS_URL', `${idpBase}/auth/realms/${realm}/protocol/openid-connect/certs`);
 
   const legacyUrl = url(env, 'LEGACY_URL', 'http://127.0.0.1:8082');
 
   return {
-    host: text(env, 'GATEWAY_HOST', '127.0.0.1'),
+    host: host(env, 'GATEWAY_HOST', '127.0.0.1'),
     port,
     publicUrl,
     legacy: {
@@ -134,16 +247,39 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
       rbacEnabled: flag(env, 'IDP_RBAC_ENABLED', false),
       clockToleranceSeconds: integer(env, 'IDP_CLOCK_TOLERANCE_SECONDS', 30, 0, 300),
       jwksCooldownMs: integer(env, 'IDP_JWKS_COOLDOWN_MS', 30_000, 0, 3_600_000),
+      jwksMaxAgeMs: integer(env, 'IDP_JWKS_MAX_AGE_MS', 600_000, 1_000, 86_400_000),
       authServerUrl: url(env, 'IDP_AUTH_SERVER_URL', `${idpBase}/auth/`).toString(),
       sslRequired: sslRequired(env),
       clientId: 'org-frontend',
     },
     maxBodyBytes: integer(env, 'GATEWAY_MAX_BODY_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
-    removedVersions: list(env, 'GRAPHQL_REMOVED_VERSIONS', []),
-    migrationGuideUrl: text(env, 'MIGRATION_GUIDE_URL', `${publicUrl}/docs/migration`),
+    removedVersions: versionNames(env, 'GRAPHQL_REMOVED_VERSIONS'),
+    migrationGuideUrl: url(env, 'MIGRATION_GUIDE_URL', `${publicUrl}/docs/migration`).href,
     introspection: flag(env, 'GRAPHQL_INTROSPECTION', true),
+    // Suggestions reveal field names bit by bit: hidden exactly when introspection is, unless told otherwise.
+    fieldSuggestions: flag(env, 'GRAPHQL_FIELD_SUGGESTIONS', flag(env, 'GRAPHQL_INTROSPECTION', true)),
+    graphqlLimits: {
+      maxDepth: integer(env, 'GRAPHQL_MAX_DEPTH', 12, 1, 1_000),
+      maxAliases: integer(env, 'GRAPHQL_MAX_ALIASES', 30, 0, 100_000),
+      maxTokens: integer(env, 'GRAPHQL_MAX_TOKENS', 2_000, 100, 1_000_000),
+      maxCost: integer(env, 'GRAPHQL_MAX_COST', 5_000, 1, 100_000_000),
+      maxDirectives: integer(env, 'GRAPHQL_MAX_DIRECTIVES', 20, 0, 100_000),
+    },
     upstreamTrace: flag(env, 'GRAPHQL_UPSTREAM_TRACE', true),
-    corsOrigins: list(env, 'CORS_ORIGINS', [publicUrl]),
-    logLevel: text(env, 'LOG_LEVEL', 'info'),
+    corsOrigins: origins(env, [publicUrl]),
+    logLevel: logLevel(env),
+    operations: {
+      metricsToken: optionalSecret(env, 'METRICS_TOKEN'),
+      readinessTimeoutMs: integer(env, 'READINESS_TIMEOUT_MS', 2_000, 100, 60_000),
+      shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    },
+    shadow: {
+      sampleRate: fraction(env, 'SHADOW_SAMPLE_RATE', 0),
+      keep: integer(env, 'SHADOW_KEEP', 50, 0, 10_000),
+      queueSize: integer(env, 'SHADOW_QUEUE_SIZE', 100, 0, 100_000),
+      concurrency: integer(env, 'SHADOW_CONCURRENCY', 2, 1, 64),
+      maxBodyBytes: integer(env, 'SHADOW_MAX_BODY_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+      timeoutMs: integer(env, 'SHADOW_TIMEOUT_MS', 10_000, 1, 600_000),
+    },
   };
 }

@@ -1,26 +1,49 @@
-import { ConfigError, readGatewayConfig } from './config.js';
+import { ConfigError, readGatewayConfig, type GatewayConfig } from './config.js';
+import { createLogger } from './observability/index.js';
 import { startGateway } from './server.js';
 
+let config: GatewayConfig;
 try {
-  const config = readGatewayConfig();
-  const gateway = await startGateway({ config });
-  console.log(
+  config = readGatewayConfig();
+} catch (error) {
+  // LOG_LEVEL itself may be the bad variable: report at the default level.
+  const message = error instanceof ConfigError ? `bad configuration: ${error.message}` : String(error);
+  createLogger({ level: 'info' }).fatal(`gateway: cannot start: ${message}`);
+  process.exit(1);
+}
+
+const logger = createLogger({ level: config.logLevel });
+// Start and stop are logged at any LOG_LEVEL but silent: scripts wait for the "listening on" line.
+const lifecycle = config.logLevel === 'silent' ? logger : logger.child({}, { level: 'info' });
+try {
+  const gateway = await startGateway({ config, logger });
+  lifecycle.info(
     `gateway: ${config.publicUrl} (listening on ${config.host}:${gateway.port}, legacy at ${config.legacy.url.origin})`,
   );
   const stop = (signal: string) => {
-    console.log(`gateway: ${signal}, finishing in-flight requests`);
-    gateway.close().then(
-      () => process.exit(0),
+    const graceMs = config.operations.shutdownGraceMs;
+    lifecycle.info({ signal, graceMs }, `gateway: ${signal}, finishing in-flight requests`);
+    // The last resort, should closing the legacy pool itself hang.
+    setTimeout(() => process.exit(1), graceMs + 5_000).unref();
+    gateway.close(graceMs).then(
+      ({ forced }) => {
+        if (forced)
+          logger.warn(
+            { graceMs },
+            'gateway: stopped; requests still running after the grace period were cut',
+          );
+        else lifecycle.info('gateway: stopped');
+        logger.flush(() => process.exit(0));
+      },
       (error: unknown) => {
-        console.error('gateway: error while stopping', error);
-        process.exit(1);
+        logger.error({ err: error }, 'gateway: error while stopping');
+        logger.flush(() => process.exit(1));
       },
     );
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 } catch (error) {
-  const message = error instanceof ConfigError ? `bad configuration: ${error.message}` : String(error);
-  console.error(`gateway: cannot start: ${message}`);
+  logger.fatal({ err: error }, 'gateway: cannot start');
   process.exit(1);
 }

@@ -3,19 +3,28 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createGatewayApp } from './app.js';
 import type { GatewayConfig } from './config.js';
+import type { GatewayMetrics, Logger } from './observability/index.js';
 
 export interface StartGatewayOptions {
   /** The configuration, or a function of the bound port (tests let the OS choose the port first). */
   config: GatewayConfig | ((port: number) => GatewayConfig | Promise<GatewayConfig>);
   clock?: () => Date;
+  /** Where the gateway logs; default JSON lines on stdout at `LOG_LEVEL`. Tests capture them. */
+  logger?: Logger;
 }
 
 export interface RunningGateway {
   url: string;
   port: number;
   config: GatewayConfig;
-  /** Stops accepting connections, lets in-flight requests finish, then closes the legacy pool. */
-  close(): Promise<void>;
+  logger: Logger;
+  metrics: GatewayMetrics;
+  /**
+   * Stops accepting connections and lets in-flight requests finish, for at most `graceMs` (default
+   * `SHUTDOWN_GRACE_MS`); then cuts the connections still open. Closes the legacy pool last. `forced`
+   * says whether any request was cut.
+   */
+  close(graceMs?: number): Promise<{ forced: boolean }>;
 }
 
 /**
@@ -30,7 +39,13 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   const ready = new Promise<(req: IncomingMessage, res: ServerResponse) => unknown>((resolve) => {
     attach = resolve;
   });
+  let draining = false;
+  const inFlight = new Set<ServerResponse>();
   const server = createServer((req, res) => {
+    // While draining, a response closes its connection, so no client keeps one open for a next request.
+    if (draining) res.setHeader('Connection', 'close');
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
     void ready.then((listener) => listener(req, res));
   });
   await new Promise<void>((resolve, reject) => {
@@ -48,19 +63,34 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     server.close();
     throw error;
   }
-  const gateway = createGatewayApp(config, { clock: options.clock });
+  const gateway = createGatewayApp(config, { clock: options.clock, logger: options.logger });
   attach(getRequestListener(gateway.app.fetch));
+
+  let closing: Promise<{ forced: boolean }> | undefined;
+  const close = async (graceMs: number): Promise<{ forced: boolean }> => {
+    draining = true;
+    for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    let forced = false;
+    const cut = setTimeout(() => {
+      forced = inFlight.size > 0;
+      server.closeAllConnections();
+    }, graceMs);
+    await closed;
+    clearTimeout(cut);
+    // Requests that were cut may still wait on the legacy service: end those calls rather than wait.
+    if (forced) await gateway.legacy.destroy();
+    await gateway.close();
+    return { forced };
+  };
 
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     config,
-    close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
-      await gateway.close();
-    },
+    logger: gateway.logger,
+    metrics: gateway.metrics,
+    close: (graceMs = config.operations.shutdownGraceMs) => (closing ??= close(graceMs)),
   };
 }

@@ -16,6 +16,8 @@ export interface JwksCacheOptions {
   maxAgeMs: number;
   /** Longest wait for one JWKS response. */
   timeoutMs: number;
+  /** Told about every JWKS fetch, for metrics. */
+  onFetch?: (fetch: { outcome: 'ok' | 'error'; durationMs: number }) => void;
 }
 
 export interface JwksCache {
@@ -43,11 +45,21 @@ export function createJwksCache(options: JwksCacheOptions): JwksCache {
   let inFlight: Promise<void> | undefined;
 
   const load = (): Promise<void> => {
+    const started = performance.now();
+    const report = (outcome: 'ok' | 'error') =>
+      options.onFetch?.({ outcome, durationMs: performance.now() - started });
     inFlight ??= fetchKeySet(options)
-      .then((jwks) => {
-        keySet = createLocalJWKSet(jwks);
-        fetchedAt = Date.now();
-      })
+      .then(
+        (jwks) => {
+          keySet = createLocalJWKSet(jwks);
+          fetchedAt = Date.now();
+          report('ok');
+        },
+        (error: unknown) => {
+          report('error');
+          throw error;
+        },
+      )
       .finally(() => {
         inFlight = undefined;
       });

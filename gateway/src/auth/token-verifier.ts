@@ -34,6 +34,8 @@ export interface TokenVerifierOptions {
   maxAgeMs?: number;
   /** Longest time to wait for the identity provider's JWKS. */
   fetchTimeoutMs?: number;
+  /** Told about every JWKS fetch, for metrics. */
+  onJwksFetch?: (fetch: { outcome: 'ok' | 'error'; durationMs: number }) => void;
 }
 
 /** Tokens longer than this are refused before any parsing: no real access token comes close. */
@@ -57,6 +59,7 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     cooldownMs: options.cooldownMs,
     maxAgeMs: options.maxAgeMs ?? 10 * 60_000,
     timeoutMs: options.fetchTimeoutMs ?? 5_000,
+    onFetch: options.onJwksFetch,
   });
   const unauthenticated = (reason: string) => new TokenError({ kind: 'unauthenticated', reason });
 
@@ -89,7 +92,7 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     return principalOf(payload);
   }
 
-  return { verify };
+  return { verify, hasKeys: jwks.hasKeys };
 }
 
 function classify(error: unknown, keysCached: boolean): TokenError {

@@ -2,6 +2,7 @@ import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Principal } from '../auth/token-verifier.js';
 import type { LegacyCall, LegacyClient } from '../legacy/legacy-client.js';
+import { useOperationObservation, type Observability } from '../observability/index.js';
 import { useRbac } from '../rbac/graphql-rbac.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import type { GraphQLContext } from './context.js';
@@ -24,6 +25,8 @@ export interface VersionServerOptions {
   /** Decides every mutation's legacy write (the same policy as `/service`). */
   rbac: RbacPolicy;
   clock?: () => Date;
+  /** Operation metrics and the access log's operation fields. */
+  observability?: Observability;
 }
 
 /** Refuses `__schema`/`__type` queries when introspection is switched off (production). */
@@ -46,6 +49,8 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     graphiql: false,
     landingPage: false,
     batching: false,
+    // CORS is the Hono app's (CORS_ORIGINS); Yoga's default would reflect any Origin on GraphQL answers.
+    cors: false,
     maskedErrors: true,
     logging: false,
     context: ({ request, principal }): GraphQLContext => {
@@ -66,6 +71,9 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
       useUpstreamTrace({ enabled: options.upstreamTrace }),
       useRbac({ policy: options.rbac }),
       ...(options.introspection ? [] : [useNoIntrospection()]),
+      ...(options.observability
+        ? [useOperationObservation({ version: version.name, observability: options.observability })]
+        : []),
     ],
   });
 }

@@ -41,7 +41,20 @@ export interface LegacyClientOptions {
   responseTimeoutMs: number;
   /** Connections kept open to the legacy service. */
   connections?: number;
+  /** Told about every finished call, `json()` and passthrough alike (metrics). */
+  observeCall?: (call: ObservedLegacyCall) => void;
 }
+
+/** A finished legacy call as metrics see it: no path, so labels stay bounded. */
+export interface ObservedLegacyCall {
+  method: string;
+  /** The response's status class, or why there was no complete response. */
+  statusClass: '1xx' | '2xx' | '3xx' | '4xx' | '5xx' | 'timeout' | 'error';
+  durationMs: number;
+}
+
+/** Whether the legacy service's `/health` answered 200 in time; the reason says what went wrong, not where. */
+export type LegacyHealth = { ok: true } | { ok: false; reason: string };
 
 export interface LegacyRequest {
   method: 'GET' | 'POST';
@@ -60,6 +73,34 @@ function isTimeout(error: unknown): boolean {
   );
 }
 
+/** An undici interceptor that reports each call when its response ends or fails. */
+function observeCalls(observe: (call: ObservedLegacyCall) => void): Dispatcher.DispatcherComposeInterceptor {
+  return (dispatch) => (options, handler) => {
+    const started = performance.now();
+    let status = 0;
+    const report = (statusClass: ObservedLegacyCall['statusClass']) =>
+      observe({ method: options.method, statusClass, durationMs: performance.now() - started });
+    return dispatch(options, {
+      onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
+      onRequestUpgrade: (controller, statusCode, headers, socket) =>
+        handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
+      onResponseStart: (controller, statusCode, headers, statusMessage) => {
+        status = statusCode;
+        return handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
+      },
+      onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
+      onResponseEnd: (controller, trailers) => {
+        report(`${Math.min(Math.floor(status / 100), 5)}xx` as ObservedLegacyCall['statusClass']);
+        return handler.onResponseEnd?.(controller, trailers);
+      },
+      onResponseError: (controller, error) => {
+        report(isTimeout(error) ? 'timeout' : 'error');
+        return handler.onResponseError?.(controller, error);
+      },
+    });
+  };
+}
+
 /**
  * The one way the gateway talks to the legacy service: a keep-alive `undici` pool with explicit connect,
  * header and body timeouts. GraphQL resolvers use `json()`; the `/service` passthrough uses `dispatcher`.
@@ -76,13 +117,14 @@ export function createLegacyClient(options: LegacyClientOptions) {
     bodyTimeout: options.responseTimeoutMs,
     keepAliveTimeout: 30_000,
   });
+  const dispatcher: Dispatcher = options.observeCall ? pool.compose(observeCalls(options.observeCall)) : pool;
   const basePath = options.url.pathname.replace(/\/$/, '');
 
   async function json<T = unknown>(request: LegacyRequest): Promise<T> {
     const started = performance.now();
     let status = 0;
     try {
-      const response = await pool.request({
+      const response = await dispatcher.request({
         method: request.method,
         path: `${basePath}${request.path}`,
         headers:
@@ -125,13 +167,38 @@ export function createLegacyClient(options: LegacyClientOptions) {
     }
   }
 
+  /** `GET {base}/health` outside the call metrics, for the readiness check. */
+  async function checkHealth(timeoutMs: number): Promise<LegacyHealth> {
+    try {
+      const response = await pool.request({
+        method: 'GET',
+        path: `${basePath}/health`,
+        headers: { accept: 'application/json' },
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      await response.body.dump();
+      return response.statusCode === 200
+        ? { ok: true }
+        : { ok: false, reason: `answered ${response.statusCode}` };
+    } catch (error) {
+      const timedOut = isTimeout(error) || (error instanceof Error && error.name === 'TimeoutError');
+      return { ok: false, reason: timedOut ? `no answer within ${timeoutMs} ms` : 'unreachable' };
+    }
+  }
+
   return {
     json,
     /** For streaming passthrough: requests keep the legacy base path prefix. */
-    dispatcher: pool as Dispatcher,
+    dispatcher,
     basePath,
     origin: options.url.origin,
-    close: () => pool.close(),
+    checkHealth,
+    /** Waits for calls in flight, then closes the connections (nothing left to do after `destroy`). */
+    close: () => (pool.destroyed ? Promise.resolve() : pool.close()),
+    /** Ends calls in flight at once (a shutdown whose grace period ran out). */
+    destroy: () => pool.destroy(),
     isTimeout,
   };
 }

@@ -1,0 +1,32 @@
+# One image for the Node services of docker-compose.yml: the gateway, the legacy service and the realm
+# builder. Each runs its TypeScript entry point with tsx, as `npm start` does; choose it with the command,
+# e.g. `docker run org-gateway:local legacy-service/src/main.ts`.
+
+# The Node version the project is tested on.
+ARG NODE_IMAGE=node:20.20.2-bookworm-slim
+
+# Production dependencies only (tsx is one: it runs the sources), from the lock file.
+FROM ${NODE_IMAGE} AS dependencies
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY gateway/package.json gateway/
+COPY idp/package.json idp/
+COPY legacy-service/package.json legacy-service/
+RUN npm ci --omit=dev --no-audit --no-fund
+
+FROM ${NODE_IMAGE}
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=dependencies /app/node_modules node_modules
+COPY package.json ./
+# The gateway serves the migration guide from docs/; the legacy fixture seeds the development users' employees.
+COPY docs docs
+COPY gateway gateway
+COPY idp idp
+COPY legacy-service legacy-service
+# Folders the containers write to, owned by the unprivileged user so named volumes inherit the owner.
+RUN mkdir -p /data /realm && chown node:node /data /realm
+USER node
+EXPOSE 8080 8082
+ENTRYPOINT ["node", "--import", "tsx"]
+CMD ["gateway/src/main.ts"]

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readGatewayConfig } from './config.js';
+
+describe('readGatewayConfig: operations', () => {
+  it('defaults: no metrics token (so no /metrics), 2 s readiness checks, 10 s shutdown grace, info logs', () => {
+    const config = readGatewayConfig({});
+    expect(config.operations).toEqual({
+      metricsToken: undefined,
+      readinessTimeoutMs: 2_000,
+      shutdownGraceMs: 10_000,
+    });
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('reads the operations variables', () => {
+    const config = readGatewayConfig({
+      METRICS_TOKEN: 'a-long-scrape-token',
+      READINESS_TIMEOUT_MS: '500',
+      SHUTDOWN_GRACE_MS: '0',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config.operations).toEqual({
+      metricsToken: 'a-long-scrape-token',
+      readinessTimeoutMs: 500,
+      shutdownGraceMs: 0,
+    });
+    expect(config.logLevel).toBe('debug');
+  });
+
+  it.each([
+    ['LOG_LEVEL', 'verbose'],
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_TOKEN', 'has spaces in it, sixteen+'],
+    ['READINESS_TIMEOUT_MS', '10'],
+    ['SHUTDOWN_GRACE_MS', '-1'],
+    ['SHUTDOWN_GRACE_MS', '5s'],
+    ['GATEWAY_HOST', 'not a host'],
+    ['IDP_HOST', 'keycloak/auth'],
+    ['IDP_ISSUER', 'keycloak'],
+    ['MIGRATION_GUIDE_URL', '/docs/migration'],
+    ['CORS_ORIGINS', 'https://app.example.org/'],
+    ['GRAPHQL_REMOVED_VERSIONS', 'v0,beta'],
+  ])('refuses %s=%j with a message naming it', (name, value) => {
+    expect(() => readGatewayConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => readGatewayConfig({ [name]: value })).toThrow(new RegExp(`^${name}: `));
+  });
+
+  it('accepts the values a container deployment uses', () => {
+    const config = readGatewayConfig({
+      GATEWAY_HOST: '0.0.0.0',
+      IDP_HOST: 'keycloak',
+      IDP_PORT: '8080',
+      IDP_ISSUER: 'http://localhost:8081/auth/realms/org',
+      CORS_ORIGINS: 'http://localhost:8080,https://app.example.org',
+      GRAPHQL_REMOVED_VERSIONS: 'v0',
+    });
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.idp.issuer).toBe('http://localhost:8081/auth/realms/org');
+    expect(config.idp.jwksUrl.href).toBe(
+      'http://keycloak:8080/auth/realms/org/protocol/openid-connect/certs',
+    );
+  });
+});

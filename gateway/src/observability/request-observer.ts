@@ -1,0 +1,73 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import type { GatewayVariables } from '../auth/bearer-auth.js';
+import type { Observability, RequestRecord } from './observability.js';
+
+const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** The route pattern that answered (`/graphql/:version`, `/service/*`), never the raw path: bounded labels. */
+function routeLabel(c: Context): string {
+  const route = routePath(c);
+  return route === '/*' || route === '*' ? 'unmatched' : route;
+}
+
+/**
+ * Per request: a logger with the request id (from Hono's `requestId()`, which must run first), the HTTP
+ * metrics, and one access-log line — method, path without its query string (which may carry credentials),
+ * route, status, duration, the principal's subject, and for GraphQL the version and operation. Health
+ * probes log at `debug`, so probes every few seconds do not drown the access log.
+ *
+ * @example
+ * app.use('*', requestId());
+ * app.use('*', observeRequests(observability));
+ */
+export function observeRequests(
+  observability: Observability,
+): MiddlewareHandler<{ Variables: GatewayVariables }> {
+  const { metrics } = observability;
+  return async (c, next) => {
+    const started = performance.now();
+    const record: RequestRecord = { logger: observability.logger.child({ requestId: c.get('requestId') }) };
+    observability.requests.set(c.req.raw, record);
+    metrics.httpRequestsInFlight.inc();
+    try {
+      await next();
+    } finally {
+      metrics.httpRequestsInFlight.dec();
+    }
+    // Hono keeps headers set before `next()` only on responses it builds; Yoga's own Responses would go out
+    // without the id the log lines carry. Set in place, as secureHeaders does: copying Yoga's Response
+    // (which `c.header` would) loses the headers other middleware added to it.
+    if (!c.res.headers.has('x-request-id')) c.res.headers.set('X-Request-Id', c.get('requestId'));
+
+    const seconds = (performance.now() - started) / 1000;
+    const method = knownMethods.has(c.req.method) ? c.req.method : 'OTHER';
+    const route = routeLabel(c);
+    const status = c.res.status;
+    const labels = { method, route, status: String(status) };
+    metrics.httpRequests.inc(labels);
+    metrics.httpRequestDuration.observe(labels, seconds);
+
+    const operation = record.operation;
+    const version = route === '/graphql/:version' ? c.req.path.split('/')[2] : undefined;
+    const line = {
+      method: c.req.method,
+      path: c.req.path,
+      route,
+      status,
+      durationMs: Math.round(seconds * 10_000) / 10,
+      subject: c.get('principal')?.subject,
+      version: operation?.version ?? version,
+      ...(operation === undefined
+        ? {}
+        : {
+            operationName: operation.operationName,
+            operationType: operation.operationType,
+            outcome: operation.outcome,
+          }),
+    };
+    if (route.startsWith('/health/')) record.logger.debug(line, 'request');
+    else if (status >= 500) record.logger.warn(line, 'request');
+    else record.logger.info(line, 'request');
+  };
+}

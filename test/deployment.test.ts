@@ -1,0 +1,237 @@
+import { spawnSync } from 'node:child_process';
+import { accessSync, closeSync, constants, openSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { readGatewayConfig } from '../gateway/src/config.js';
+import { repoRoot } from './processes.js';
+
+/**
+ * docker-compose.yml, the Dockerfile and the load balancer's configuration, read as Docker would read them
+ * (no Docker engine runs here): which services exist, what they publish, and whether the gateway's
+ * variables name the services that really serve them.
+ */
+
+interface ComposeService {
+  image?: string;
+  build?: unknown;
+  command?: string[];
+  environment?: Record<string, string>;
+  ports?: string[];
+  volumes?: string[];
+  networks?: string[];
+  network_mode?: string;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+  deploy?: { replicas?: number };
+  restart?: string;
+  stop_grace_period?: string;
+}
+
+const read = (file: string) => readFileSync(join(repoRoot, file), 'utf8');
+// Merge keys (`<<: *node-service`) are part of the Compose file format.
+const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+  networks: Record<string, { internal?: boolean }>;
+  volumes: Record<string, unknown>;
+};
+const services = compose.services;
+const service = (name: string): ComposeService => {
+  expect(services, `docker-compose.yml has no service "${name}"`).toHaveProperty(name);
+  return services[name]!;
+};
+const env = (name: string) => service(name).environment ?? {};
+
+/** `8080:8080` → the published (host) and the container port. */
+const portMapping = (mapping: string) => {
+  const [published, target] = mapping.split(':').map(Number);
+  return { published: published!, target: target! };
+};
+
+/** A volume mount `name:/path[:ro]`. */
+const mount = (spec: string) => {
+  const [source, target, mode] = spec.split(':');
+  return { source: source!, target: target!, readOnly: mode === 'ro' };
+};
+
+/** Services that run once and exit (the realm builder): their successful exit is what others wait for. */
+const oneShot = (name: string) =>
+  Object.values(services).some(
+    (other) => other.depends_on?.[name]?.condition === 'service_completed_successfully',
+  );
+
+describe('docker-compose.yml', () => {
+  it('runs a pinned Keycloak 26 that imports the realm builder’s file under /auth', () => {
+    const keycloak = service('keycloak');
+    expect(keycloak.image).toMatch(/^quay\.io\/keycloak\/keycloak:26\.\d+\.\d+$/);
+    expect(keycloak.command).toEqual(
+      expect.arrayContaining(['--import-realm', '--http-relative-path=/auth']),
+    );
+
+    const builder = service('realm-builder');
+    expect(builder.command?.[0]).toBe('idp/src/realm-builder-cli.ts');
+    const out = builder.command![builder.command!.indexOf('--out') + 1]!;
+    const builderVolume = builder.volumes!.map(mount).find((volume) => out.startsWith(`${volume.target}/`));
+    expect(builderVolume, `the realm builder writes ${out} outside its volumes`).toBeDefined();
+    expect(keycloak.volumes!.map(mount)).toContainEqual({
+      source: builderVolume!.source,
+      target: '/opt/keycloak/data/import',
+      readOnly: true,
+    });
+    expect(keycloak.depends_on?.['realm-builder']?.condition).toBe('service_completed_successfully');
+    // The realm's redirect URIs and roles must match the gateway the users reach.
+    expect(env('realm-builder').GATEWAY_PUBLIC_URL).toBe(env('gateway').GATEWAY_PUBLIC_URL);
+    expect(env('realm-builder').IDP_RBAC_ENABLED).toBe(env('gateway').IDP_RBAC_ENABLED);
+  });
+
+  it('pins every image it does not build', () => {
+    for (const [name, entry] of Object.entries(services)) {
+      expect(entry.image, `${name} has no image`).toBeDefined();
+      if (entry.build === undefined) expect(entry.image, name).toMatch(/:(?!latest$)[\w.-]+$/);
+    }
+  });
+
+  it('keeps the legacy service on an internal network, unpublished', () => {
+    const legacy = service('legacy');
+    expect(legacy.ports).toBeUndefined();
+    expect(legacy.networks).toBeDefined();
+    for (const network of legacy.networks!) expect(compose.networks[network]?.internal).toBe(true);
+    expect(service('keycloak').networks).not.toEqual(expect.arrayContaining(legacy.networks!));
+  });
+
+  it('runs at least two gateway replicas, unpublished, behind the load balancer', () => {
+    const gateway = service('gateway');
+    expect(gateway.deploy?.replicas).toBeGreaterThanOrEqual(2);
+    expect(gateway.ports).toBeUndefined();
+
+    const balancer = service('load-balancer');
+    expect(balancer.image).toMatch(/^nginx:/);
+    const config = balancer.volumes!.map(mount).find((volume) => volume.target === '/etc/nginx/nginx.conf');
+    expect(config?.source).toBe('./deploy/nginx.conf');
+    const nginxConf = read('deploy/nginx.conf');
+    expect(nginxConf).toContain(`server gateway:${env('gateway').GATEWAY_PORT}`);
+    expect(nginxConf).toMatch(/proxy_pass http:\/\/gateways;/);
+    const listen = Number(/listen (\d+);/.exec(nginxConf)?.[1]);
+    expect(balancer.ports!.map(portMapping)).toContainEqual({
+      published: Number(new URL(env('gateway').GATEWAY_PUBLIC_URL!).port),
+      target: listen,
+    });
+    expect(balancer.depends_on?.gateway?.condition).toBe('service_healthy');
+  });
+
+  it('gives every long-running service a health check, and waits on it', () => {
+    for (const [name, entry] of Object.entries(services)) {
+      if (oneShot(name)) {
+        expect(entry.restart, `${name} runs once`).toBe('no');
+        continue;
+      }
+      expect(entry.healthcheck?.test, `${name} has no healthcheck`).toBeDefined();
+      for (const [dependency, { condition }] of Object.entries(entry.depends_on ?? {})) {
+        expect(condition, `${name} → ${dependency}`).toBe(
+          oneShot(dependency) ? 'service_completed_successfully' : 'service_healthy',
+        );
+      }
+    }
+    expect(service('gateway').healthcheck!.test.join(' ')).toContain('/health/ready');
+    expect(service('legacy').healthcheck!.test.join(' ')).toContain(`:${env('legacy').LEGACY_PORT}/health`);
+  });
+
+  it('wires the gateway to the services by their compose names, with a valid configuration', () => {
+    const gatewayEnv = env('gateway');
+    // The gateway's own validation accepts the whole environment.
+    const config = readGatewayConfig(gatewayEnv);
+    expect(config.host).toBe('0.0.0.0');
+
+    expect(config.legacy.url.hostname).toBe('legacy');
+    expect(config.legacy.url.port).toBe(env('legacy').LEGACY_PORT);
+    expect(env('legacy').LEGACY_HOST).toBe('0.0.0.0');
+
+    // Keys over the compose network; issuer and browser login at Keycloak's public address.
+    expect(config.idp.jwksUrl.host).toBe('keycloak:8080');
+    expect(config.idp.jwksUrl.pathname).toBe('/auth/realms/org/protocol/openid-connect/certs');
+    const keycloakPublic = env('keycloak').KC_HOSTNAME!;
+    expect(config.idp.issuer).toBe(`${keycloakPublic}/realms/${config.idp.realm}`);
+    expect(config.idp.authServerUrl).toBe(`${keycloakPublic}/`);
+    expect(service('keycloak').ports!.map(portMapping)).toContainEqual({
+      published: Number(new URL(keycloakPublic).port),
+      target: 8080,
+    });
+    expect(gatewayEnv.IDP_RBAC_ENABLED).toBe('true');
+    expect(service('gateway').networks).toEqual(expect.arrayContaining([...service('legacy').networks!]));
+    expect(service('gateway').networks).toEqual(expect.arrayContaining([...service('keycloak').networks!]));
+  });
+
+  it('gives a stopping replica more time than its shutdown grace', () => {
+    const grace = Number(env('gateway').SHUTDOWN_GRACE_MS);
+    const stop = /^(\d+)s$/.exec(service('gateway').stop_grace_period ?? '')?.[1];
+    expect(Number(stop) * 1000).toBeGreaterThan(grace);
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+  const dockerignore = read('.dockerignore').split('\n');
+
+  it('installs from the lock file in one stage and runs unprivileged in another', () => {
+    expect(dockerfile.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
+    expect(dockerfile).toMatch(/ARG NODE_IMAGE=node:20\.\d+\.\d+-/);
+    expect(dockerfile).toMatch(/RUN npm ci --omit=dev/);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/^COPY docs docs$/m);
+    // tsx runs the sources, so it must be a production dependency.
+    const gatewayPackage = JSON.parse(read('gateway/package.json')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(gatewayPackage.dependencies).toHaveProperty('tsx');
+  });
+
+  it('keeps local state, keys and dependencies out of the build context', () => {
+    for (const entry of ['**/node_modules', '.git', 'data', 'idp/generated', '.env']) {
+      expect(dockerignore).toContain(entry);
+    }
+  });
+
+  it('names entry points that exist', () => {
+    for (const [name, entry] of Object.entries(services)) {
+      if (entry.build === undefined) continue;
+      const script = entry.command?.[0];
+      expect(script, name).toMatch(/\.ts$/);
+      expect(() => accessSync(join(repoRoot, script!), constants.R_OK), `${name}: ${script}`).not.toThrow();
+    }
+  });
+});
+
+const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+});
+
+describe.skipIf(nginx === undefined)('deploy/nginx.conf', () => {
+  it('is a configuration nginx accepts', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gateway-nginx-conf-'));
+    try {
+      // `gateway` only resolves on the compose network.
+      await writeFile(
+        join(dir, 'nginx.conf'),
+        read('deploy/nginx.conf').replace(/gateway:(\d+)/, '127.0.0.1:$1'),
+      );
+      // The configuration logs to /dev/stdout and /dev/stderr, which nginx opens: give it files, not pipes.
+      const output = openSync(join(dir, 'output.txt'), 'w');
+      const result = spawnSync(
+        nginx!,
+        ['-t', '-p', dir, '-c', 'nginx.conf', '-e', join(dir, 'error.log'), '-g', `pid ${dir}/nginx.pid;`],
+        { stdio: ['ignore', output, output], timeout: 10_000 },
+      );
+      closeSync(output);
+      expect(result.status, readFileSync(join(dir, 'output.txt'), 'utf8')).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
