@@ -12,7 +12,23 @@ import { buildVersions } from './graphql/versions.js';
 import { createVersionServer } from './graphql/yoga.js';
 import { createLegacyClient, type LegacyClient } from './legacy/legacy-client.js';
 import { servicePassthrough } from './service-passthrough/service-passthrough.js';
+import { createRbacPolicy } from './rbac/rbac-policy.js';
+import { serviceRbac } from './rbac/service-rbac.js';
 import { browserRoutes, graphiqlPage } from './browser/browser-routes.js';
+import { migrationRoutes } from './comparison/migration-routes.js';
+import { createShadowComparison, type ShadowComparison, type ShadowHooks } from './comparison/shadow.js';
+import { createReadiness, readinessRoute } from './health/readiness.js';
+import { signingKeysCheck } from './health/signing-keys.js';
+import {
+  createGatewayMetrics,
+  createLogger,
+  createObservability,
+  loggerFor,
+  metricsRoute,
+  observeRequests,
+  type GatewayMetrics,
+  type Logger,
+} from './observability/index.js';
 
 /** Served at /docs/migration, where a removed version's 410 points. */
 const migrationGuide = readFileSync(new URL('../../docs/migration-v1-to-v2.md', import.meta.url), 'utf8');
@@ -21,6 +37,10 @@ export interface GatewayApp {
   app: Hono<{ Variables: GatewayVariables }>;
   legacy: LegacyClient;
   verifier: TokenVerifier;
+  logger: Logger;
+  metrics: GatewayMetrics;
+  /** The shadow comparison of sampled `/service` reads (counters and last mismatches). */
+  shadow: ShadowComparison;
   close(): Promise<void>;
 }
 
@@ -32,13 +52,29 @@ export interface GatewayApp {
  * const gateway = createGatewayApp(readGatewayConfig());
  * serve({ fetch: gateway.app.fetch, port: 8080 });
  */
-export function createGatewayApp(config: GatewayConfig, options: { clock?: () => Date } = {}): GatewayApp {
-  const legacy = createLegacyClient(config.legacy);
+export function createGatewayApp(
+  config: GatewayConfig,
+  options: { clock?: () => Date; logger?: Logger; shadow?: ShadowHooks } = {},
+): GatewayApp {
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const metrics = createGatewayMetrics();
+  const observability = createObservability({ logger, metrics });
+  const legacy = createLegacyClient({
+    ...config.legacy,
+    observeCall: (call) => {
+      const labels = { method: call.method, status_class: call.statusClass };
+      metrics.legacyCalls.inc(labels);
+      metrics.legacyCallDuration.observe(labels, call.durationMs / 1000);
+    },
+  });
+  const rbac = createRbacPolicy({ enabled: config.idp.rbacEnabled });
   const verifier = createTokenVerifier({
     issuer: config.idp.issuer,
     jwksUrl: config.idp.jwksUrl,
     clockToleranceSeconds: config.idp.clockToleranceSeconds,
     cooldownMs: config.idp.jwksCooldownMs,
+    maxAgeMs: config.idp.jwksMaxAgeMs,
+    onJwksFetch: ({ outcome }) => metrics.jwksFetches.inc({ source: 'verifier', outcome }),
   });
   const versions = buildVersions().map((version) => ({
     version,
@@ -46,13 +82,30 @@ export function createGatewayApp(config: GatewayConfig, options: { clock?: () =>
       legacy,
       upstreamTrace: config.upstreamTrace,
       introspection: config.introspection,
+      hardening: { limits: config.graphqlLimits, fieldSuggestions: config.fieldSuggestions },
+      rbac,
       clock: options.clock,
+      observability,
     }),
   }));
   const newest = versions[versions.length - 1]!.version.name;
+  const shadow = createShadowComparison({
+    ...config.shadow,
+    ...options.shadow,
+    legacy,
+    schema: versions[versions.length - 1]!.version.schema,
+    version: newest,
+    clock: options.clock,
+    onResult: (result) => {
+      // Every sampled read is counted once: match, mismatch, error, or dropped (queue full, body too large).
+      metrics.shadowComparisons.inc({ result: result.result });
+      options.shadow?.onResult?.(result);
+    },
+  });
 
   const app = new Hono<{ Variables: GatewayVariables }>();
   app.use('*', requestId());
+  app.use('*', observeRequests(observability));
   app.use(
     '*',
     secureHeaders({
@@ -81,7 +134,21 @@ export function createGatewayApp(config: GatewayConfig, options: { clock?: () =>
   );
 
   app.get('/health/live', (c) => c.json({ status: 'ok' }));
-  app.get('/docs/migration', (c) => c.body(migrationGuide, 200, { 'content-type': 'text/markdown; charset=utf-8' }));
+  const signingKeys = signingKeysCheck({
+    jwksUrl: config.idp.jwksUrl,
+    keysCached: verifier.hasKeys,
+    onFetch: (outcome) => metrics.jwksFetches.inc({ source: 'readiness', outcome }),
+  });
+  const readiness = createReadiness({
+    checks: { legacy: (timeoutMs) => legacy.checkHealth(timeoutMs), signing_keys: signingKeys.check },
+    timeoutMs: config.operations.readinessTimeoutMs,
+    logger,
+  });
+  app.get('/health/ready', readinessRoute(readiness));
+  app.get('/metrics', metricsRoute({ registry: metrics.registry, token: config.operations.metricsToken }));
+  app.get('/docs/migration', (c) =>
+    c.body(migrationGuide, 200, { 'content-type': 'text/markdown; charset=utf-8' }),
+  );
   app.get('/idp.json', (c) =>
     c.json({
       realm: config.idp.realm,
@@ -106,6 +173,17 @@ export function createGatewayApp(config: GatewayConfig, options: { clock?: () =>
     }),
   );
   app.route('/', browserRoutes({ newestVersion: newest }));
+  app.route(
+    '/',
+    migrationRoutes({
+      verifier,
+      realm: config.idp.realm,
+      publicUrl: config.publicUrl,
+      gatewayFetch: (request) => app.fetch(request),
+      versions: versions.map(({ version }) => version.name),
+      shadow,
+    }),
+  );
 
   app.use('/service/*', bearerAuth({ verifier, realm: config.idp.realm, flavour: 'service' }));
   app.use(
@@ -128,6 +206,10 @@ export function createGatewayApp(config: GatewayConfig, options: { clock?: () =>
       },
     }),
   );
+  // After the body limit, so RBAC never buffers more than the limit allows.
+  app.use('/service/*', serviceRbac({ policy: rbac, legacy, clock: options.clock }));
+  // Sees the passthrough's response after it is made; compares a sample of reads once they have been sent.
+  app.use('/service/*', shadow.middleware);
   app.all('/service/*', servicePassthrough({ legacy, publicUrl: config.publicUrl }));
 
   app.notFound((c) =>
@@ -137,12 +219,23 @@ export function createGatewayApp(config: GatewayConfig, options: { clock?: () =>
     ),
   );
   app.onError((error, c) => {
-    console.error('gateway: unexpected error', error);
+    loggerFor(observability, c.req.raw).error({ err: error }, 'unexpected error');
     return c.json(
       { error: true, status: 500, error_key: 'E_UNKNOWN', description: 'An unexpected error occurred.' },
       500,
     );
   });
 
-  return { app, legacy, verifier, close: () => legacy.close() };
+  return {
+    app,
+    legacy,
+    verifier,
+    logger,
+    metrics,
+    shadow,
+    close: async () => {
+      await shadow.close();
+      await legacy.close();
+    },
+  };
 }

@@ -58,6 +58,8 @@ const browserAssets = {
   'client/session.js': pageFile('session.js', javascript),
   'client/graphiql-page.js': pageFile('graphiql-page.js', javascript),
   'client/voyager-page.js': pageFile('voyager-page.js', javascript),
+  'client/workbench-page.js': pageFile('workbench-page.js', javascript),
+  'client/workbench.css': pageFile('workbench.css', stylesheet),
 } satisfies Record<string, BrowserAsset>;
 
 export type BrowserAssetPath = keyof typeof browserAssets;

@@ -2,13 +2,13 @@ import type { NavigationLink } from './page-shell.js';
 import { referenceQueries } from './reference-queries.js';
 
 /** The page a navigation bar is drawn on. */
-export type CurrentTool = { tool: 'graphiql'; version: string } | { tool: 'voyager' };
+export type CurrentTool = { tool: 'graphiql'; version: string } | { tool: 'voyager' } | { tool: 'workbench' };
 
 const versionNumber = (version: string) => Number(version.replace(/^v/, ''));
 
 /**
- * Links to GraphiQL for every version that has a reference query (plus the one being shown) and to Voyager,
- * which always shows the newest version.
+ * Links to GraphiQL for every version that has a reference query (plus the one being shown), to Voyager,
+ * which always shows the newest version, and to the migration workbench.
  */
 export function toolNavigation(current: CurrentTool): NavigationLink[] {
   const versions = new Set(Object.keys(referenceQueries));
@@ -20,5 +20,9 @@ export function toolNavigation(current: CurrentTool): NavigationLink[] {
       href: `/graphql/${version}`,
       current: current.tool === 'graphiql' && current.version === version,
     }));
-  return [...graphiqlLinks, { label: 'Voyager', href: '/voyager', current: current.tool === 'voyager' }];
+  return [
+    ...graphiqlLinks,
+    { label: 'Voyager', href: '/voyager', current: current.tool === 'voyager' },
+    { label: 'Workbench', href: '/migration', current: current.tool === 'workbench' },
+  ];
 }

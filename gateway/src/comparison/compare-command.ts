@@ -1,0 +1,194 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_IDP_URL, runTokenCommand } from '../../../idp/src/token-command.js';
+import { compareLegacyWithGraphQL, type ComparisonReport } from './compare.js';
+import { ComparisonError } from './comparison-error.js';
+import { gatewayTransport } from './gateway-transport.js';
+import { formatReport } from './report-text.js';
+import {
+  comparisonVersions,
+  maxSubjectUuids,
+  type ComparisonSubject,
+  type ComparisonVersion,
+} from './subjects.js';
+
+export const DEFAULT_GATEWAY_URL = 'http://localhost:8080';
+
+/** Exit codes: usable as a CI step's result. */
+export const exitCodes = { equal: 0, different: 1, unusable: 2 } as const;
+
+export interface CommandOutput {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+export interface CompareCommandDependencies {
+  fetch?: (request: Request) => Response | Promise<Response>;
+  /** Called between the legacy reads and the GraphQL query (tests change a legacy record here). */
+  betweenReads?: () => void | Promise<void>;
+}
+
+const USAGE = `Usage:
+  npm run compare -- --units UUID[,UUID…] [--version v2] [--gateway URL] [token options] [--json]
+  npm run compare -- --employees UUID[,UUID…] [--version v2] [--gateway URL] [token options] [--json]
+
+Reads the same data through the gateway's /service passthrough (the legacy requests an integration makes)
+and with one GraphQL query, then prints both side by side, the saving, and whether the data is equal.
+
+  --units, --employees   what to compare: org units (managers, manager types, job functions) or employees
+                         (engagements); at most ${maxSubjectUuids} UUIDs
+  --version              ${comparisonVersions.join(' or ')} (default ${comparisonVersions[comparisonVersions.length - 1]})
+  --gateway              the gateway (default GATEWAY_URL or ${DEFAULT_GATEWAY_URL})
+  --json                 print the whole comparison as JSON instead of tables
+
+Token options (first that applies):
+  --token TOKEN          an access token (or GATEWAY_TOKEN)
+  --user NAME            password grant at the identity provider [--password PASSWORD, default NAME]
+  --client ID            client credentials grant [--secret SECRET, default IDP_INTEGRATION_CLIENT_SECRET]
+  (none)                 the development user alice
+  The identity provider is IDP_URL (default ${DEFAULT_IDP_URL}), realm --realm (default org).
+
+Exit status: 0 the data is equal, 1 it differs, 2 the comparison could not be made.
+`;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+class UsageError extends Error {}
+
+function readUuids(option: string, value: string): string[] {
+  const uuids = value
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter((item) => item.length > 0);
+  const bad = uuids.find((uuid) => !uuidPattern.test(uuid));
+  if (bad !== undefined) throw new UsageError(`${option}: "${bad}" is not a UUID.`);
+  if (uuids.length === 0) throw new UsageError(`${option} needs at least one UUID.`);
+  if (new Set(uuids).size > maxSubjectUuids) {
+    throw new UsageError(`${option}: at most ${maxSubjectUuids} UUIDs per comparison.`);
+  }
+  return uuids;
+}
+
+function readGatewayUrl(value: string): string {
+  const trimmed = value.trim().replace(/\/+$/, '');
+  if (!URL.canParse(trimmed) || !/^https?:\/\//.test(trimmed)) {
+    throw new UsageError(`--gateway must be an http(s) URL such as ${DEFAULT_GATEWAY_URL}, got "${value}".`);
+  }
+  return trimmed;
+}
+
+/** Asks the identity provider for a token the way `npm run token` does; a failure is its sentence. */
+async function tokenFromIdp(
+  values: { user?: string; password?: string; client?: string; secret?: string; realm?: string },
+  env: Record<string, string | undefined>,
+  output: CommandOutput,
+  fetchImpl: typeof fetch,
+): Promise<string> {
+  const argv: string[] = [];
+  const user = values.user ?? (values.client === undefined ? 'alice' : undefined);
+  if (values.user === undefined && values.client === undefined) {
+    output.stderr('No token given: signing in as the development user alice.\n');
+  }
+  if (user !== undefined) argv.push(user, '--password', values.password ?? user);
+  if (values.client !== undefined) argv.push('--client', values.client);
+  if (values.secret !== undefined) argv.push('--secret', values.secret);
+  if (values.realm !== undefined) argv.push('--realm', values.realm);
+  let token = '';
+  let problem = '';
+  const code = await runTokenCommand(
+    argv,
+    env,
+    { stdout: (text) => (token += text), stderr: (text) => (problem += text) },
+    fetchImpl,
+  );
+  if (code !== 0) {
+    throw new ComparisonError('failed', `no token: ${problem.trim() || 'the identity provider gave none.'}`);
+  }
+  return token.trim();
+}
+
+/**
+ * `npm run compare`: compares the legacy reads with the GraphQL query for the given units or employees and
+ * returns the exit code (0 equal, 1 different, 2 not comparable, with a sentence saying why).
+ */
+export async function runCompareCommand(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  output: CommandOutput,
+  dependencies: CompareCommandDependencies = {},
+): Promise<number> {
+  let subject: ComparisonSubject;
+  let version: ComparisonVersion;
+  let gatewayUrl: string;
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        units: { type: 'string' },
+        employees: { type: 'string' },
+        employee: { type: 'string' },
+        version: { type: 'string' },
+        gateway: { type: 'string' },
+        token: { type: 'string' },
+        user: { type: 'string' },
+        password: { type: 'string' },
+        client: { type: 'string' },
+        secret: { type: 'string' },
+        realm: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+    if (values.help) {
+      output.stdout(USAGE);
+      return exitCodes.equal;
+    }
+    const employees = values.employees ?? values.employee;
+    if ((values.units === undefined) === (employees === undefined)) {
+      throw new UsageError('Give either --units or --employees.');
+    }
+    subject =
+      values.units !== undefined
+        ? { kind: 'org_units', uuids: readUuids('--units', values.units) }
+        : { kind: 'employees', uuids: readUuids('--employees', employees!) };
+    const requested = values.version ?? comparisonVersions[comparisonVersions.length - 1]!;
+    if (!(comparisonVersions as readonly string[]).includes(requested)) {
+      throw new UsageError(`--version must be ${comparisonVersions.join(' or ')}, got "${requested}".`);
+    }
+    version = requested as ComparisonVersion;
+    gatewayUrl = readGatewayUrl(values.gateway ?? env['GATEWAY_URL'] ?? DEFAULT_GATEWAY_URL);
+  } catch (error) {
+    output.stderr(`${(error as Error).message}\n\n${USAGE}`);
+    return exitCodes.unusable;
+  }
+
+  const send = dependencies.fetch ?? ((request: Request) => fetch(request));
+  let report: ComparisonReport;
+  try {
+    const token =
+      values.token ??
+      (env['GATEWAY_TOKEN'] || undefined) ??
+      (await tokenFromIdp(values, env, output, async (input, init) => send(new Request(input, init))));
+    report = await compareLegacyWithGraphQL({
+      subject,
+      version,
+      transport: gatewayTransport({ baseUrl: gatewayUrl, authorization: `Bearer ${token}`, fetch: send }),
+      betweenReads: dependencies.betweenReads,
+    });
+  } catch (error) {
+    if (!(error instanceof ComparisonError)) throw error;
+    const hint =
+      error.reason === 'unreachable'
+        ? ' Start the stack with "npm start" or pass --gateway.'
+        : error.reason === 'unauthorized'
+          ? ' Pass a valid --token, --user or --client.'
+          : '';
+    output.stderr(`Cannot compare: ${error.message}${hint}\n`);
+    return exitCodes.unusable;
+  }
+
+  output.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, gatewayUrl));
+  return report.verdict.equal ? exitCodes.equal : exitCodes.different;
+}

@@ -1,0 +1,127 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { bearerAuth, type GatewayVariables } from '../auth/bearer-auth.js';
+import type { TokenVerifier } from '../auth/token-verifier.js';
+import { compareLegacyWithGraphQL } from './compare.js';
+import { ComparisonError } from './comparison-error.js';
+import { gatewayTransport } from './gateway-transport.js';
+import type { ShadowComparison } from './shadow.js';
+import {
+  comparisonVersions,
+  maxSubjectUuids,
+  type ComparisonSubject,
+  type ComparisonVersion,
+} from './subjects.js';
+
+export interface MigrationRouteOptions {
+  verifier: TokenVerifier;
+  realm: string;
+  /** The gateway's public address; the workbench's reads are addressed to it. */
+  publicUrl: string;
+  /** The gateway app itself: the workbench's reads go through `/service` and `/graphql/vN` in-process. */
+  gatewayFetch: (request: Request) => Response | Promise<Response>;
+  /** The versions this gateway serves; the workbench compares those it knows the shape of. */
+  versions: string[];
+  shadow: ShadowComparison;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const invalid = (c: Context, description: string) =>
+  c.json({ error: true, status: 400, error_key: 'E_INVALID_INPUT', description }, 400);
+
+/** A list of UUIDs from JSON: an array, or one string with commas, spaces or newlines between them. */
+function uuidList(value: unknown): string[] | undefined {
+  const items =
+    typeof value === 'string' ? value.split(/[\s,]+/) : Array.isArray(value) ? value.map(String) : undefined;
+  return items?.map((item) => item.trim().toLowerCase()).filter((item) => item.length > 0);
+}
+
+/**
+ * The JSON side of the migration workbench, behind the bearer token:
+ * `POST /migration/compare` (`{units | employees, version}`) runs the comparison of the legacy reads with the
+ * GraphQL query for the caller, with the caller's token; `GET /migration/shadow` shows the shadow
+ * comparison's counters and its last mismatches. The page itself is `GET /migration` (browser routes).
+ *
+ * @example
+ * app.route('/', migrationRoutes({ verifier, realm, publicUrl, gatewayFetch: app.fetch, versions, shadow }));
+ */
+export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variables: GatewayVariables }> {
+  const app = new Hono<{ Variables: GatewayVariables }>();
+  const versions = comparisonVersions.filter((version) => options.versions.includes(version));
+  const newest = versions[versions.length - 1];
+  const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm, flavour: 'service' });
+
+  app.get('/migration/shadow', authenticate, (c) => c.json(options.shadow.snapshot()));
+
+  app.post(
+    '/migration/compare',
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: (c) =>
+        c.json(
+          {
+            error: true,
+            status: 413,
+            error_key: 'E_PAYLOAD_TOO_LARGE',
+            description: 'A comparison request is at most 64 KiB.',
+          },
+          413,
+        ),
+    }),
+    authenticate,
+    async (c) => {
+      let body: Record<string, unknown>;
+      try {
+        body = (await c.req.json()) as Record<string, unknown>;
+        if (typeof body !== 'object' || body === null) throw new Error('not an object');
+      } catch {
+        return invalid(c, 'Send a JSON object such as {"units": ["<uuid>"], "version": "v2"}.');
+      }
+      const units = uuidList(body['units']);
+      const employees = uuidList(body['employees'] ?? body['employee']);
+      if (
+        (units === undefined || units.length === 0) === (employees === undefined || employees.length === 0)
+      ) {
+        return invalid(c, 'Give either "units" or "employees": a list of UUIDs.');
+      }
+      const uuids = (units?.length ? units : employees)!;
+      const bad = uuids.find((uuid) => !uuidPattern.test(uuid));
+      if (bad !== undefined) return invalid(c, `"${bad}" is not a UUID.`);
+      if (new Set(uuids).size > maxSubjectUuids) {
+        return invalid(c, `At most ${maxSubjectUuids} UUIDs per comparison.`);
+      }
+      const version = body['version'] ?? newest;
+      if (typeof version !== 'string' || !(versions as readonly string[]).includes(version)) {
+        return invalid(c, `"version" must be one of ${versions.join(', ')}.`);
+      }
+      const subject: ComparisonSubject = units?.length
+        ? { kind: 'org_units', uuids }
+        : { kind: 'employees', uuids };
+
+      try {
+        const report = await compareLegacyWithGraphQL({
+          subject,
+          version: version as ComparisonVersion,
+          transport: gatewayTransport({
+            baseUrl: options.publicUrl,
+            authorization: c.req.header('authorization')!,
+            fetch: (request) => {
+              options.shadow.exclude(request);
+              return options.gatewayFetch(request);
+            },
+          }),
+        });
+        return c.json(report);
+      } catch (error) {
+        if (!(error instanceof ComparisonError)) throw error;
+        return c.json(
+          { error: true, status: 502, error_key: 'E_COMPARISON_FAILED', description: error.message },
+          502,
+        );
+      }
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,111 @@
+import type { ComparisonReport } from './compare.js';
+import type { Difference } from './differences.js';
+
+type Cell = string | number;
+
+/** Columns padded to their widest cell; numbers right-aligned. */
+function table(header: string[], rows: Cell[][], indent = '  '): string {
+  const cells = [header, ...rows.map((row) => row.map(String))];
+  const widths = header.map((_, column) => Math.max(...cells.map((row) => row[column]?.length ?? 0)));
+  const numeric = header.map(
+    (_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === 'number'),
+  );
+  return cells
+    .map((row) =>
+      (
+        indent +
+        row
+          .map((cell, column) =>
+            numeric[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+          )
+          .join('  ')
+      ).trimEnd(),
+    )
+    .join('\n');
+}
+
+const ms = (value: number) => Math.round(value * 10) / 10;
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** "83% fewer", or "61% more" when GraphQL costs more than the legacy reads. */
+function change(before: number, after: number): string {
+  const percent = before === 0 ? 0 : Math.round(((before - after) / before) * 100);
+  return percent >= 0 ? `${percent}% fewer` : `${-percent}% more`;
+}
+
+/** A value of a difference as one short line; a side without the entity says so. */
+function shown(difference: Difference, side: 'legacy' | 'graphql'): string {
+  if (!Object.hasOwn(difference, side)) return '(absent)';
+  const text = JSON.stringify(difference[side]);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/** The comparison as the CLI prints it: the legacy calls, the GraphQL request, totals, saving and verdict. */
+export function formatReport(report: ComparisonReport, gatewayUrl: string): string {
+  const { legacy, graphql, verdict } = report;
+  const subject = `${report.subject.uuids.length} ${report.subject.kind === 'org_units' ? 'org unit' : 'employee'}${report.subject.uuids.length === 1 ? '' : 's'}`;
+  const lines: string[] = [
+    `Legacy /service compared with GraphQL ${report.version} for ${subject} at ${gatewayUrl}`,
+    '',
+    `Legacy requests (through the gateway's /service passthrough), ${legacy.totals.rounds} dependent round${legacy.totals.rounds === 1 ? '' : 's'}:`,
+    table(
+      ['round', 'method', 'path', 'status', 'bytes', 'ms'],
+      legacy.calls.map((call) => [
+        call.round,
+        call.method,
+        call.path,
+        call.status,
+        call.bytes,
+        ms(call.duration_ms),
+      ]),
+    ),
+    '',
+    'GraphQL request:',
+    table(
+      ['method', 'path', 'status', 'bytes', 'ms', 'upstream'],
+      [
+        [
+          'POST',
+          graphql.endpoint,
+          graphql.status,
+          graphql.totals.bytes,
+          ms(graphql.totals.duration_ms),
+          graphql.upstream
+            ? `${plural(graphql.upstream.requests, 'legacy call')} in ${plural(graphql.upstream.rounds, 'round')}`
+            : 'no trace (GRAPHQL_UPSTREAM_TRACE=false)',
+        ],
+      ],
+    ),
+    '',
+    table(
+      ['', 'legacy', 'GraphQL'],
+      [
+        ['requests', legacy.totals.requests, graphql.totals.requests],
+        ['bytes', legacy.totals.bytes, graphql.totals.bytes],
+        ['time (ms)', ms(legacy.totals.duration_ms), ms(graphql.totals.duration_ms)],
+      ],
+    ),
+    '',
+    `Saving: ${plural(legacy.totals.requests, 'legacy request')} → ${plural(graphql.totals.requests, 'GraphQL request')} (${change(legacy.totals.requests, graphql.totals.requests)}); ` +
+      `${legacy.totals.bytes} bytes → ${graphql.totals.bytes} (${change(legacy.totals.bytes, graphql.totals.bytes)}).`,
+    '',
+  ];
+  if (verdict.equal) {
+    lines.push('Verdict: EQUAL — the legacy and the GraphQL data are the same.');
+  } else {
+    const count = verdict.differences.length;
+    lines.push(`Verdict: DIFFERENT — ${count} difference${count === 1 ? '' : 's'}:`);
+    lines.push(
+      table(
+        ['path', 'legacy', 'GraphQL'],
+        verdict.differences.map((difference) => [
+          difference.path,
+          shown(difference, 'legacy'),
+          shown(difference, 'graphql'),
+        ]),
+      ),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

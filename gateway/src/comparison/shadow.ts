@@ -1,0 +1,381 @@
+import {
+  execute,
+  parse,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { GatewayVariables } from '../auth/bearer-auth.js';
+import type { Principal } from '../auth/token-verifier.js';
+import type { ShadowConfig } from '../config.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { createLegacyLoaders } from '../graphql/legacy-loaders.js';
+import type { LegacyCall, LegacyClient } from '../legacy/legacy-client.js';
+import { findDifferences, type Difference } from './differences.js';
+import { shadowTarget, type ShadowTarget, type ShadowTargetKind } from './shadow-targets.js';
+import type { GraphQLRequestBody } from './subjects.js';
+
+/** How one sampled `/service` read ended; every sampled read ends in exactly one of these. */
+export type ShadowOutcome = 'match' | 'mismatch' | 'error' | 'dropped';
+
+/** Why a sampled read was not compared. */
+export type ShadowDropReason = 'queue_full' | 'too_large' | 'aborted' | 'closing';
+
+/** What `onResult` receives once per sampled read: hook metrics here (e.g. a counter labelled by `result`). */
+export interface ShadowComparisonResult {
+  result: ShadowOutcome;
+  kind: ShadowTargetKind;
+  /** The `/service` path and query that was read. */
+  path: string;
+  reason?: ShadowDropReason;
+  /** For `error`: what went wrong, as a sentence. */
+  error?: string;
+  /** For `mismatch`: every difference. */
+  differences?: Difference[];
+}
+
+/** Runs the equivalent GraphQL query; the default runs it in-process on the newest version's schema. */
+export type ShadowExecutor = (
+  request: GraphQLRequestBody,
+  context: { principal: Principal; today: string; signal: AbortSignal },
+) => Promise<ExecutionResult>;
+
+/** The shadow comparison's configuration (`SHADOW_*`). */
+export type ShadowSettings = ShadowConfig;
+
+export interface ShadowHooks {
+  /** Called once per sampled read with how it ended. Must not throw (a throw is ignored). */
+  onResult?: (result: ShadowComparisonResult) => void;
+  executor?: ShadowExecutor;
+  /** The sampling draw, `Math.random` by default. */
+  random?: () => number;
+}
+
+export interface ShadowComparisonOptions extends ShadowSettings, ShadowHooks {
+  legacy: LegacyClient;
+  /** The newest version's executable schema, for the default executor. */
+  schema: GraphQLSchema;
+  /** Its name, as the workbench shows it. */
+  version: string;
+  clock?: () => Date;
+}
+
+export interface ShadowMismatch {
+  time: string;
+  request_id: string | undefined;
+  kind: ShadowTargetKind;
+  path: string;
+  graphql: GraphQLRequestBody;
+  difference_count: number;
+  /** The first 50 differences. */
+  differences: Difference[];
+}
+
+export interface ShadowError {
+  time: string;
+  request_id: string | undefined;
+  kind: ShadowTargetKind;
+  path: string;
+  error: string;
+}
+
+/** What `GET /migration/shadow` shows. `counts.sampled` is always match + mismatch + error + dropped (+ pending). */
+export interface ShadowSnapshot {
+  enabled: boolean;
+  sample_rate: number;
+  version: string;
+  counts: Record<'sampled' | ShadowOutcome | 'pending' | 'skipped', number>;
+  queue: { waiting: number; running: number; size: number; concurrency: number };
+  keep: number;
+  mismatches: ShadowMismatch[];
+  errors: ShadowError[];
+}
+
+interface ShadowJob {
+  target: ShadowTarget;
+  path: string;
+  requestId: string | undefined;
+  principal: Principal;
+  today: string;
+  body: Uint8Array[];
+}
+
+const maxDifferencesKept = 50;
+
+/** GraphQL, in-process: the same resolvers and legacy loaders a `/graphql/vN` request uses, without HTTP. */
+export function inProcessExecutor(options: { schema: GraphQLSchema; legacy: LegacyClient }): ShadowExecutor {
+  // The shadow sends a handful of fixed queries; each is parsed and validated once.
+  const documents = new Map<string, DocumentNode>();
+  return async (request, { principal, today, signal }) => {
+    let document = documents.get(request.query);
+    if (!document) {
+      document = parse(request.query);
+      const errors = validate(options.schema, document);
+      if (errors.length > 0) throw new Error(`the shadow query is invalid: ${errors[0]!.message}`);
+      documents.set(request.query, document);
+    }
+    const calls: LegacyCall[] = [];
+    const contextValue: GraphQLContext = {
+      principal,
+      today,
+      calls,
+      legacy: createLegacyLoaders(options.legacy, { signal, onCall: (call) => calls.push(call) }),
+    };
+    return execute({
+      schema: options.schema,
+      document,
+      variableValues: request.variables,
+      operationName: request.operationName,
+      contextValue,
+    });
+  };
+}
+
+/**
+ * Passes a response body through unchanged (the same chunks, with the reader's back-pressure) while keeping
+ * a copy of at most `limit` bytes; `settle` learns once how the body ended.
+ */
+function tapBody(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+  settle: (outcome: Uint8Array[] | 'too_large' | 'aborted') => void,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let copy: Uint8Array[] | null = [];
+  let size = 0;
+  let settled = false;
+  const finish = (outcome: Uint8Array[] | 'too_large' | 'aborted') => {
+    if (settled) return;
+    settled = true;
+    settle(outcome);
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        finish('aborted');
+        controller.error(error);
+        return;
+      }
+      if (chunk.done) {
+        controller.close();
+        finish(copy ?? 'too_large');
+        return;
+      }
+      if (copy !== null) {
+        size += chunk.value.byteLength;
+        if (size > limit) copy = null;
+        else copy.push(chunk.value);
+      }
+      controller.enqueue(chunk.value);
+    },
+    cancel(reason) {
+      finish('aborted');
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/** Resolves once the response has been written to the client (or its connection closed). */
+function responseWritten(c: Context): Promise<void> {
+  const outgoing = (
+    c.env as { outgoing?: NodeJS.WritableStream & { writableFinished?: boolean } } | undefined
+  )?.outgoing;
+  if (!outgoing || typeof outgoing.once !== 'function' || outgoing.writableFinished) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      outgoing.removeListener('finish', done);
+      outgoing.removeListener('close', done);
+      resolve();
+    };
+    outgoing.once('finish', done);
+    outgoing.once('close', done);
+  });
+}
+
+const isJson = (contentType: string | null) => contentType !== null && /\bjson\b/i.test(contentType);
+
+/**
+ * Shadow comparison of live `/service` reads: a sample of the supported `GET`s (unit, unit managers,
+ * employee, employee engagements) is, after its response has been sent, compared with the equivalent
+ * GraphQL query run in-process. The legacy response is never changed, delayed or failed: its body streams
+ * through unchanged while a bounded copy is kept, and the comparison runs later from a bounded queue.
+ *
+ * @example
+ * const shadow = createShadowComparison({
+ *   ...config.shadow,
+ *   legacy,
+ *   schema,
+ *   version: 'v2',
+ *   onResult: (result) => counter.inc({ result: result.result }),
+ * });
+ * app.use('/service/*', shadow.middleware); // after authentication, before the passthrough
+ */
+export function createShadowComparison(options: ShadowComparisonOptions) {
+  const executor = options.executor ?? inProcessExecutor(options);
+  const random = options.random ?? Math.random;
+  const now = () => options.clock?.() ?? new Date();
+  const counts: ShadowSnapshot['counts'] = {
+    sampled: 0,
+    match: 0,
+    mismatch: 0,
+    error: 0,
+    dropped: 0,
+    pending: 0,
+    skipped: 0,
+  };
+  const mismatches: ShadowMismatch[] = [];
+  const errors: ShadowError[] = [];
+  const waiting: ShadowJob[] = [];
+  const running = new Set<Promise<void>>();
+  /** Requests the gateway makes to itself (the workbench's legacy reads): never sampled. */
+  const internal = new WeakSet<Request>();
+  const closing = new AbortController();
+
+  const keepNewest = <T>(list: T[], entry: T) => {
+    if (options.keep === 0) return;
+    list.unshift(entry);
+    list.length = Math.min(list.length, options.keep);
+  };
+
+  const report = (result: ShadowComparisonResult) => {
+    counts.pending -= 1;
+    counts[result.result] += 1;
+    try {
+      options.onResult?.(result);
+    } catch {
+      // A metrics hook must never break the comparison.
+    }
+  };
+
+  async function compare(job: ShadowJob): Promise<void> {
+    const base = { kind: job.target.kind, path: job.path };
+    const request: GraphQLRequestBody = {
+      ...job.target.request,
+      variables: { ...job.target.request.variables, at: job.target.at ?? job.today },
+    };
+    try {
+      const legacyBody: unknown = JSON.parse(Buffer.concat(job.body).toString('utf8'));
+      const signal = AbortSignal.any([closing.signal, AbortSignal.timeout(options.timeoutMs)]);
+      const result = await executor(request, { principal: job.principal, today: job.today, signal });
+      if (result.errors?.length) throw new Error(result.errors[0]!.message);
+      const differences = findDifferences(
+        job.target.fromLegacy(legacyBody),
+        job.target.fromGraphQL(result.data),
+      );
+      if (differences.length === 0) {
+        report({ ...base, result: 'match' });
+        return;
+      }
+      keepNewest(mismatches, {
+        time: now().toISOString(),
+        request_id: job.requestId,
+        ...base,
+        graphql: request,
+        difference_count: differences.length,
+        differences: differences.slice(0, maxDifferencesKept),
+      });
+      report({ ...base, result: 'mismatch', differences });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      keepNewest(errors, { time: now().toISOString(), request_id: job.requestId, ...base, error: message });
+      report({ ...base, result: 'error', error: message });
+    }
+  }
+
+  const start = (job: ShadowJob) => {
+    const run: Promise<void> = compare(job).finally(() => {
+      running.delete(run);
+      const next = waiting.shift();
+      if (next) start(next);
+    });
+    running.add(run);
+  };
+
+  const enqueue = (job: ShadowJob) => {
+    const dropped = (reason: ShadowDropReason) =>
+      report({ result: 'dropped', reason, kind: job.target.kind, path: job.path });
+    if (closing.signal.aborted) dropped('closing');
+    else if (running.size < options.concurrency) start(job);
+    else if (waiting.length < options.queueSize) waiting.push(job);
+    else dropped('queue_full');
+  };
+
+  const middleware: MiddlewareHandler<{ Variables: GatewayVariables }> = async (c, next) => {
+    if (options.sampleRate === 0 || c.req.method !== 'GET' || closing.signal.aborted) return next();
+    const url = new URL(c.req.url);
+    const target = shadowTarget(url.pathname, url.searchParams);
+    if (!target || internal.has(c.req.raw) || random() >= options.sampleRate) return next();
+    const today = now().toISOString().slice(0, 10);
+    await next();
+
+    const response = c.res;
+    const declared = Number(response.headers.get('content-length') ?? 0);
+    const encoding = response.headers.get('content-encoding');
+    if (
+      response.status !== 200 ||
+      response.body === null ||
+      !isJson(response.headers.get('content-type')) ||
+      (encoding !== null && encoding !== 'identity') ||
+      declared > options.maxBodyBytes
+    ) {
+      counts.skipped += 1;
+      return;
+    }
+    counts.sampled += 1;
+    counts.pending += 1;
+    const path = `${url.pathname}${url.search}`;
+    const requestId = c.get('requestId');
+    const principal = c.get('principal');
+    const written = responseWritten(c);
+    c.res = new Response(
+      tapBody(response.body, options.maxBodyBytes, (outcome) => {
+        if (outcome === 'too_large' || outcome === 'aborted') {
+          report({ result: 'dropped', reason: outcome, kind: target.kind, path });
+          return;
+        }
+        void written.then(() => enqueue({ target, path, requestId, principal, today, body: outcome }));
+      }),
+      response,
+    );
+  };
+
+  return {
+    middleware,
+    /** Marks a request the gateway sends to itself, so it is not sampled. */
+    exclude(request: Request): void {
+      internal.add(request);
+    },
+    snapshot(): ShadowSnapshot {
+      return {
+        enabled: options.sampleRate > 0,
+        sample_rate: options.sampleRate,
+        version: options.version,
+        counts: { ...counts },
+        queue: {
+          waiting: waiting.length,
+          running: running.size,
+          size: options.queueSize,
+          concurrency: options.concurrency,
+        },
+        keep: options.keep,
+        mismatches: [...mismatches],
+        errors: [...errors],
+      };
+    },
+    /** Stops sampling, drops what waits, cancels and awaits what runs. */
+    async close(): Promise<void> {
+      closing.abort();
+      for (const job of waiting.splice(0)) {
+        report({ result: 'dropped', reason: 'closing', kind: job.target.kind, path: job.path });
+      }
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+
+export type ShadowComparison = ReturnType<typeof createShadowComparison>;

@@ -1,0 +1,252 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGatewayApp, type GatewayApp } from '../gateway/src/app.js';
+import { compareLegacyWithGraphQL } from '../gateway/src/comparison/compare.js';
+import { gatewayTransport } from '../gateway/src/comparison/gateway-transport.js';
+import { inProcessExecutor } from '../gateway/src/comparison/shadow.js';
+import { buildVersions } from '../gateway/src/graphql/versions.js';
+import { createLegacyClient, type LegacyClient } from '../gateway/src/legacy/legacy-client.js';
+import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
+import { changeManagerType, type ManagerTypeChange } from './legacy-edits.js';
+import { repoRoot } from './processes.js';
+import { startTestStack, type TestStack } from './stack.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const artifacts = join(repoRoot, 'test-artifacts');
+// Outside CI a machine without Debian's chromium skips this file; in CI a missing browser is a failure.
+const skip = !existsSync(CHROMIUM) && !process.env['CI'];
+if (skip) console.warn(`workbench.test.ts skipped: ${CHROMIUM} is missing (apt-get install -y chromium).`);
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The cells of every row of a table on the page, as text. */
+const tableRows = (page: Page, selector: string) =>
+  page
+    .locator(`${selector} > tbody > tr`)
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.children].map((cell) => (cell as HTMLElement).innerText.trim())),
+    );
+
+describe.skipIf(skip)('the migration workbench in Chromium', () => {
+  let stack: TestStack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  /** A second gateway on the same legacy service whose shadow comparison meets a changed record. */
+  let mismatching: GatewayApp | undefined;
+  let legacyClient: LegacyClient | undefined;
+  const offMachine: string[] = [];
+  const pageProblems: string[] = [];
+
+  beforeAll(async () => {
+    await mkdir(artifacts, { recursive: true });
+    stack = await startTestStack({ gatewayEnv: { SHADOW_SAMPLE_RATE: '1' } });
+    token = await stack.token('alice');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+      timeout: 30_000,
+    });
+    context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    await context.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && loopbackHosts.has(url.hostname)) {
+        return route.continue();
+      }
+      offMachine.push(url.href);
+      return route.abort('blockedbyclient');
+    });
+    page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message.slice(0, 300)}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageProblems.push(`console: ${message.text().slice(0, 300)}`);
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await mismatching?.close();
+    await legacyClient?.close();
+    await stack?.close();
+  });
+
+  it('signs in, compares the reference units side by side and finds them equal', async () => {
+    // Live reads an integration makes: the shadow comparison samples every one of them.
+    for (const unit of referenceUnitUuids) {
+      const read = await fetch(`${stack.gatewayUrl}/service/ou/${unit}/details/manager`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(read.status).toBe(200);
+      await read.arrayBuffer();
+    }
+
+    await page.goto(`${stack.gatewayUrl}/migration`);
+    await page.waitForURL((url) => url.origin === new URL(stack.idpUrl).origin);
+    await page.fill('#username', 'alice');
+    await page.fill('#password', 'alice');
+    await page.click('button[type=submit]');
+    await page.waitForURL(`${stack.gatewayUrl}/migration`);
+    await expect.poll(() => page.locator('#session-user').textContent()).toBe('alice');
+    await expect.poll(() => page.locator('nav a[aria-current=page]').textContent()).toBe('Workbench');
+
+    expect((await page.inputValue('#subject-uuids')).split('\n')).toEqual(referenceUnitUuids);
+    expect(await page.inputValue('#version')).toBe('v2');
+    const answered = page.waitForResponse(
+      (response) => response.url() === `${stack.gatewayUrl}/migration/compare`,
+    );
+    await page.click('#compare');
+    const response = await answered;
+    expect(response.request().headers()['authorization']).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(response.status()).toBe(200);
+
+    await expect
+      .poll(() => page.locator('#verdict').innerText())
+      .toMatch(/^Equal — the legacy and the GraphQL data/);
+    const legacyCalls = await tableRows(page, '#legacy-calls');
+    expect(
+      legacyCalls.map(([round, method, path, status]) => [
+        round,
+        method,
+        path!.replace(/[0-9a-f-]{36}/g, '{uuid}'),
+        status,
+      ]),
+    ).toEqual([
+      ...Array(3).fill(['1', 'GET', '/service/ou/{uuid}/details/manager', '200']),
+      ...Array(3).fill(['2', 'GET', '/service/e/{uuid}/details/engagement', '200']),
+    ]);
+    const totals = await tableRows(page, '#totals');
+    expect(totals[0]).toEqual(['requests', '6', '1']);
+    expect(totals[1]![1]).toMatch(/^[\d,]+ B$/);
+    expect(totals[2]![2]).toMatch(/^[\d,.]+ ms$/);
+    expect(await page.locator('#saving').innerText()).toMatch(
+      /^6 legacy requests → 1 GraphQL request \(83% fewer\)/,
+    );
+
+    expect(await page.locator('#graphql-query').innerText()).toMatch(
+      /query OrgUnitComparison\(.*\) \{\s+org_units\(/,
+    );
+    const graphqlResponse = JSON.parse(await page.locator('#graphql-response').innerText());
+    const managerType = graphqlResponse.data.org_units.objects[0].managers[0].manager_type.user_key;
+    expect(managerType).toEqual(expect.any(String));
+    expect(await page.locator('#graphql-side h3', { hasText: 'Upstream trace' }).innerText()).toBe(
+      'Upstream trace: 6 legacy calls in 2 rounds',
+    );
+    expect(await tableRows(page, '#upstream-calls')).toHaveLength(6);
+
+    // A legacy call opens to its raw JSON.
+    await page.locator('#legacy-calls details summary').first().click();
+    const raw = JSON.parse(await page.locator('#legacy-calls details[open] pre').innerText());
+    expect(raw[0].manager_type.user_key).toBe(managerType);
+
+    // The three live reads were compared in the background and matched.
+    await page.click('#shadow-refresh');
+    await expect.poll(() => page.locator('#shadow-counts [data-count=match] strong').innerText()).toBe('3');
+    expect(await page.locator('#shadow-counts [data-count=sampled] strong').innerText()).toBe('3');
+    expect(await page.locator('#shadow-mismatches-empty').isVisible()).toBe(true);
+
+    await page.screenshot({ path: join(artifacts, 'workbench.png'), fullPage: true });
+    expect(pageProblems).toEqual([]);
+  }, 90_000);
+
+  it('shows each difference with its path and both values', async () => {
+    // A real comparison during which a manager's type changes between the legacy reads and the GraphQL query,
+    // as the page would receive it.
+    const unit = referenceUnitUuids[1]!;
+    let change: ManagerTypeChange | undefined;
+    const report = await compareLegacyWithGraphQL({
+      subject: { kind: 'org_units', uuids: referenceUnitUuids },
+      version: 'v1',
+      transport: gatewayTransport({ baseUrl: stack.gatewayUrl, authorization: `Bearer ${token}` }),
+      betweenReads: async () => {
+        change = await changeManagerType(stack.legacyUrl, unit);
+      },
+    });
+    expect(report.verdict.equal).toBe(false);
+    const withChange = (route: Route) => route.fulfill({ json: report });
+    await page.route(`${stack.gatewayUrl}/migration/compare`, withChange);
+    try {
+      await page.selectOption('#version', 'v1');
+      await page.click('#compare');
+      await expect.poll(() => page.locator('#verdict > p').innerText()).toBe('Different — 1 difference:');
+      expect(await tableRows(page, '#differences')).toEqual([
+        [
+          `org_units[${unit}].managers[${change!.managerUuid}].manager_type.user_key`,
+          JSON.stringify(change!.before),
+          JSON.stringify(change!.after),
+        ],
+      ]);
+      await page.screenshot({ path: join(artifacts, 'workbench-differences.png'), fullPage: true });
+    } finally {
+      await page.unroute(`${stack.gatewayUrl}/migration/compare`, withChange);
+    }
+    expect(pageProblems).toEqual([]);
+  }, 90_000);
+
+  it('lists the last shadow mismatches', async () => {
+    const unit = referenceUnitUuids[2]!;
+    legacyClient = createLegacyClient(stack.gateway.config.legacy);
+    const realExecutor = inProcessExecutor({ schema: buildVersions().at(-1)!.schema, legacy: legacyClient });
+    let change: ManagerTypeChange | undefined;
+    mismatching = createGatewayApp(
+      {
+        ...stack.gateway.config,
+        logLevel: 'silent',
+        shadow: { ...stack.gateway.config.shadow, sampleRate: 1 },
+      },
+      {
+        shadow: {
+          executor: async (request, context) => {
+            change ??= await changeManagerType(stack.legacyUrl, unit);
+            return realExecutor(request, context);
+          },
+        },
+      },
+    );
+    const path = `/service/ou/${unit}/details/manager`;
+    const read = await mismatching.app.request(path, { headers: { authorization: `Bearer ${token}` } });
+    expect(read.status).toBe(200);
+    await read.arrayBuffer();
+    await expect.poll(() => mismatching!.shadow.snapshot().counts.mismatch).toBe(1);
+
+    // The page asks that gateway for its shadow comparison.
+    const fromMismatching = async (route: Route) => {
+      const answer = await mismatching!.app.request('/migration/shadow', {
+        headers: { authorization: route.request().headers()['authorization'] ?? '' },
+      });
+      await route.fulfill({ status: answer.status, json: await answer.json() });
+    };
+    await page.route(`${stack.gatewayUrl}/migration/shadow`, fromMismatching);
+    try {
+      await page.click('#shadow-refresh');
+      await expect
+        .poll(() => page.locator('#shadow-counts [data-count=mismatch] strong').innerText())
+        .toBe('1');
+      const [row] = await tableRows(page, '#shadow-mismatches');
+      expect(row![1]).toBe(`GET ${path}`);
+      expect(row![2]).toContain(`managers[${change!.managerUuid}].manager_type.user_key`);
+      expect(row![2]).toContain(JSON.stringify(change!.before));
+      expect(row![2]).toContain(JSON.stringify(change!.after));
+      await page.screenshot({ path: join(artifacts, 'workbench-shadow.png'), fullPage: true });
+    } finally {
+      await page.unroute(`${stack.gatewayUrl}/migration/shadow`, fromMismatching);
+    }
+    expect(pageProblems).toEqual([]);
+  }, 90_000);
+
+  it('made no request off this machine', () => {
+    expect(offMachine).toEqual([]);
+  });
+});
