@@ -36,6 +36,47 @@ export interface TokenVerifierOptions {
   fetchTimeoutMs?: number;
   /** Told about every JWKS fetch, for metrics. */
   onJwksFetch?: (fetch: { outcome: 'ok' | 'error'; durationMs: number }) => void;
+  /** Tokens remembered as verified (default 10,000); 0 checks every request's signature. */
+  verifiedCacheSize?: number;
+  /** How long a verified token is trusted without a new check, within its expiry (default 60 s). */
+  verifiedTtlMs?: number;
+}
+
+/**
+ * Tokens that passed every check, keyed by the exact token text: a forged or altered token never matches.
+ * An entry lasts until the token expires (with the leeway) or `ttlMs` passes, whichever is first, so a key
+ * the identity provider withdraws stops being trusted within `ttlMs`. The oldest entries go first.
+ */
+class VerifiedTokens {
+  private readonly entries = new Map<
+    string,
+    { principal: Principal; expiresAt: number; trustedUntil: number }
+  >();
+
+  constructor(
+    private readonly size: number,
+    private readonly ttlMs: number,
+  ) {}
+
+  get(token: string, now: number, toleranceSeconds: number): Principal | undefined {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    if (now > entry.trustedUntil || now > entry.expiresAt + toleranceSeconds * 1000) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return entry.principal;
+  }
+
+  set(token: string, verified: Principal & { expiresAt: number }, now: number): void {
+    if (this.size === 0) return;
+    const { expiresAt, ...principal } = verified;
+    if (this.entries.size >= this.size) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(token, { principal, expiresAt, trustedUntil: now + this.ttlMs });
+  }
 }
 
 /** Tokens longer than this are refused before any parsing: no real access token comes close. */
@@ -62,8 +103,19 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     onFetch: options.onJwksFetch,
   });
   const unauthenticated = (reason: string) => new TokenError({ kind: 'unauthenticated', reason });
+  // A signature check is most of a passthrough request's CPU; clients send the same token many times.
+  const verified = new VerifiedTokens(options.verifiedCacheSize ?? 10_000, options.verifiedTtlMs ?? 60_000);
 
   async function verify(token: string): Promise<Principal> {
+    const now = Date.now();
+    const known = verified.get(token, now, options.clockToleranceSeconds);
+    if (known) return known;
+    const principal = await verifySignedToken(token);
+    verified.set(token, principal, now);
+    return principal;
+  }
+
+  async function verifySignedToken(token: string): Promise<Principal & { expiresAt: number }> {
     if (token.length > maxTokenLength) throw unauthenticated('The token is too long.');
     if (!jwtShape.test(token)) throw unauthenticated('The token is not a signed JWT.');
     let header;
@@ -89,7 +141,7 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     }
     if (payload.typ !== 'Bearer')
       throw unauthenticated('The token is not an access token (typ must be Bearer).');
-    return principalOf(payload);
+    return { ...principalOf(payload), expiresAt: Number(payload.exp) * 1000 };
   }
 
   return { verify, hasKeys: jwks.hasKeys };
