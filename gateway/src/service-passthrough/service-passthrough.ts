@@ -17,6 +17,9 @@ const hopByHop = new Set([
   'content-length',
 ]);
 
+/** Answers up to this size are forwarded in one piece; larger ones are streamed. */
+const bufferedBodyLimit = 64 * 1024;
+
 /** Never forwarded upstream: the gateway has checked the token; the legacy service need not see it. */
 const requestOnly = new Set(['authorization', 'cookie']);
 
@@ -77,11 +80,19 @@ export function servicePassthrough({ legacy, publicUrl }: ServicePassthroughOpti
       responseHeaders.set(name, name === 'location' ? text.replace(legacy.origin, publicUrl) : text);
     }
     if (requestId) responseHeaders.set('x-request-id', requestId);
-    const body =
-      upstream.statusCode === 204 || c.req.method === 'HEAD'
-        ? null
-        : (Readable.toWeb(upstream.body) as ReadableStream);
-    if (body === null) upstream.body.resume();
+    if (upstream.statusCode === 204 || c.req.method === 'HEAD') {
+      upstream.body.resume();
+      return new Response(null, { status: upstream.statusCode, headers: responseHeaders });
+    }
+    // Small bodies (most legacy answers) are passed in one piece: cheaper than a stream of chunks. Large or
+    // unsized bodies are streamed, so the gateway never holds a big answer in memory.
+    const length = Number(upstream.headers['content-length']);
+    if (Number.isInteger(length) && length <= bufferedBodyLimit) {
+      const buffered = Buffer.from(await upstream.body.arrayBuffer());
+      responseHeaders.set('content-length', String(buffered.length));
+      return new Response(buffered, { status: upstream.statusCode, headers: responseHeaders });
+    }
+    const body = Readable.toWeb(upstream.body) as ReadableStream;
     return new Response(body, { status: upstream.statusCode, headers: responseHeaders });
   };
 }
