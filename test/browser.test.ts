@@ -1,18 +1,13 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockOffMachine, chromiumMissing, launchChromium, logInAs, openPage } from './chromium.js';
 import { repoRoot } from './processes.js';
 import { startTestStack, type TestStack } from './stack.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const artifacts = join(repoRoot, 'test-artifacts');
-// Outside CI a machine without Debian's chromium skips this file; in CI a missing browser is a failure.
-const skip = !existsSync(CHROMIUM) && !process.env['CI'];
-if (skip) console.warn(`browser.test.ts skipped: ${CHROMIUM} is missing (apt-get install -y chromium).`);
-
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+const skip = chromiumMissing('browser.test.ts');
 
 /** The text Monaco shows in an editor, with its non-breaking spaces made plain. */
 const editorText = (page: Page, selector: string) =>
@@ -28,42 +23,17 @@ describe.skipIf(skip)('the browser tools in Chromium', () => {
   let context: BrowserContext;
   let page: Page;
   /** Requests that tried to leave the machine: each one is a failure. */
-  const offMachine: string[] = [];
+  let offMachine: string[];
   /** What the pages logged as errors, shown when an assertion fails. */
-  const pageProblems: string[] = [];
+  let pageProblems: string[];
 
   beforeAll(async () => {
     await mkdir(artifacts, { recursive: true });
     stack = await startTestStack();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-      timeout: 30_000,
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    await context.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && loopbackHosts.has(url.hostname)) {
-        return route.continue();
-      }
-      offMachine.push(url.href);
-      return route.abort('blockedbyclient');
-    });
-    page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    // Content Security Policy violations and script errors show up here; messages can embed whole data: URLs.
-    page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message.slice(0, 300)}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageProblems.push(`console: ${message.text().slice(0, 300)}`);
-    });
+    offMachine = await blockOffMachine(context);
+    ({ page, pageProblems } = await openPage(context));
   }, 90_000);
 
   afterAll(async () => {
@@ -73,10 +43,7 @@ describe.skipIf(skip)('the browser tools in Chromium', () => {
 
   it('sends /graphql to the login, then runs the reference query in GraphiQL v2 with the token', async () => {
     await page.goto(`${stack.gatewayUrl}/graphql`);
-    await page.waitForURL((url) => url.origin === new URL(stack.idpUrl).origin);
-    await page.fill('#username', 'alice');
-    await page.fill('#password', 'alice');
-    await page.click('button[type=submit]');
+    await logInAs(page, stack.idpUrl, 'alice');
 
     await page.waitForURL(`${stack.gatewayUrl}/graphql/v2`);
     await expect.poll(() => page.locator('#session-user').textContent()).toBe('alice');

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp, type GatewayApp } from '../gateway/src/app.js';
 import { compareLegacyWithGraphQL } from '../gateway/src/comparison/compare.js';
@@ -10,17 +9,13 @@ import { inProcessExecutor } from '../gateway/src/comparison/shadow.js';
 import { buildVersions } from '../gateway/src/graphql/versions.js';
 import { createLegacyClient, type LegacyClient } from '../gateway/src/legacy/legacy-client.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
+import { blockOffMachine, chromiumMissing, launchChromium, logInAs, openPage } from './chromium.js';
 import { changeManagerType, type ManagerTypeChange } from './legacy-edits.js';
 import { repoRoot } from './processes.js';
 import { startTestStack, type TestStack } from './stack.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const artifacts = join(repoRoot, 'test-artifacts');
-// Outside CI a machine without Debian's chromium skips this file; in CI a missing browser is a failure.
-const skip = !existsSync(CHROMIUM) && !process.env['CI'];
-if (skip) console.warn(`workbench.test.ts skipped: ${CHROMIUM} is missing (apt-get install -y chromium).`);
-
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+const skip = chromiumMissing('workbench.test.ts');
 
 /** The cells of every row of a table on the page, as text. */
 const tableRows = (page: Page, selector: string) =>
@@ -39,41 +34,17 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
   /** A second gateway on the same legacy service whose shadow comparison meets a changed record. */
   let mismatching: GatewayApp | undefined;
   let legacyClient: LegacyClient | undefined;
-  const offMachine: string[] = [];
-  const pageProblems: string[] = [];
+  let offMachine: string[];
+  let pageProblems: string[];
 
   beforeAll(async () => {
     await mkdir(artifacts, { recursive: true });
     stack = await startTestStack({ gatewayEnv: { SHADOW_SAMPLE_RATE: '1' } });
     token = await stack.token('alice');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-      timeout: 30_000,
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    await context.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && loopbackHosts.has(url.hostname)) {
-        return route.continue();
-      }
-      offMachine.push(url.href);
-      return route.abort('blockedbyclient');
-    });
-    page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message.slice(0, 300)}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageProblems.push(`console: ${message.text().slice(0, 300)}`);
-    });
+    offMachine = await blockOffMachine(context);
+    ({ page, pageProblems } = await openPage(context));
   }, 90_000);
 
   afterAll(async () => {
@@ -94,10 +65,7 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
     }
 
     await page.goto(`${stack.gatewayUrl}/migration`);
-    await page.waitForURL((url) => url.origin === new URL(stack.idpUrl).origin);
-    await page.fill('#username', 'alice');
-    await page.fill('#password', 'alice');
-    await page.click('button[type=submit]');
+    await logInAs(page, stack.idpUrl, 'alice');
     await page.waitForURL(`${stack.gatewayUrl}/migration`);
     await expect.poll(() => page.locator('#session-user').textContent()).toBe('alice');
     await expect.poll(() => page.locator('nav a[aria-current=page]').textContent()).toBe('Workbench');
