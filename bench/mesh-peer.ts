@@ -1,3 +1,4 @@
+import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
 import { ensureMeshBuild } from '../gateway/src/org-graph/mesh-build.js';
 import { startMeshServer } from '../test/mesh-server.js';
 import type { StartedProcess } from '../test/processes.js';
@@ -18,7 +19,7 @@ export async function startMeshPeer(legacyUrl: string) {
     path: '/graphql',
     body: (uuids: readonly string[]) =>
       JSON.stringify({
-        query: `query Reference($uuids: [UUID!]) { org_units(filter: { uuids: $uuids }) { objects { name managers { manager_type { user_key } employee { name engagements { job_function { user_key } } } } } } }`,
+        query: referenceQueryOneLine,
         variables: { uuids },
       }),
   };

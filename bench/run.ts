@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
+import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { repoRoot, startTsProcess, waitForHealth, type StartedProcess } from '../test/processes.js';
 import { measure, type Measurement, type MeasureOptions } from './harness.js';
@@ -100,8 +101,6 @@ async function peakRssMb(pid: number | undefined): Promise<number | null> {
   return match ? Math.round(Number(match[1]) / 1024) : null;
 }
 
-const referenceQuery = `query Reference($uuids: [UUID!]) { org_units(filter: { uuids: $uuids }) { objects { name managers { manager_type { user_key } employee { name engagements { job_function { user_key } } } } } } }`;
-
 try {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-legacy-'));
   folders.push(dataDir);
@@ -137,7 +136,7 @@ try {
   const legacy = pool(legacyProcess.url);
   const ours = pool(gateway.url);
   const theirs = pool(mesh.url);
-  const body = JSON.stringify({ query: referenceQuery, variables: { uuids: referenceUnitUuids } });
+  const body = JSON.stringify({ query: referenceQueryOneLine, variables: { uuids: referenceUnitUuids } });
 
   /** The same data by hand, as a careful integration would fetch it: 6 requests in two rounds, parallel within each. */
   const directPlan = async (parallel: boolean) => {

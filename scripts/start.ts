@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 
 /**
@@ -89,8 +90,10 @@ process.once('SIGTERM', () => stopAll(0));
 try {
   for (const part of parts) run(part);
   await Promise.all(parts.map((part) => waitForHealth(part)));
-  const query = `{ org_units(filter: {uuids: ${JSON.stringify(referenceUnitUuids)}}) { objects { name managers { manager_type { user_key } employee { name engagements { job_function { user_key } } } } } } }`;
-  const body = JSON.stringify({ query }).replace(/'/g, "'\\''");
+  const body = JSON.stringify({
+    query: referenceQueryOneLine,
+    variables: { uuids: referenceUnitUuids },
+  }).replace(/'/g, "'\\''");
   console.log(`
 Development stack is up (RBAC ${env.IDP_RBAC_ENABLED === 'true' ? 'on' : 'off'}):
   GraphiQL (log in)     ${gatewayUrl}/graphql

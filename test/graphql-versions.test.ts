@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceQuery } from '../gateway/src/graphql/reference-query.js';
 import { closedUnitUuid, referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { startTestStack, type TestStack } from './stack.js';
 
@@ -29,30 +30,6 @@ async function legacy(path: string) {
   const response = await fetch(`${stack.legacyUrl}${path}`);
   return (await response.json()) as any;
 }
-
-/** The specification's reference query: managers, manager types and job functions of three units. */
-const referenceQuery = /* GraphQL */ `
-  query Reference($uuids: [UUID!]) {
-    org_units(filter: { uuids: $uuids }) {
-      objects {
-        name
-        managers {
-          manager_type {
-            user_key
-          }
-          employee {
-            name
-            engagements {
-              job_function {
-                user_key
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-`;
 
 /** What the six legacy calls a person would make by hand return for the same units, in the same shape. */
 async function expectedFromLegacy() {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceQuery } from '../gateway/src/graphql/reference-query.js';
 import { ensureMeshBuild } from '../gateway/src/org-graph/mesh-build.js';
 import {
   classUuid,
@@ -23,29 +24,6 @@ import { startMeshServer } from './mesh-server.js';
  */
 
 const legacyLatencyMs = 20;
-
-const referenceQuery = /* GraphQL */ `
-  query Reference($uuids: [UUID!]) {
-    org_units(filter: { uuids: $uuids }) {
-      objects {
-        name
-        managers {
-          manager_type {
-            user_key
-          }
-          employee {
-            name
-            engagements {
-              job_function {
-                user_key
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-`;
 
 interface LegacyCall {
   method: string;

@@ -1,0 +1,30 @@
+/**
+ * The specification's reference query: managers, manager types and job functions of the units named in
+ * `$uuids`, in one request. It is valid on every version; only the response shape differs. GraphiQL opens
+ * with its own annotated copy (`browser/reference-queries.ts`) that names the units inline.
+ */
+export const referenceQuery = /* GraphQL */ `
+  query Reference($uuids: [UUID!]) {
+    org_units(filter: { uuids: $uuids }) {
+      objects {
+        name
+        managers {
+          manager_type {
+            user_key
+          }
+          employee {
+            name
+            engagements {
+              job_function {
+                user_key
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+/** The same query on one line: what the benchmark sends and `npm start` prints in its curl example. */
+export const referenceQueryOneLine = referenceQuery.replace(/\s+/g, ' ').trim();
