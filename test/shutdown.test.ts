@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startIdp, type RunningIdp } from '../idp/src/server.js';
 import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
+import { accessToken } from './idp-tokens.js';
 import { startTsProcess, waitForHealth, type StartedProcess } from './processes.js';
 
 /**
@@ -25,16 +26,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'gateway-shutdown-'));
   legacy = await startLegacyService({ dataDir, latencyMs });
   idp = await startIdp();
-  const response = await fetch(`${idp.issuer}/protocol/openid-connect/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'org-frontend',
-      username: 'nora',
-      password: 'nora',
-    }),
-  });
-  token = ((await response.json()) as { access_token: string }).access_token;
+  token = await accessToken(idp.issuer, 'nora');
 });
 
 afterEach(async () => {

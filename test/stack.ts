@@ -9,6 +9,7 @@ import { DEV_REALM_USERS_FILE } from '../idp/src/realm-env.js';
 import { parseRealmUsers, type RealmUser } from '../idp/src/realm-users.js';
 import { startIdp, type RunningIdp } from '../idp/src/server.js';
 import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
+import { accessToken } from './idp-tokens.js';
 import { startLoopbackProxy, type LoopbackProxy } from './loopback-proxy.js';
 
 export interface TestStack {
@@ -109,22 +110,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   }
   const runningIdp = idp!;
 
-  const token = async (username: string) => {
-    const response = await fetch(`${runningIdp.issuer}/protocol/openid-connect/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: 'org-frontend',
-        username,
-        password: username,
-      }),
-    });
-    const body = (await response.json()) as { access_token?: string; error_description?: string };
-    if (!body.access_token)
-      throw new Error(`no token for ${username}: ${body.error_description ?? response.status}`);
-    return body.access_token;
-  };
+  const token = (username: string) => accessToken(runningIdp.issuer, username);
 
   return {
     gatewayUrl: `http://localhost:${gateway.port}`,

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdp, type RunningIdp } from '../idp/src/server.js';
 import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
+import { accessToken } from './idp-tokens.js';
 import { startTsProcess, waitForHealth, type StartedProcess } from './processes.js';
 
 /**
@@ -122,16 +123,7 @@ describe.skipIf(nginx === undefined)('two gateways behind a load balancer', () =
     balancerUrl = `http://127.0.0.1:${port}`;
     await waitForHealth(`${balancerUrl}/health/ready`);
 
-    const response = await fetch(`${idp.issuer}/protocol/openid-connect/token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: 'org-frontend',
-        username: 'alice',
-        password: 'alice',
-      }),
-    });
-    token = ((await response.json()) as { access_token: string }).access_token;
+    token = await accessToken(idp.issuer, 'alice');
   });
 
   afterAll(async () => {

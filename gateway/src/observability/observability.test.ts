@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdp, type RunningIdp } from '../../../idp/src/server.js';
+import { accessToken } from '../../../test/idp-tokens.js';
 import { startLegacyService, type LegacyServer } from '../../../legacy-service/src/server.js';
 import { readGatewayConfig } from '../config.js';
 import { startGateway, type RunningGateway } from '../server.js';
@@ -45,16 +46,7 @@ beforeAll(async () => {
       METRICS_TOKEN: metricsToken,
     }),
   });
-  const response = await fetch(`${idp.issuer}/protocol/openid-connect/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'org-frontend',
-      username: 'nora',
-      password: 'nora',
-    }),
-  });
-  token = ((await response.json()) as { access_token: string }).access_token;
+  token = await accessToken(idp.issuer, 'nora');
 });
 
 afterAll(async () => {
