@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { notFound } from '../errors.js';
 import { readIntParam, requireUuid } from '../input.js';
 import {
@@ -44,6 +44,15 @@ function page<T>(items: T[], start: number, limit: number): Page<T> {
     items: limit === 0 ? items.slice(start) : items.slice(start, start + limit),
     offset: start,
     total: items.length,
+  };
+}
+
+/** The unit and employee listings' paging (`start`; `limit`, 0 for all) and search (`query`). */
+function readListingParams(c: Context) {
+  return {
+    start: readIntParam('start', c.req.query('start'), 0),
+    limit: readIntParam('limit', c.req.query('limit'), 0),
+    query: c.req.query('query') ?? '',
   };
 }
 
@@ -124,9 +133,7 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
   app.get('/o/:org/ou', (c) => {
     data.organisation(requireUuid('org', c.req.param('org')));
     const time = readTimeParams(c, clock);
-    const start = readIntParam('start', c.req.query('start'), 0);
-    const limit = readIntParam('limit', c.req.query('limit'), 0);
-    const query = c.req.query('query') ?? '';
+    const { start, limit, query } = readListingParams(c);
     const items = data
       .orgUnits()
       .flatMap((unit) => {
@@ -135,11 +142,11 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
         return [{ unit, version, name: version.name, uuid: unit.uuid }];
       })
       .sort(byNameThenUuid);
-    const selected = limit === 0 ? items.slice(start) : items.slice(start, start + limit);
+    // Only the page's units are shown: counting a unit's children is the costly part.
+    const listed = page(items, start, limit);
     return c.json({
-      items: selected.map(({ unit, version }) => orgUnitListItem(data, unit, version, time.at)),
-      offset: start,
-      total: items.length,
+      ...listed,
+      items: listed.items.map(({ unit, version }) => orgUnitListItem(data, unit, version, time.at)),
     });
   });
 
@@ -156,9 +163,7 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
   app.get('/o/:org/e', (c) => {
     data.organisation(requireUuid('org', c.req.param('org')));
     const time = readTimeParams(c, clock);
-    const start = readIntParam('start', c.req.query('start'), 0);
-    const limit = readIntParam('limit', c.req.query('limit'), 0);
-    const query = c.req.query('query') ?? '';
+    const { start, limit, query } = readListingParams(c);
     const items = data
       .employees()
       .flatMap((employee) => {
