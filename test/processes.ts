@@ -69,3 +69,26 @@ export async function waitForHealth(url: string, timeoutMs = 15_000): Promise<vo
   }
   throw new Error(`${url} not healthy within ${timeoutMs} ms: ${String(lastError)}`);
 }
+
+/**
+ * The gateway's entry point as its own process on a loopback port the OS chooses, in front of a legacy
+ * service and an identity provider the test started; resolves with `url` as `127.0.0.1:{port}`.
+ */
+export function spawnGateway(
+  legacyUrl: string,
+  idp: { issuer: string; jwksUri: string },
+  env: Record<string, string>,
+): Promise<StartedProcess> {
+  return startTsProcess(
+    'gateway/src/main.ts',
+    {
+      GATEWAY_HOST: '127.0.0.1',
+      GATEWAY_PORT: '0',
+      LEGACY_URL: legacyUrl,
+      IDP_ISSUER: idp.issuer,
+      IDP_JWKS_URL: idp.jwksUri,
+      ...env,
+    },
+    /listening on (127\.0\.0\.1:\d+)/,
+  );
+}

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startIdp, type RunningIdp } from '../idp/src/server.js';
 import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
 import { accessToken } from './idp-tokens.js';
-import { startTsProcess, waitForHealth, type StartedProcess } from './processes.js';
+import { spawnGateway, waitForHealth, type StartedProcess } from './processes.js';
 
 /**
  * SIGTERM on a gateway process in front of a slow legacy service: the listener closes at once, every
@@ -41,20 +41,7 @@ afterAll(async () => {
 });
 
 async function startGatewayProcess(env: Record<string, string>) {
-  gateway = await startTsProcess(
-    'gateway/src/main.ts',
-    {
-      GATEWAY_HOST: '127.0.0.1',
-      GATEWAY_PORT: '0',
-      LEGACY_URL: legacy.url,
-      IDP_ISSUER: idp.issuer,
-      IDP_JWKS_URL: idp.jwksUri,
-      METRICS_TOKEN: metricsToken,
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    /listening on (127\.0\.0\.1:\d+)/,
-  );
+  gateway = await spawnGateway(legacy.url, idp, { METRICS_TOKEN: metricsToken, LOG_LEVEL: 'info', ...env });
   const url = `http://${gateway.url}`;
   await waitForHealth(`${url}/health/live`);
   const exited = new Promise<number | null>((resolve) =>

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdp, type RunningIdp } from '../idp/src/server.js';
 import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
 import { accessToken } from './idp-tokens.js';
-import { startTsProcess, waitForHealth, type StartedProcess } from './processes.js';
+import { spawnGateway, waitForHealth, type StartedProcess } from './processes.js';
 
 /**
  * The gateway keeps no state of its own: two gateway processes behind a round-robin load balancer
@@ -87,22 +87,7 @@ describe.skipIf(nginx === undefined)('two gateways behind a load balancer', () =
     nginxDir = await mkdtemp(join(tmpdir(), 'gateway-stateless-nginx-'));
     legacy = await startLegacyService({ dataDir });
     idp = await startIdp();
-    gateways = await Promise.all(
-      [1, 2].map(() =>
-        startTsProcess(
-          'gateway/src/main.ts',
-          {
-            GATEWAY_HOST: '127.0.0.1',
-            GATEWAY_PORT: '0',
-            LEGACY_URL: legacy.url,
-            IDP_ISSUER: idp.issuer,
-            IDP_JWKS_URL: idp.jwksUri,
-            LOG_LEVEL: 'warn',
-          },
-          /listening on (127\.0\.0\.1:\d+)/,
-        ),
-      ),
-    );
+    gateways = await Promise.all([1, 2].map(() => spawnGateway(legacy.url, idp, { LOG_LEVEL: 'warn' })));
 
     const port = await freePort();
     // nginx's workers drop root privileges: they must reach the folder and write their temporary files.
