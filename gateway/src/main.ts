@@ -22,10 +22,12 @@ try {
   );
   const stop = (signal: string) => {
     const graceMs = config.operations.shutdownGraceMs;
+    // Closing stops the listener at once, so by the time this line is read no new connection is accepted.
+    const closed = gateway.close(graceMs);
     lifecycle.info({ signal, graceMs }, `gateway: ${signal}, finishing in-flight requests`);
     // The last resort, should closing the legacy pool itself hang.
     setTimeout(() => process.exit(1), graceMs + 5_000).unref();
-    gateway.close(graceMs).then(
+    closed.then(
       ({ forced }) => {
         if (forced)
           logger.warn(
