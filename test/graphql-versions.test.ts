@@ -214,6 +214,110 @@ describe('mutations write through the legacy service', () => {
       error_key: 'V_END_BEFORE_START',
     });
   });
+
+  it('creates and edits an engagement and a manager, reading each back through its unit', async () => {
+    const classOf = async (facet: string, key: string) => {
+      const organisation = (await legacy('/service/o/'))[0].uuid;
+      return (await legacy(`/service/o/${organisation}/f/${facet}/`)).data.items.find(
+        (c: any) => c.user_key === key,
+      ).uuid as string;
+    };
+    const unit = referenceUnitUuids[1];
+    const person = (await legacy(`/service/ou/${unit}/details/manager`))[0].person.uuid;
+    const engagement = await graphql(
+      'v2',
+      `
+        mutation E($input: EngagementCreateInput!) {
+          engagement_create(input: $input) {
+            uuid
+            object {
+              job_function {
+                user_key
+              }
+              employee {
+                uuid
+              }
+              org_unit {
+                uuid
+              }
+            }
+          }
+        }
+      `,
+      {
+        input: {
+          employee: person,
+          org_unit: unit,
+          job_function: await classOf('engagement_job_function', 'teacher'),
+          engagement_type: await classOf('engagement_type', 'hourly'),
+          validity: { from: '2024-01-01' },
+        },
+      },
+    );
+    expect(engagement.body.errors).toBeUndefined();
+    expect(engagement.body.data.engagement_create.object).toEqual({
+      job_function: { user_key: 'teacher' },
+      employee: { uuid: person },
+      org_unit: { uuid: unit },
+    });
+
+    const manager = await graphql(
+      'v2',
+      `
+        mutation M($create: ManagerCreateInput!) {
+          manager_create(input: $create) {
+            uuid
+            object {
+              employee {
+                uuid
+              }
+              responsibility {
+                user_key
+              }
+            }
+          }
+        }
+      `,
+      {
+        create: {
+          org_unit: unit,
+          manager_type: await classOf('manager_type', 'team_leader'),
+          manager_level: await classOf('manager_level', 'level_4'),
+          responsibility: [await classOf('responsibility', 'budget')],
+          validity: { from: '2024-01-01' },
+        },
+      },
+    );
+    expect(manager.body.errors).toBeUndefined();
+    const { uuid, object } = manager.body.data.manager_create;
+    expect(object).toEqual({ employee: null, responsibility: [{ user_key: 'budget' }] });
+
+    const updated = await graphql(
+      'v2',
+      `
+        mutation U($input: ManagerUpdateInput!) {
+          manager_update(input: $input) {
+            uuid
+            object {
+              employee {
+                uuid
+              }
+              responsibility {
+                user_key
+              }
+            }
+          }
+        }
+      `,
+      { input: { uuid, org_unit: unit, employee: person, validity: { from: '2025-01-01' } } },
+    );
+    expect(updated.body.errors).toBeUndefined();
+    // Responsibilities were not given, so the edit keeps them.
+    expect(updated.body.data.manager_update.object).toEqual({
+      employee: { uuid: person },
+      responsibility: [{ user_key: 'budget' }],
+    });
+  });
 });
 
 describe('versions and schemas', () => {

@@ -11,6 +11,13 @@ interface ValidityInput {
 
 const ref = (uuid: unknown) => (uuid === undefined ? undefined : uuid === null ? null : { uuid });
 
+/** A list of UUIDs as legacy references; absent stays absent, so an edit keeps the current list. */
+const refs = (uuids: unknown) =>
+  uuids === undefined ? undefined : ((uuids as string[] | null) ?? []).map((uuid) => ({ uuid }));
+
+/** What a written detail can be read back through. */
+type ReadBackVia = { unit?: unknown; employee?: unknown };
+
 /** Drops members the caller left out, so the legacy edit keeps their current values. */
 function defined(body: Input): Input {
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
@@ -27,7 +34,7 @@ async function readDetail(
   type: DetailType,
   uuid: string,
   at: string,
-  via: { unit?: unknown; employee?: unknown },
+  via: ReadBackVia,
 ): Promise<Source | null> {
   const records =
     typeof via.unit === 'string'
@@ -62,6 +69,36 @@ export function mutationResolvers() {
         validity: { to: input.to },
       });
       return payload(uuid, null);
+    };
+
+  /** `details/create` of one record, read back through the unit or person the input names. */
+  const createDetail =
+    (type: DetailType, fields: (input: Input) => Input, via: (input: Input) => ReadBackVia) =>
+    async (_: unknown, { input }: { input: Input }, context: GraphQLContext) => {
+      const validity = input.validity as ValidityInput;
+      const body = defined({
+        type,
+        uuid: input.uuid ?? undefined,
+        user_key: input.user_key ?? undefined,
+        ...fields(input),
+        validity,
+      });
+      const uuid = await post(context, '/service/details/create', body);
+      return payload(uuid, () => readDetail(context, type, uuid, validity.from, via(input)));
+    };
+
+  /** `details/edit` from `validity.from`; read back only when the input names the unit or the employee. */
+  const updateDetail =
+    (type: DetailType, fields: (input: Input) => Input) =>
+    async (_: unknown, { input }: { input: Input }, context: GraphQLContext) => {
+      const validity = input.validity as ValidityInput;
+      const data = defined({ user_key: input.user_key, ...fields(input), validity });
+      const uuid = await post(context, '/service/details/edit', { type, uuid: input.uuid, data });
+      const via = { unit: input.org_unit, employee: input.employee };
+      return payload(
+        uuid,
+        via.unit || via.employee ? () => readDetail(context, type, uuid, validity.from, via) : null,
+      );
     };
 
   return {
@@ -132,111 +169,51 @@ export function mutationResolvers() {
       });
       return payload(uuid, employee(context, uuid, String(input.to)));
     },
-    engagement_create: async (_: unknown, { input }: { input: Input }, context: GraphQLContext) => {
-      const validity = input.validity as ValidityInput;
-      const uuid = await post(
-        context,
-        '/service/details/create',
-        defined({
-          type: 'engagement',
-          uuid: input.uuid ?? undefined,
-          user_key: input.user_key ?? undefined,
-          person: ref(input.employee),
-          org_unit: ref(input.org_unit),
-          job_function: ref(input.job_function),
-          engagement_type: ref(input.engagement_type),
-          validity,
-        }),
-      );
-      return payload(uuid, () =>
-        readDetail(context, 'engagement', uuid, validity.from, { unit: input.org_unit }),
-      );
-    },
-    engagement_update: async (_: unknown, { input }: { input: Input }, context: GraphQLContext) => {
-      const validity = input.validity as ValidityInput;
-      const data = defined({
-        user_key: input.user_key,
+    engagement_create: createDetail(
+      'engagement',
+      (input) => ({
         person: ref(input.employee),
         org_unit: ref(input.org_unit),
         job_function: ref(input.job_function),
         engagement_type: ref(input.engagement_type),
-        validity,
-      });
-      const uuid = await post(context, '/service/details/edit', {
-        type: 'engagement',
-        uuid: input.uuid,
-        data,
-      });
-      const via = { unit: input.org_unit, employee: input.employee };
-      return payload(
-        uuid,
-        via.unit || via.employee ? () => readDetail(context, 'engagement', uuid, validity.from, via) : null,
-      );
-    },
+      }),
+      (input) => ({ unit: input.org_unit }),
+    ),
+    engagement_update: updateDetail('engagement', (input) => ({
+      person: ref(input.employee),
+      org_unit: ref(input.org_unit),
+      job_function: ref(input.job_function),
+      engagement_type: ref(input.engagement_type),
+    })),
     engagement_terminate: terminateDetail('engagement'),
-    manager_create: async (_: unknown, { input }: { input: Input }, context: GraphQLContext) => {
-      const validity = input.validity as ValidityInput;
-      const uuid = await post(
-        context,
-        '/service/details/create',
-        defined({
-          type: 'manager',
-          uuid: input.uuid ?? undefined,
-          user_key: input.user_key ?? undefined,
-          person: ref(input.employee ?? null),
-          org_unit: ref(input.org_unit),
-          manager_type: ref(input.manager_type),
-          manager_level: ref(input.manager_level),
-          responsibility: ((input.responsibility as string[] | null | undefined) ?? []).map((uuid) => ({
-            uuid,
-          })),
-          validity,
-        }),
-      );
-      return payload(uuid, () =>
-        readDetail(context, 'manager', uuid, validity.from, { unit: input.org_unit }),
-      );
-    },
-    manager_update: async (_: unknown, { input }: { input: Input }, context: GraphQLContext) => {
-      const validity = input.validity as ValidityInput;
-      const data = defined({
-        user_key: input.user_key,
-        person: ref(input.employee),
+    manager_create: createDetail(
+      'manager',
+      (input) => ({
+        person: ref(input.employee ?? null),
         org_unit: ref(input.org_unit),
         manager_type: ref(input.manager_type),
         manager_level: ref(input.manager_level),
-        responsibility:
-          input.responsibility === undefined
-            ? undefined
-            : ((input.responsibility as string[] | null) ?? []).map((uuid) => ({ uuid })),
-        validity,
-      });
-      const uuid = await post(context, '/service/details/edit', { type: 'manager', uuid: input.uuid, data });
-      const via = { unit: input.org_unit, employee: input.employee };
-      return payload(
-        uuid,
-        via.unit || via.employee ? () => readDetail(context, 'manager', uuid, validity.from, via) : null,
-      );
-    },
+        responsibility: refs(input.responsibility) ?? [],
+      }),
+      (input) => ({ unit: input.org_unit }),
+    ),
+    manager_update: updateDetail('manager', (input) => ({
+      person: ref(input.employee),
+      org_unit: ref(input.org_unit),
+      manager_type: ref(input.manager_type),
+      manager_level: ref(input.manager_level),
+      responsibility: refs(input.responsibility),
+    })),
     manager_terminate: terminateDetail('manager'),
-    owner_create: async (_: unknown, { input }: { input: Input }, context: GraphQLContext) => {
-      const validity = input.validity as ValidityInput;
-      const uuid = await post(
-        context,
-        '/service/details/create',
-        defined({
-          type: 'owner',
-          uuid: input.uuid ?? undefined,
-          owner: ref(input.owner),
-          org_unit: ref(input.org_unit ?? undefined),
-          person: ref(input.person ?? undefined),
-          validity,
-        }),
-      );
-      return payload(uuid, () =>
-        readDetail(context, 'owner', uuid, validity.from, { unit: input.org_unit, employee: input.person }),
-      );
-    },
+    owner_create: createDetail(
+      'owner',
+      (input) => ({
+        owner: ref(input.owner),
+        org_unit: ref(input.org_unit ?? undefined),
+        person: ref(input.person ?? undefined),
+      }),
+      (input) => ({ unit: input.org_unit, employee: input.person }),
+    ),
     owner_terminate: terminateDetail('owner'),
   };
 }
