@@ -33,8 +33,9 @@ const query = (params: Record<string, string | number | boolean | undefined>) =>
  * starts a new round when it was issued after an earlier call finished.
  */
 export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderOptions = {}) {
-  // Every legacy call of the request listens to its abort signal; a wide query makes hundreds at once.
-  if (options.signal) setMaxListeners(1000, options.signal);
+  // Every legacy call of the request listens to its abort signal, and one request may make thousands at once
+  // (an RBAC lookup reads every unit); listeners go when their call ends, so the count is bounded anyway.
+  if (options.signal) setMaxListeners(0, options.signal);
   let round = 0;
   let lastFinishedRound = 0;
   let inFlight = 0;

@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GraphQLContext } from '../graphql/context.js';
@@ -26,12 +25,9 @@ export function useRbac(options: RbacPluginOptions): Plugin<GraphQLContext> {
   return {
     onContextBuilding({ context, extendContext }) {
       const { legacy, principal, today } = context as Partial<GraphQLContext>;
-      const signal = (context as { request?: Request }).request?.signal;
       if (!legacy || !principal || !today) return;
       const post = async <T>(path: string, body: unknown): Promise<T> => {
         const byRole = options.policy.decideByRole(principal);
-        // A detail lookup may read every unit at once, each read listening on the request's abort signal.
-        if (!byRole && signal) setMaxListeners(0, signal);
         const decision =
           byRole ??
           (await options.policy.decide(principal, writeIntents({ method: 'POST', path, body }), {

@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { GatewayVariables } from '../auth/bearer-auth.js';
 import { createLegacyLoaders } from '../graphql/legacy-loaders.js';
@@ -71,8 +70,6 @@ export function serviceRbac(options: ServiceRbacOptions): MiddlewareHandler<{ Va
       return next();
     }
 
-    // A detail lookup may read every unit at once, each read listening on the request's abort signal.
-    setMaxListeners(0, c.req.raw.signal);
     let decision: RbacDecision;
     try {
       decision = await options.policy.decide(
