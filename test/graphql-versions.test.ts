@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceQuery } from '../gateway/src/graphql/reference-query.js';
-import { closedUnitUuid, referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
+import { classUuid, closedUnitUuid, referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { startTestStack, type TestStack } from './stack.js';
 
 let stack: TestStack;
@@ -172,9 +172,7 @@ describe('collections', () => {
 
 describe('mutations write through the legacy service', () => {
   it('creates a unit and returns it; a legacy validation error keeps its error_key', async () => {
-    const office = (
-      await legacy(`/service/o/${(await legacy('/service/o/'))[0].uuid}/f/org_unit_type/`)
-    ).data.items.find((c: any) => c.user_key === 'office').uuid;
+    const office = classUuid('org_unit_type', 'office');
     const created = await graphql(
       'v2',
       `
@@ -216,12 +214,7 @@ describe('mutations write through the legacy service', () => {
   });
 
   it('creates and edits an engagement and a manager, reading each back through its unit', async () => {
-    const classOf = async (facet: string, key: string) => {
-      const organisation = (await legacy('/service/o/'))[0].uuid;
-      return (await legacy(`/service/o/${organisation}/f/${facet}/`)).data.items.find(
-        (c: any) => c.user_key === key,
-      ).uuid as string;
-    };
+    const managerShown = 'fragment ManagerShown on Manager { employee { uuid } responsibility { user_key } }';
     const unit = referenceUnitUuids[1];
     const person = (await legacy(`/service/ou/${unit}/details/manager`))[0].person.uuid;
     const engagement = await graphql(
@@ -248,8 +241,8 @@ describe('mutations write through the legacy service', () => {
         input: {
           employee: person,
           org_unit: unit,
-          job_function: await classOf('engagement_job_function', 'teacher'),
-          engagement_type: await classOf('engagement_type', 'hourly'),
+          job_function: classUuid('engagement_job_function', 'teacher'),
+          engagement_type: classUuid('engagement_type', 'hourly'),
           validity: { from: '2024-01-01' },
         },
       },
@@ -264,16 +257,12 @@ describe('mutations write through the legacy service', () => {
     const manager = await graphql(
       'v2',
       `
+        ${managerShown}
         mutation M($create: ManagerCreateInput!) {
           manager_create(input: $create) {
             uuid
             object {
-              employee {
-                uuid
-              }
-              responsibility {
-                user_key
-              }
+              ...ManagerShown
             }
           }
         }
@@ -281,9 +270,9 @@ describe('mutations write through the legacy service', () => {
       {
         create: {
           org_unit: unit,
-          manager_type: await classOf('manager_type', 'team_leader'),
-          manager_level: await classOf('manager_level', 'level_4'),
-          responsibility: [await classOf('responsibility', 'budget')],
+          manager_type: classUuid('manager_type', 'team_leader'),
+          manager_level: classUuid('manager_level', 'level_4'),
+          responsibility: [classUuid('responsibility', 'budget')],
           validity: { from: '2024-01-01' },
         },
       },
@@ -295,16 +284,12 @@ describe('mutations write through the legacy service', () => {
     const updated = await graphql(
       'v2',
       `
+        ${managerShown}
         mutation U($input: ManagerUpdateInput!) {
           manager_update(input: $input) {
             uuid
             object {
-              employee {
-                uuid
-              }
-              responsibility {
-                user_key
-              }
+              ...ManagerShown
             }
           }
         }
