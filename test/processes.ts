@@ -19,8 +19,9 @@ export function startTsProcess(
   env: Record<string, string>,
   urlPattern: RegExp,
   timeoutMs = 30_000,
+  nodeArgs: string[] = [],
 ): Promise<StartedProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

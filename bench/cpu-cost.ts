@@ -1,0 +1,149 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Pool } from 'undici';
+import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
+import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
+import { startTsProcess, waitForHealth, type StartedProcess } from '../test/processes.js';
+
+/**
+ * `npm run bench:cpu`: CPU time each process spends per operation, read from /proc before and after a fixed
+ * number of operations. Unlike latency on a shared 2-core machine, CPU per operation hardly moves with
+ * whatever else runs, so it is the number to compare when changing the gateway's hot paths.
+ */
+const { values } = parseArgs({
+  options: {
+    operations: { type: 'string', default: '2000' },
+    concurrency: { type: 'string', default: '4' },
+    /** Writes the gateway's V8 CPU profile (`--cpu-prof`) into this folder when it stops. */
+    profile: { type: 'string' },
+    /** Runs only the cases whose name contains this text. */
+    only: { type: 'string' },
+  },
+});
+const operations = Number(values.operations);
+const concurrency = Number(values.concurrency);
+
+/** Clock ticks per second of /proc/{pid}/stat's utime and stime (USER_HZ, 100 on Linux). */
+const ticksPerSecond = 100;
+
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may contain spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
+const started: StartedProcess[] = [];
+const pools: Pool[] = [];
+const dataDir = await mkdtemp(join(tmpdir(), 'bench-cpu-'));
+try {
+  const legacy = await startTsProcess(
+    'legacy-service/src/main.ts',
+    { LEGACY_DATA_DIR: dataDir, LEGACY_PORT: '0' },
+    /legacy-service: (http:\/\/[^\s]+)\/service\//,
+    120_000,
+  );
+  started.push(legacy);
+  await waitForHealth(`${legacy.url}/health`, 120_000);
+  const idp = await startTsProcess(
+    'idp/src/main.ts',
+    { IDP_PORT: '0', IDP_KEYS_DIR: join(dataDir, 'keys') },
+    /on (http:\/\/localhost:\d+)/,
+  );
+  started.push(idp);
+  const idpPort = new URL(idp.url).port;
+  await waitForHealth(`http://127.0.0.1:${idpPort}/health`);
+  const gateway = await startTsProcess(
+    'gateway/src/main.ts',
+    {
+      GATEWAY_PORT: '0',
+      LEGACY_URL: legacy.url,
+      IDP_HOST: 'localhost',
+      IDP_PORT: idpPort,
+      LOG_LEVEL: 'warn',
+    },
+    /listening on [^:]+:(\d+)/,
+    30_000,
+    values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [],
+  );
+  started.push(gateway);
+  const gatewayUrl = `http://127.0.0.1:${gateway.url}`;
+  await waitForHealth(`${gatewayUrl}/health/live`);
+
+  const tokenResponse = await fetch(
+    `http://127.0.0.1:${idpPort}/auth/realms/org/protocol/openid-connect/token`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'org-frontend',
+        username: 'alice',
+        password: 'alice',
+      }),
+    },
+  );
+  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  const ours = new Pool(gatewayUrl, { connections: concurrency });
+  const direct = new Pool(legacy.url, { connections: concurrency });
+  pools.push(ours, direct);
+
+  const request = async (
+    pool: Pool,
+    path: string,
+    init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
+  ) => {
+    const response = await pool.request({ method: init.method ?? 'GET', path, ...init });
+    await response.body.arrayBuffer();
+    if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}`);
+  };
+  const query = JSON.stringify({ query: referenceQueryOneLine, variables: { uuids: referenceUnitUuids } });
+  const detail = `/service/ou/${referenceUnitUuids[0]}/details/manager`;
+  const auth = { authorization: `Bearer ${token}` };
+  const cases: { name: string; run: () => Promise<void> }[] = [
+    {
+      name: 'reference query via gateway',
+      run: () =>
+        request(ours, '/graphql/v2', {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: query,
+        }),
+    },
+    { name: 'detail read via /service passthrough', run: () => request(ours, detail, { headers: auth }) },
+    { name: 'detail read direct', run: () => request(direct, detail) },
+  ];
+
+  const rows = [];
+  for (const { name, run } of cases.filter(({ name }) => name.includes(values.only ?? ''))) {
+    const drive = async (count: number) => {
+      let next = 0;
+      const worker = async () => {
+        while (next < count) {
+          next += 1;
+          await run();
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, worker));
+    };
+    await drive(Math.ceil(operations / 4)); // warm-up: JIT, connections, caches
+    const before = { gateway: await cpuMs(gateway.child.pid!), legacy: await cpuMs(legacy.child.pid!) };
+    const wall = performance.now();
+    await drive(operations);
+    const elapsed = performance.now() - wall;
+    const after = { gateway: await cpuMs(gateway.child.pid!), legacy: await cpuMs(legacy.child.pid!) };
+    rows.push({
+      name,
+      gateway_cpu_ms_per_op: Math.round(((after.gateway - before.gateway) / operations) * 1000) / 1000,
+      legacy_cpu_ms_per_op: Math.round(((after.legacy - before.legacy) / operations) * 1000) / 1000,
+      ops_per_s: Math.round((operations / elapsed) * 1000),
+    });
+  }
+  console.table(rows);
+} finally {
+  await Promise.all(pools.map((pool) => pool.close()));
+  await Promise.all(started.map((process) => process.stop()));
+  await rm(dataDir, { recursive: true, force: true });
+}
