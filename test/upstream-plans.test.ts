@@ -17,7 +17,14 @@ afterAll(() => stack.close());
 interface Trace {
   requests: number;
   rounds: number;
-  calls: { method: string; path: string; status: number; round: number }[];
+  calls: {
+    method: string;
+    path: string;
+    status: number;
+    round: number;
+    started_ms: number;
+    duration_ms: number;
+  }[];
 }
 
 async function plan(query: string, variables: Record<string, unknown> = {}): Promise<Trace> {
@@ -107,5 +114,33 @@ describe('upstream plans', () => {
     ).toBe(true);
     // Employee names, job functions and units come from what the legacy records embed.
     expect(paths.some((path) => /\/service\/e\/\{uuid\}\/$|\/service\/c\//.test(path))).toBe(false);
+  });
+
+  it('starts a round only after the calls it depends on have answered', async () => {
+    const trace = await plan(
+      `query Reference($uuids: [UUID!]) {
+        org_units(filter: { uuids: $uuids }) { objects { name managers { employee { engagements { uuid } } } } }
+      }`,
+      { uuids: referenceUnitUuids },
+    );
+    expect(trace.rounds).toBe(2);
+    const round = (n: number) => trace.calls.filter((call) => call.round === n);
+    const firstAnswered = Math.max(...round(1).map((call) => call.started_ms + call.duration_ms));
+    // The trace rounds to 0.01 ms; allow for it.
+    expect(Math.min(...round(2).map((call) => call.started_ms))).toBeGreaterThanOrEqual(firstAnswered - 0.02);
+    // Within a round, every call is issued before any of them has answered.
+    const lastIssued = Math.max(...round(1).map((call) => call.started_ms));
+    expect(lastIssued).toBeLessThan(Math.min(...round(1).map((call) => call.started_ms + call.duration_ms)));
+  });
+
+  it('looks the organisation up once for many pages, so a page costs one round before its links', async () => {
+    const query = `{ org_units(limit: 5) { objects { name managers { uuid } } } }`;
+    await plan(query); // may be the first to need the organisation
+    const trace = await plan(query);
+    expect(trace.rounds).toBe(2);
+    expect(
+      trace.calls.filter((call) => call.path.startsWith('/service/o/') && call.path.includes('/ou/')),
+    ).toHaveLength(1);
+    expect(trace.calls.some((call) => call.path === '/service/o/')).toBe(false);
   });
 });

@@ -9,6 +9,8 @@ export interface GatewayConfig {
     connectTimeoutMs: number;
     /** Time for the legacy service to send response headers, and then the whole body. */
     responseTimeoutMs: number;
+    /** Keep-alive connections to the legacy service: how many legacy calls can be in flight at once. */
+    connections: number;
   };
   idp: {
     realm: string;
@@ -238,6 +240,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
       url: legacyUrl,
       connectTimeoutMs: integer(env, 'LEGACY_CONNECT_TIMEOUT_MS', 2_000, 1, 600_000),
       responseTimeoutMs: integer(env, 'LEGACY_TIMEOUT_MS', 10_000, 1, 600_000),
+      connections: integer(env, 'LEGACY_CONNECTIONS', 128, 1, 4_096),
     },
     idp: {
       realm,

@@ -16,6 +16,35 @@ export interface DetailQuery {
 export interface LegacyLoaderOptions {
   signal?: AbortSignal;
   onCall?: (call: LegacyCall) => void;
+  /** Shares the organisation's UUID between requests (see `createOrganisationCache`). */
+  organisation?: OrganisationCache;
+}
+
+/** Keeps a looked-up organisation UUID for the requests that follow. */
+export type OrganisationCache = (lookUp: () => Promise<string>) => Promise<string>;
+
+/**
+ * The organisation's UUID, kept for `ttlMs` after a successful lookup. The legacy API has no way to change
+ * or replace the organisation; only a restart on other data does, so a short time bounds how long a stale
+ * UUID can last. Every page of units or employees starts from it, and without the cache each such query
+ * would spend a dependent round trip on it. A failed lookup is not kept.
+ *
+ * @example
+ * const organisation = createOrganisationCache(60_000);
+ * const loaders = createLegacyLoaders(client, { organisation });
+ */
+export function createOrganisationCache(ttlMs: number, now: () => number = Date.now): OrganisationCache {
+  let kept: { uuid: Promise<string>; until: number } | undefined;
+  return (lookUp) => {
+    if (kept && kept.until > now()) return kept.uuid;
+    const uuid = lookUp();
+    const entry = { uuid, until: now() + ttlMs };
+    kept = entry;
+    uuid.catch(() => {
+      if (kept === entry) kept = undefined;
+    });
+    return uuid;
+  };
 }
 
 const query = (params: Record<string, string | number | boolean | undefined>) => {
@@ -36,20 +65,27 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
   // Every legacy call of the request listens to its abort signal, and one request may make thousands at once
   // (an RBAC lookup reads every unit); listeners go when their call ends, so the count is bounded anyway.
   if (options.signal) setMaxListeners(0, options.signal);
+  const created = performance.now();
   let round = 0;
   let lastFinishedRound = 0;
   let inFlight = 0;
-  const issue = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+  const issue = async <T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    signal = options.signal,
+  ): Promise<T> => {
     if (inFlight === 0 && round === lastFinishedRound) round += 1;
     const myRound = round;
+    const startedMs = performance.now() - created;
     inFlight += 1;
     try {
       return await client.json<T>({
         method,
         path,
         body,
-        signal: options.signal,
-        onCall: (call) => options.onCall?.({ ...call, round: myRound }),
+        signal,
+        onCall: (call) => options.onCall?.({ ...call, round: myRound, started_ms: startedMs }),
       });
     } finally {
       inFlight -= 1;
@@ -73,12 +109,19 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
     }
   };
 
-  const organisationUuid = async (): Promise<string> => {
-    const organisations = await get<LegacyRecord[]>('/service/o/');
+  const firstOrganisation = (organisations: LegacyRecord[]): string => {
     const first = organisations[0];
     if (!first) throw new Error('The legacy service holds no organisation.');
     return first.uuid;
   };
+  // A shared lookup is not tied to this request's signal: the requests waiting on it must not fail
+  // because the one that started it went away.
+  const organisationUuid = async (): Promise<string> =>
+    options.organisation
+      ? options.organisation(async () =>
+          firstOrganisation(await issue<LegacyRecord[]>('GET', '/service/o/', undefined, undefined)),
+        )
+      : firstOrganisation(await get<LegacyRecord[]>('/service/o/'));
 
   return {
     get,

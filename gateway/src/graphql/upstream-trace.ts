@@ -18,6 +18,7 @@ export function useUpstreamTrace(options: {
           const calls = context.calls.map((call) => ({
             ...call,
             duration_ms: Math.round(call.duration_ms * 100) / 100,
+            started_ms: Math.round(call.started_ms * 100) / 100,
           }));
           const rounds = calls.reduce((max, call) => Math.max(max, call.round), 0);
           setResult({

@@ -7,7 +7,7 @@ import { useRbac } from '../rbac/graphql-rbac.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import type { GraphQLContext } from './context.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
-import { createLegacyLoaders } from './legacy-loaders.js';
+import { createLegacyLoaders, createOrganisationCache } from './legacy-loaders.js';
 import { useUpstreamTrace } from './upstream-trace.js';
 import type { GraphQLVersion } from './versions.js';
 
@@ -43,6 +43,7 @@ function useNoIntrospection(): Plugin {
  * own (the gateway serves one with login), no batching, errors masked unless they are our GraphQLErrors.
  */
 export function createVersionServer(version: GraphQLVersion, options: VersionServerOptions) {
+  const organisation = createOrganisationCache(60_000);
   return createYoga<ServerContext, GraphQLContext>({
     schema: version.schema,
     graphqlEndpoint: `/graphql/${version.name}`,
@@ -62,6 +63,7 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
         legacy: createLegacyLoaders(options.legacy, {
           signal: request.signal,
           onCall: (call) => calls.push(call),
+          organisation,
         }),
       };
     },

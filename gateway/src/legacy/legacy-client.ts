@@ -7,6 +7,8 @@ export interface LegacyCall {
   status: number;
   duration_ms: number;
   round: number;
+  /** When the call was issued, in ms after the GraphQL request's legacy access was set up. */
+  started_ms: number;
 }
 
 /** The legacy service answered with its own error body (`{error, status, error_key, description, …}`). */
@@ -62,7 +64,7 @@ export interface LegacyRequest {
   body?: unknown;
   signal?: AbortSignal;
   /** Receives each finished call, for the upstream trace and metrics. */
-  onCall?: (call: Omit<LegacyCall, 'round'>) => void;
+  onCall?: (call: Omit<LegacyCall, 'round' | 'started_ms'>) => void;
 }
 
 function isTimeout(error: unknown): boolean {
