@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { bearerAuth, type GatewayVariables } from './auth/bearer-auth.js';
@@ -11,6 +9,8 @@ import { versionRoutes } from './graphql/version-routes.js';
 import { buildVersions } from './graphql/versions.js';
 import { createVersionServer } from './graphql/yoga.js';
 import { createLegacyClient, type LegacyClient } from './legacy/legacy-client.js';
+import { declaredBodyLimit } from './http/body-limit.js';
+import { allowOrigins } from './http/cors.js';
 import { servicePassthrough } from './service-passthrough/service-passthrough.js';
 import { createRbacPolicy } from './rbac/rbac-policy.js';
 import { serviceRbac } from './rbac/service-rbac.js';
@@ -126,8 +126,8 @@ export function createGatewayApp(
   );
   app.use(
     '*',
-    cors({
-      origin: config.corsOrigins,
+    allowOrigins({
+      origins: config.corsOrigins,
       allowHeaders: ['Authorization', 'Content-Type', 'X-Upstream-Trace'],
       maxAge: 600,
     }),
@@ -170,6 +170,10 @@ export function createGatewayApp(
       realm: config.idp.realm,
       maxBodyBytes: config.maxBodyBytes,
       graphiqlPage,
+      sameRequest: (from, to) => {
+        const record = observability.requests.get(from);
+        if (record) observability.requests.set(to, record);
+      },
     }),
   );
   app.route('/', browserRoutes({ newestVersion: newest }));
@@ -188,7 +192,7 @@ export function createGatewayApp(
   app.use('/service/*', bearerAuth({ verifier, realm: config.idp.realm, flavour: 'service' }));
   app.use(
     '/service/*',
-    bodyLimit({
+    declaredBodyLimit({
       maxSize: config.maxBodyBytes,
       onError: (c) => {
         // The rest of the body is never read, so the connection cannot be reused.

@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { printSchema } from 'graphql';
-import { bodyLimit } from 'hono/body-limit';
 import { bearerAuth, type GatewayVariables } from '../auth/bearer-auth.js';
 import type { TokenVerifier } from '../auth/token-verifier.js';
+import { declaredBodyLimit } from '../http/body-limit.js';
 import type { VersionServer } from './yoga.js';
+import { exchangeWithYoga } from './yoga-exchange.js';
 import type { GraphQLVersion } from './versions.js';
 
 export interface VersionRouteOptions {
@@ -15,6 +16,8 @@ export interface VersionRouteOptions {
   maxBodyBytes: number;
   /** The GraphiQL page a browser gets for a version; it logs in at the identity provider first. */
   graphiqlPage: (version: string) => string;
+  /** Told when Yoga gets its own copy of a request, so what is known about the first applies to both. */
+  sameRequest?: (from: Request, to: Request) => void;
 }
 
 const graphqlError = (
@@ -76,7 +79,7 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
   });
 
   const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm, flavour: 'graphql' });
-  const limitBody = bodyLimit({
+  const limitBody = declaredBodyLimit({
     maxSize: options.maxBodyBytes,
     onError: (c) => {
       // The rest of the body is never read, so the connection cannot be reused.
@@ -98,7 +101,7 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     async (c) => {
       const entry = byName.get(c.req.param('version'));
       if (!entry) return unknownVersion(c, c.req.param('version'));
-      return entry.server.fetch(c.req.raw, { principal: c.get('principal') });
+      return exchangeWithYoga(c, entry.server, { principal: c.get('principal') }, options.sameRequest);
     },
   );
   app.all('/graphql/:version', (c) => {

@@ -1,0 +1,72 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { declaredBodyLimit } from './body-limit.js';
+import { allowOrigins } from './cors.js';
+
+function app() {
+  const hono = new Hono();
+  hono.use(
+    '*',
+    allowOrigins({ origins: ['https://app.example'], allowHeaders: ['Authorization'], maxAge: 600 }),
+  );
+  hono.use(
+    '*',
+    declaredBodyLimit({ maxSize: 10, onError: (c) => c.json({ error_key: 'E_PAYLOAD_TOO_LARGE' }, 413) }),
+  );
+  hono.all('/echo', async (c) => c.text(c.req.method === 'GET' ? 'read' : await c.req.text()));
+  return hono;
+}
+
+describe('declaredBodyLimit', () => {
+  it('passes bodies within the limit and refuses larger ones, declared or chunked', async () => {
+    const within = await app().request('/echo', { method: 'POST', body: '0123456789' });
+    expect(await within.text()).toBe('0123456789');
+    const declared = await app().request('/echo', {
+      method: 'POST',
+      body: '0123456789A',
+      headers: { 'content-length': '11' },
+    });
+    expect(declared.status).toBe(413);
+    const chunked = await app().request('/echo', {
+      method: 'POST',
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('01234'));
+          controller.enqueue(new TextEncoder().encode('56789A'));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+  });
+
+  it('lets reads through without looking at a body', async () => {
+    expect(await (await app().request('/echo')).text()).toBe('read');
+  });
+});
+
+describe('allowOrigins', () => {
+  it('names an allowed origin and varies by origin on every answer', async () => {
+    const allowed = await app().request('/echo', { headers: { origin: 'https://app.example' } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect(allowed.headers.get('vary')).toBe('Origin');
+    const foreign = await app().request('/echo', { headers: { origin: 'https://evil.example' } });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(foreign.headers.get('vary')).toBe('Origin');
+    expect(await foreign.text()).toBe('read');
+  });
+
+  it('answers preflights for allowed origins only', async () => {
+    const preflight = (origin: string) =>
+      app().request('/echo', {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
+    const allowed = await preflight('https://app.example');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect(allowed.headers.get('access-control-max-age')).toBe('600');
+    expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
