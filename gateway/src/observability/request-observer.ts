@@ -27,7 +27,14 @@ export function observeRequests(
   const { metrics } = observability;
   return async (c, next) => {
     const started = performance.now();
-    const record: RequestRecord = { logger: observability.logger.child({ requestId: c.get('requestId') }) };
+    // The child logger is made on first use: most requests log nothing but the access line, and with the
+    // access line below the configured level they log nothing at all.
+    let logger: RequestRecord['logger'] | undefined;
+    const record: RequestRecord = {
+      get logger() {
+        return (logger ??= observability.logger.child({ requestId: c.get('requestId') }));
+      },
+    };
     observability.requests.set(c.req.raw, record);
     metrics.httpRequestsInFlight.inc();
     try {
@@ -48,6 +55,8 @@ export function observeRequests(
     metrics.httpRequests.inc(labels);
     metrics.httpRequestDuration.observe(labels, seconds);
 
+    const level = route.startsWith('/health/') ? 'debug' : status >= 500 ? 'warn' : 'info';
+    if (!observability.logger.isLevelEnabled(level)) return;
     const operation = record.operation;
     const version = route === '/graphql/:version' ? c.req.path.split('/')[2] : undefined;
     const line = {
@@ -66,8 +75,6 @@ export function observeRequests(
             outcome: operation.outcome,
           }),
     };
-    if (route.startsWith('/health/')) record.logger.debug(line, 'request');
-    else if (status >= 500) record.logger.warn(line, 'request');
-    else record.logger.info(line, 'request');
+    record.logger[level](line, 'request');
   };
 }
