@@ -116,6 +116,12 @@ try {
   const gateway = await startGatewayProcess(legacyProcess.url, idpPort);
   const mesh = await startMeshPeer(legacyProcess.url);
   started.push(mesh.process);
+  const bareProxy = await startTsProcess(
+    'bench/bare-proxy.ts',
+    { BARE_PROXY_TARGET: legacyProcess.url },
+    /bare proxy on (http:\/\/[^\s]+)/,
+  );
+  started.push(bareProxy);
 
   const tokenResponse = await fetch(
     `http://127.0.0.1:${idpPort}/auth/realms/org/protocol/openid-connect/token`,
@@ -136,6 +142,7 @@ try {
   const legacy = pool(legacyProcess.url);
   const ours = pool(gateway.url);
   const theirs = pool(mesh.url);
+  const bare = pool(bareProxy.url);
   const body = JSON.stringify({ query: referenceQueryOneLine, variables: { uuids: referenceUnitUuids } });
 
   /** The same data by hand, as a careful integration would fetch it: 6 requests in two rounds, parallel within each. */
@@ -213,6 +220,9 @@ try {
   await run('e2: detail read direct', async () => {
     await json(legacy, detail);
   });
+  await run('e0: detail read via a bare Node proxy (one hop, no gateway logic)', async () => {
+    await json(bare, detail);
+  });
   const gatewayRss = await peakRssMb(gateway.process.child.pid);
 
   let large: Measurement[] = [];
@@ -237,6 +247,10 @@ try {
       'e passthrough overhead p50 ms':
         byName('e1:') && byName('e2:')
           ? Math.round((byName('e1:')!.p50_ms - byName('e2:')!.p50_ms) * 1000) / 1000
+          : null,
+      'e0 bare hop overhead p50 ms':
+        byName('e0:') && byName('e2:')
+          ? Math.round((byName('e0:')!.p50_ms - byName('e2:')!.p50_ms) * 1000) / 1000
           : null,
       'f/direct p50': ratio(large[0]?.p50_ms, large[1]?.p50_ms),
     },
