@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
+import { accessToken } from '../test/idp-tokens.js';
 import { startTsProcess, waitForHealth, type StartedProcess } from '../test/processes.js';
 
 /**
@@ -72,20 +73,7 @@ try {
   const gatewayUrl = `http://127.0.0.1:${gateway.url}`;
   await waitForHealth(`${gatewayUrl}/health/live`);
 
-  const tokenResponse = await fetch(
-    `http://127.0.0.1:${idpPort}/auth/realms/org/protocol/openid-connect/token`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: 'org-frontend',
-        username: 'alice',
-        password: 'alice',
-      }),
-    },
-  );
-  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  const token = await accessToken(`http://127.0.0.1:${idpPort}/auth/realms/org`, 'alice');
   const ours = new Pool(gatewayUrl, { connections: concurrency });
   const direct = new Pool(legacy.url, { connections: concurrency });
   pools.push(ours, direct);
