@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
+import { declaredLength } from '../http/body-limit.js';
 import { clientGone, nodeBindings } from '../http/node-bindings.js';
 import type { ServerContext, VersionServer } from './yoga.js';
 
@@ -20,16 +21,14 @@ function readBody(incoming: IncomingMessage): Promise<Buffer> {
  * build a Web Request with a ReadableStream body, which costs more than the rest of the request handling.
  */
 async function requestForYoga(c: Context, server: VersionServer): Promise<Request> {
-  const { incoming, outgoing } = nodeBindings(c);
-  const declared = c.req.method === 'POST' && c.req.header('content-length') !== undefined;
-  if (!incoming || !outgoing || !declared || c.req.header('transfer-encoding') !== undefined)
-    return c.req.raw;
+  const { incoming } = nodeBindings(c);
+  if (!incoming || c.req.method !== 'POST' || declaredLength(c) === undefined) return c.req.raw;
   const body = await readBody(incoming);
   return new server.fetchAPI.Request(c.req.url, {
     method: 'POST',
     headers: c.req.raw.headers,
     body: body.toString(),
-    signal: clientGone(outgoing),
+    signal: clientGone(c),
   }) as Request;
 }
 
@@ -53,9 +52,8 @@ export async function exchangeWithYoga(
   if (request !== c.req.raw) sameRequest?.(c.req.raw, request);
   const response = await server.fetch(request, serverContext);
   if (!jsonType.test(response.headers.get('content-type') ?? '')) return response;
-  const r = new Response(await response.text(), {
+  return new Response(await response.text(), {
     status: response.status,
     headers: new Headers(response.headers),
   });
-  return r;
 }

@@ -17,14 +17,22 @@ export interface DeclaredBodyLimitOptions {
  * @example
  * app.use('/service/*', declaredBodyLimit({ maxSize: 1_048_576, onError: (c) => c.json({ …413… }, 413) }));
  */
+/**
+ * The length a request declares for its body, when HTTP framing holds the body to it: Content-Length
+ * without Transfer-Encoding. Undefined when the length is unknown until the body has been read.
+ */
+export function declaredLength(c: Context): number | undefined {
+  const declared = c.req.header('content-length');
+  if (declared === undefined || c.req.header('transfer-encoding') !== undefined) return undefined;
+  return Number.parseInt(declared, 10);
+}
+
 export function declaredBodyLimit(options: DeclaredBodyLimitOptions): MiddlewareHandler {
   const counting = bodyLimit(options);
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const declared = c.req.header('content-length');
-    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
-      return Number.parseInt(declared, 10) > options.maxSize ? options.onError(c) : next();
-    }
-    return counting(c, next);
+    const declared = declaredLength(c);
+    if (declared === undefined) return counting(c, next);
+    return declared > options.maxSize ? options.onError(c) : next();
   };
 }

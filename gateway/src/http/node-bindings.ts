@@ -16,8 +16,13 @@ export function nodeBindings(c: Context): NodeBindings {
   return (c.env as NodeBindings | undefined) ?? {};
 }
 
-/** Aborts when the client goes away before its answer has been sent. */
-export function clientGone(outgoing: ServerResponse): AbortSignal {
+/**
+ * Aborts when the client goes away before its answer has been sent. Behind Node it watches the connection
+ * itself: `c.req.raw.signal` would make @hono/node-server build a whole Web Request for it.
+ */
+export function clientGone(c: Context): AbortSignal {
+  const { outgoing } = nodeBindings(c);
+  if (!outgoing) return c.req.raw.signal;
   const controller = new AbortController();
   outgoing.once('close', () => {
     if (!outgoing.writableFinished) controller.abort();

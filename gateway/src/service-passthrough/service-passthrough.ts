@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Context, Handler } from 'hono';
-import { clientGone, nodeBindings } from '../http/node-bindings.js';
+import { clientGone } from '../http/node-bindings.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 
 /** Headers that describe one connection, not the message (RFC 9110 §7.6.1), plus ones we set ourselves. */
@@ -40,7 +40,6 @@ function legacyErrorResponse(c: Context, status: 502 | 504, key: string, descrip
  */
 export function servicePassthrough({ legacy, publicUrl }: ServicePassthroughOptions): Handler {
   return async (c) => {
-    const { outgoing } = nodeBindings(c);
     const incoming = new URL(c.req.url);
     const headers: Record<string, string> = {};
     c.req.raw.headers.forEach((value, name) => {
@@ -61,8 +60,7 @@ export function servicePassthrough({ legacy, publicUrl }: ServicePassthroughOpti
         body: hasBody
           ? Readable.fromWeb(c.req.raw.body as import('node:stream/web').ReadableStream)
           : undefined,
-        // Behind Node, watch the connection itself: `c.req.raw.signal` would build a whole Web Request.
-        signal: outgoing ? clientGone(outgoing) : c.req.raw.signal,
+        signal: clientGone(c),
       });
     } catch (error) {
       if (legacy.isTimeout(error)) {
