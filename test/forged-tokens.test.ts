@@ -65,7 +65,13 @@ async function idpTokens(username: string): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   keysDir = await mkdtemp(join(tmpdir(), 'forged-tokens-keys-'));
-  stack = await startTestStack({ legacyProxy: true, idpKeysDir: keysDir });
+  // The development realm's access tokens carry `aud: account`, as Keycloak's do; the accepted clients
+  // are the realm's own by default.
+  stack = await startTestStack({
+    legacyProxy: true,
+    idpKeysDir: keysDir,
+    gatewayEnv: { IDP_AUDIENCE: 'account' },
+  });
   legacy = stack.legacyProxy!;
 
   const hits: string[] = [];
@@ -344,6 +350,30 @@ const cases: ForgedCase[] = [
     name: 'no typ claim',
     authorization: async () => bearer(await sign(claimsWith({ typ: undefined }), f.realm)),
   },
+  {
+    name: 'iat in the future beyond the leeway',
+    authorization: async () =>
+      bearer(await sign(claimsWith({ iat: f.now + 600, exp: f.now + 900 }), f.realm)),
+  },
+  {
+    name: 'an absurd lifetime (exp ten years after iat)',
+    authorization: async () =>
+      bearer(await sign(claimsWith({ iat: f.now, exp: f.now + 10 * 365 * 86_400 }), f.realm)),
+  },
+  {
+    name: 'aud of another service',
+    authorization: async () => bearer(await sign(claimsWith({ aud: 'payroll' }), f.realm)),
+  },
+  {
+    name: 'aud as a list without the accepted audience',
+    authorization: async () => bearer(await sign(claimsWith({ aud: ['payroll', 'broker'] }), f.realm)),
+  },
+  { name: 'no aud', authorization: async () => bearer(await sign(claimsWith({ aud: undefined }), f.realm)) },
+  {
+    name: 'azp of a client the realm does not own',
+    authorization: async () => bearer(await sign(claimsWith({ azp: 'admin-cli' }), f.realm)),
+  },
+  { name: 'no azp', authorization: async () => bearer(await sign(claimsWith({ azp: undefined }), f.realm)) },
   { name: 'a real ID token from the identity provider', authorization: () => bearer(f.idToken) },
   { name: 'a real refresh token from the identity provider', authorization: () => bearer(f.refreshToken) },
   // Malformed tokens.
@@ -404,6 +434,17 @@ describe.each(interfaces)('$name', (api) => {
       expect(answer.status).toBe(200);
       expect(answer.body.errors).toBeUndefined();
       expect(legacy.count()).toBeGreaterThan(before);
+    }
+  });
+
+  it('accepts the accepted audience in a list, a token of the integration client, and iat within the leeway', async () => {
+    for (const changes of [
+      { aud: ['broker', 'account'] },
+      { azp: 'integration' },
+      { iat: f.now + 10, exp: f.now + 310 },
+    ]) {
+      const answer = await api.call({ authorization: bearer(await sign(claimsWith(changes), f.realm)) });
+      expect(answer.status, JSON.stringify(changes)).toBe(200);
     }
   });
 
