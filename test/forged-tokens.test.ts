@@ -465,6 +465,44 @@ describe.each(interfaces)('$name', (api) => {
   });
 });
 
+describe('the media type of a GraphQL 401', () => {
+  const refused = (accept?: string) =>
+    send(
+      '/graphql/v2',
+      'POST',
+      { 'content-type': 'application/json', ...(accept === undefined ? {} : { accept }) },
+      JSON.stringify({ query: graphqlQuery }),
+    );
+
+  it.each([
+    'application/graphql-response+json',
+    'application/graphql-response+json, application/json;q=0.9',
+    'application/json;q=0.9, application/graphql-response+json',
+  ])('is application/graphql-response+json when the client accepts it (%s)', async (accept) => {
+    const answer = await refused(accept);
+    expect(answer.status).toBe(401);
+    expect(answer.headers['content-type']).toMatch(/^application\/graphql-response\+json/);
+    expect(answer.body).toEqual({
+      errors: [{ message: expect.any(String), extensions: { code: 'UNAUTHENTICATED' } }],
+    });
+  });
+
+  it.each([undefined, 'application/json', '*/*', 'application/graphql-response+json;q=0, application/json'])(
+    'stays application/json otherwise (Accept: %s)',
+    async (accept) => {
+      const answer = await refused(accept);
+      expect(answer.status).toBe(401);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    },
+  );
+
+  it('leaves /service bodies as application/json whatever the client accepts', async () => {
+    const answer = await send('/service/o/', 'GET', { accept: 'application/graphql-response+json' });
+    expect(answer.status).toBe(401);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
 describe('headers that point at other keys', () => {
   it('made the gateway fetch nothing from the attacker', () => {
     expect(attacker.hits).toEqual([]);
