@@ -61,10 +61,10 @@ export interface TokenClaimRules {
 }
 
 /** The clients the realm builder writes: the browser client and the integration client. */
-export const REALM_CLIENTS = ['org-frontend', 'integration'];
+const realmClients = ['org-frontend', 'integration'];
 
 function tokenClaimRules(env: Env): TokenClaimRules {
-  const clients = list(env, 'IDP_ALLOWED_CLIENTS', REALM_CLIENTS);
+  const clients = list(env, 'IDP_ALLOWED_CLIENTS', realmClients);
   if (clients.includes('*') && clients.length > 1) {
     throw new ConfigError('IDP_ALLOWED_CLIENTS', 'must be "*" alone or a list of client ids');
   }
