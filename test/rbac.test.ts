@@ -613,6 +613,33 @@ describe.each([
         allowed: ['alice'],
       },
       {
+        name: 'create an engagement in the unit from a past date',
+        moves: 'unit',
+        service: (fx) => ({
+          path: '/service/details/create',
+          body: {
+            type: 'engagement',
+            person: { uuid: employees.worker },
+            org_unit: { uuid: fx.unit },
+            job_function: { uuid: cls.teacher },
+            engagement_type: { uuid: cls.permanent },
+            validity: { from: past },
+          },
+        }),
+        graphql: (fx) => ({
+          field: 'engagement_create',
+          type: 'EngagementCreateInput',
+          input: {
+            employee: employees.worker,
+            org_unit: fx.unit,
+            job_function: cls.teacher,
+            engagement_type: cls.permanent,
+            validity: { from: past },
+          },
+        }),
+        allowed: ['ulla', 'alice'],
+      },
+      {
         name: 'terminate the moved engagement from a past date',
         moves: 'engagement',
         service: (fx) => ({
