@@ -65,7 +65,13 @@ async function idpTokens(username: string): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   keysDir = await mkdtemp(join(tmpdir(), 'forged-tokens-keys-'));
-  stack = await startTestStack({ legacyProxy: true, idpKeysDir: keysDir });
+  // The development realm's access tokens carry `aud: account`, as Keycloak's do; the accepted clients
+  // are the realm's own by default.
+  stack = await startTestStack({
+    legacyProxy: true,
+    idpKeysDir: keysDir,
+    gatewayEnv: { IDP_AUDIENCE: 'account' },
+  });
   legacy = stack.legacyProxy!;
 
   const hits: string[] = [];
@@ -344,6 +350,30 @@ const cases: ForgedCase[] = [
     name: 'no typ claim',
     authorization: async () => bearer(await sign(claimsWith({ typ: undefined }), f.realm)),
   },
+  {
+    name: 'iat in the future beyond the leeway',
+    authorization: async () =>
+      bearer(await sign(claimsWith({ iat: f.now + 600, exp: f.now + 900 }), f.realm)),
+  },
+  {
+    name: 'an absurd lifetime (exp ten years after iat)',
+    authorization: async () =>
+      bearer(await sign(claimsWith({ iat: f.now, exp: f.now + 10 * 365 * 86_400 }), f.realm)),
+  },
+  {
+    name: 'aud of another service',
+    authorization: async () => bearer(await sign(claimsWith({ aud: 'payroll' }), f.realm)),
+  },
+  {
+    name: 'aud as a list without the accepted audience',
+    authorization: async () => bearer(await sign(claimsWith({ aud: ['payroll', 'broker'] }), f.realm)),
+  },
+  { name: 'no aud', authorization: async () => bearer(await sign(claimsWith({ aud: undefined }), f.realm)) },
+  {
+    name: 'azp of a client the realm does not own',
+    authorization: async () => bearer(await sign(claimsWith({ azp: 'admin-cli' }), f.realm)),
+  },
+  { name: 'no azp', authorization: async () => bearer(await sign(claimsWith({ azp: undefined }), f.realm)) },
   { name: 'a real ID token from the identity provider', authorization: () => bearer(f.idToken) },
   { name: 'a real refresh token from the identity provider', authorization: () => bearer(f.refreshToken) },
   // Malformed tokens.
@@ -407,6 +437,17 @@ describe.each(interfaces)('$name', (api) => {
     }
   });
 
+  it('accepts the accepted audience in a list, a token of the integration client, and iat within the leeway', async () => {
+    for (const changes of [
+      { aud: ['broker', 'account'] },
+      { azp: 'integration' },
+      { iat: f.now + 10, exp: f.now + 310 },
+    ]) {
+      const answer = await api.call({ authorization: bearer(await sign(claimsWith(changes), f.realm)) });
+      expect(answer.status, JSON.stringify(changes)).toBe(200);
+    }
+  });
+
   it('accepts the scheme in any case ("bearer"), as RFC 7235 makes auth schemes case-insensitive', async () => {
     const answer = await api.call({ authorization: `bearer ${f.access}` });
     expect(answer.status).toBe(200);
@@ -421,6 +462,44 @@ describe.each(interfaces)('$name', (api) => {
     api.expectRefusal(answer);
     expect(answer.body).not.toHaveProperty('data');
     expect(legacy.count()).toBe(before);
+  });
+});
+
+describe('the media type of a GraphQL 401', () => {
+  const refused = (accept?: string) =>
+    send(
+      '/graphql/v2',
+      'POST',
+      { 'content-type': 'application/json', ...(accept === undefined ? {} : { accept }) },
+      JSON.stringify({ query: graphqlQuery }),
+    );
+
+  it.each([
+    'application/graphql-response+json',
+    'application/graphql-response+json, application/json;q=0.9',
+    'application/json;q=0.9, application/graphql-response+json',
+  ])('is application/graphql-response+json when the client accepts it (%s)', async (accept) => {
+    const answer = await refused(accept);
+    expect(answer.status).toBe(401);
+    expect(answer.headers['content-type']).toMatch(/^application\/graphql-response\+json/);
+    expect(answer.body).toEqual({
+      errors: [{ message: expect.any(String), extensions: { code: 'UNAUTHENTICATED' } }],
+    });
+  });
+
+  it.each([undefined, 'application/json', '*/*', 'application/graphql-response+json;q=0, application/json'])(
+    'stays application/json otherwise (Accept: %s)',
+    async (accept) => {
+      const answer = await refused(accept);
+      expect(answer.status).toBe(401);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    },
+  );
+
+  it('leaves /service bodies as application/json whatever the client accepts', async () => {
+    const answer = await send('/service/o/', 'GET', { accept: 'application/graphql-response+json' });
+    expect(answer.status).toBe(401);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
   });
 });
 

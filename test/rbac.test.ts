@@ -537,6 +537,274 @@ describe.each([
     }
   });
 
+  describe('back-dated writes on what left the subtree today (ownership over the whole period)', () => {
+    /**
+     * An admin moves T (or its engagement) from oscar's unit to "elsewhere" (egon's department) from today.
+     * A write dated before today would take effect over a period in which T sat in two places: every
+     * owner who lacks either place is refused. ulla owns T itself, so T's move does not take it from her.
+     */
+    const today = new Date().toISOString().slice(0, 10);
+    const past = '2025-06-01';
+    interface MovedCase {
+      name: string;
+      moves: 'unit' | 'engagement';
+      service: (fx: Fixture) => { path: string; body: unknown };
+      graphql: (fx: Fixture) => { field: string; type: string; input: Record<string, unknown> };
+      allowed: Who[];
+    }
+    const movedCases: MovedCase[] = [
+      {
+        name: 'terminate the unit from a past date',
+        moves: 'unit',
+        service: (fx) => ({ path: `/service/ou/${fx.unit}/terminate`, body: { validity: { to: past } } }),
+        graphql: (fx) => ({ field: 'org_unit_terminate', ...terminateInput(fx.unit, past) }),
+        allowed: ['ulla', 'alice'],
+      },
+      {
+        name: 'rename the unit from a past date',
+        moves: 'unit',
+        service: (fx) => ({
+          path: '/service/details/edit',
+          body: { type: 'org_unit', uuid: fx.unit, data: { name: 'Back', validity: { from: past } } },
+        }),
+        graphql: (fx) => ({
+          field: 'org_unit_update',
+          type: 'OrgUnitUpdateInput',
+          input: { uuid: fx.unit, name: 'Back', validity: { from: past } },
+        }),
+        allowed: ['ulla', 'alice'],
+      },
+      {
+        name: 'create a unit under the unit from a past date',
+        moves: 'unit',
+        service: (fx) => ({
+          path: '/service/ou/create',
+          body: {
+            name: 'Sub',
+            parent: { uuid: fx.unit },
+            org_unit_type: { uuid: cls.office },
+            validity: { from: past },
+          },
+        }),
+        graphql: (fx) => ({
+          field: 'org_unit_create',
+          type: 'OrgUnitCreateInput',
+          input: { name: 'Sub', parent: fx.unit, org_unit_type: cls.office, validity: { from: past } },
+        }),
+        allowed: ['ulla', 'alice'],
+      },
+      {
+        name: "move the unit back under oscar's unit from a past date",
+        moves: 'unit',
+        service: (fx) => ({
+          path: '/service/details/edit',
+          body: {
+            type: 'org_unit',
+            uuid: fx.unit,
+            data: { parent: { uuid: oscarOwnedUnitUuid }, validity: { from: past } },
+          },
+        }),
+        graphql: (fx) => ({
+          field: 'org_unit_update',
+          type: 'OrgUnitUpdateInput',
+          input: { uuid: fx.unit, parent: oscarOwnedUnitUuid, validity: { from: past } },
+        }),
+        // ulla owns T but not oscar's unit, the new parent.
+        allowed: ['alice'],
+      },
+      {
+        name: 'create an engagement in the unit from a past date',
+        moves: 'unit',
+        service: (fx) => ({
+          path: '/service/details/create',
+          body: {
+            type: 'engagement',
+            person: { uuid: employees.worker },
+            org_unit: { uuid: fx.unit },
+            job_function: { uuid: cls.teacher },
+            engagement_type: { uuid: cls.permanent },
+            validity: { from: past },
+          },
+        }),
+        graphql: (fx) => ({
+          field: 'engagement_create',
+          type: 'EngagementCreateInput',
+          input: {
+            employee: employees.worker,
+            org_unit: fx.unit,
+            job_function: cls.teacher,
+            engagement_type: cls.permanent,
+            validity: { from: past },
+          },
+        }),
+        allowed: ['ulla', 'alice'],
+      },
+      {
+        name: 'terminate the moved engagement from a past date',
+        moves: 'engagement',
+        service: (fx) => ({
+          path: '/service/details/terminate',
+          body: { type: 'engagement', uuid: fx.engagement, validity: { to: past } },
+        }),
+        graphql: (fx) => ({ field: 'engagement_terminate', ...terminateInput(fx.engagement, past) }),
+        allowed: ['alice'],
+      },
+      {
+        name: 'edit the moved engagement from a past date, naming its old unit',
+        moves: 'engagement',
+        service: (fx) => ({
+          path: '/service/details/edit',
+          body: {
+            type: 'engagement',
+            uuid: fx.engagement,
+            data: {
+              job_function: { uuid: cls.nurse },
+              org_unit: { uuid: fx.unit },
+              validity: { from: past },
+            },
+          },
+        }),
+        graphql: (fx) => ({
+          field: 'engagement_update',
+          type: 'EngagementUpdateInput',
+          input: {
+            uuid: fx.engagement,
+            job_function: cls.nurse,
+            org_unit: fx.unit,
+            validity: { from: past },
+          },
+        }),
+        allowed: ['alice'],
+      },
+    ];
+
+    /** T (with an engagement) below oscar's unit, then moved — the unit or the engagement — from today. */
+    async function prepareMoved(moves: 'unit' | 'engagement'): Promise<Fixture> {
+      const fx = await prepare(stack, { engagement: true });
+      await legacyWrite(stack, '/service/details/edit', {
+        type: moves === 'unit' ? 'org_unit' : 'engagement',
+        uuid: moves === 'unit' ? fx.unit : fx.engagement,
+        data:
+          moves === 'unit'
+            ? { parent: { uuid: elsewhere }, validity: { from: today } }
+            : { org_unit: { uuid: elsewhere }, validity: { from: today } },
+      });
+      return fx;
+    }
+
+    const movedAllowed = (action: MovedCase, who: Who) => !rbac || action.allowed.includes(who);
+    const interfaces = ['/service', '/graphql/v2'] as const;
+    const cases = movedCases.flatMap((action) =>
+      interfaces.flatMap((api) =>
+        (['ulla', 'oscar', 'olga', 'egon', 'alice'] as const).map(
+          (who) =>
+            [
+              `${api} · ${label(who)} · ${action.name} → ${movedAllowed(action, who) ? 'allowed' : 'refused'}`,
+              action,
+              api,
+              who,
+            ] as const,
+        ),
+      ),
+    );
+    it.each(cases)('%s', async (_name, action, api, who) => {
+      const fx = await prepareMoved(action.moves);
+      const { result, writes, durable } = await received(stack, async () => {
+        const request =
+          api === '/service'
+            ? { path: action.service(fx).path, body: action.service(fx).body }
+            : (() => {
+                const { field, type, input } = action.graphql(fx);
+                return {
+                  path: '/graphql/v2',
+                  body: {
+                    query: `mutation Write($input: ${type}!) { ${field}(input: $input) { uuid } }`,
+                    variables: { input },
+                  },
+                };
+              })();
+        const response = await fetch(`${stack.gatewayUrl}${request.path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens.get(who)}`, 'content-type': 'application/json' },
+          body: JSON.stringify(request.body),
+        });
+        return { status: response.status, body: (await response.json()) as any };
+      });
+      const refusal =
+        api === '/service'
+          ? result.status === 403 && result.body.error_key === 'E_FORBIDDEN'
+          : result.body.errors?.[0]?.extensions?.code === 'FORBIDDEN';
+      if (movedAllowed(action, who)) {
+        expect(refusal, JSON.stringify(result.body)).toBe(false);
+        expect(writes.map((write) => write.path)).toEqual([action.service(fx).path]);
+      } else {
+        expect(refusal, JSON.stringify(result.body)).toBe(true);
+        expect(api === '/service' ? result.body.description : result.body.errors[0].message).toMatch(
+          /^You may not/,
+        );
+        expect(writes).toEqual([]);
+        expect(durable).toBe(0);
+      }
+    });
+  });
+
+  describe('an owner’s list of details with unknown UUIDs, each on its own date', () => {
+    const unknown = (n: number) => `0dd0dd00-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    const terminateUnknown = (count: number) =>
+      received(stack, async () => {
+        const body = Array.from({ length: count }, (_, n) => ({
+          type: 'engagement',
+          uuid: unknown(n),
+          validity: { to: day(n) },
+        }));
+        const started = performance.now();
+        const response = await fetch(`${stack.gatewayUrl}/service/details/terminate`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens.get('ulla')}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        const answer = { status: response.status, body: (await response.json()) as any };
+        console.info(
+          `${count} unknown details by an owner: ${proxyCount()} legacy calls, ${Math.round(performance.now() - started)} ms`,
+        );
+        return answer;
+      });
+    let mark = 0;
+    const proxyCount = () => stack.legacyProxy!.requests.length - mark;
+    const unitsToday = async () => {
+      const [organisation] = (await (await fetch(`${stack.legacyUrl}/service/o/`)).json()) as {
+        uuid: string;
+      }[];
+      const page = await fetch(`${stack.legacyUrl}/service/o/${organisation!.uuid}/ou/?limit=1`);
+      return ((await page.json()) as { total: number }).total;
+    };
+
+    it('refuses a list of 400 before reading anything: more than an owner may send at once', async () => {
+      mark = stack.legacyProxy!.requests.length;
+      const { result, requests, durable } = await terminateUnknown(400);
+      expect(durable).toBe(0);
+      if (!rbac) return;
+      expect(result.status).toBe(403);
+      expect(result.body).toMatchObject({ error_key: 'E_FORBIDDEN' });
+      expect(result.body.description).toMatch(/at most 100/);
+      expect(requests).toEqual([]);
+    });
+
+    it('decides a list of 100 with one scan of the units shared by every item', async () => {
+      const units = await unitsToday();
+      mark = stack.legacyProxy!.requests.length;
+      const { result, requests, durable } = await terminateUnknown(100);
+      expect(durable).toBe(0);
+      if (!rbac) return;
+      expect(result.status).toBe(403);
+      expect(result.body.description).toContain(unknown(0));
+      expect(requests.filter((request) => request.method !== 'GET')).toEqual([]);
+      // Two unit pages (the earliest date and today), two listings per unit: not one scan per item.
+      expect(requests.length).toBeLessThanOrEqual(2 + 2 * units + 1);
+    });
+  });
+
   it('fails only the refused field of a GraphQL operation; the others run', async () => {
     const fx = await prepare(stack);
     const { result, writes, durable } = await received(stack, async () => {

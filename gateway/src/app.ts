@@ -74,6 +74,7 @@ export function createGatewayApp(
     clockToleranceSeconds: config.idp.clockToleranceSeconds,
     cooldownMs: config.idp.jwksCooldownMs,
     maxAgeMs: config.idp.jwksMaxAgeMs,
+    claims: config.idp.tokenClaims,
     onJwksFetch: ({ outcome }) => metrics.jwksFetches.inc({ source: 'verifier', outcome }),
   });
   const versions = buildVersions().map((version) => ({

@@ -27,6 +27,8 @@ export interface GatewayConfig {
     authServerUrl: string;
     sslRequired: string;
     clientId: string;
+    /** What an access token must say about who it is for (see `TokenClaimRules`). */
+    tokenClaims: TokenClaimRules;
   };
   maxBodyBytes: number;
   removedVersions: string[];
@@ -43,6 +45,34 @@ export interface GatewayConfig {
   operations: OperationsConfig;
   /** Shadow comparison of sampled `/service` reads with the equivalent GraphQL query; off at rate 0. */
   shadow: ShadowConfig;
+}
+
+/**
+ * `aud`, `azp` and lifetime rules for access tokens (`IDP_AUDIENCE`, `IDP_ALLOWED_CLIENTS`,
+ * `IDP_MAX_TOKEN_LIFETIME_SECONDS`).
+ */
+export interface TokenClaimRules {
+  /** Accepted audiences: `aud` must name one of them. Empty: `aud` is not checked. */
+  audiences: string[];
+  /** Accepted clients: `azp` must be one of them. `'any'`: `azp` is not checked. */
+  allowedClients: string[] | 'any';
+  /** Longest accepted `exp - iat`. */
+  maxLifetimeSeconds: number;
+}
+
+/** The clients the realm builder writes: the browser client and the integration client. */
+const realmClients = ['org-frontend', 'integration'];
+
+function tokenClaimRules(env: Env): TokenClaimRules {
+  const clients = list(env, 'IDP_ALLOWED_CLIENTS', realmClients);
+  if (clients.includes('*') && clients.length > 1) {
+    throw new ConfigError('IDP_ALLOWED_CLIENTS', 'must be "*" alone or a list of client ids');
+  }
+  return {
+    audiences: list(env, 'IDP_AUDIENCE', []),
+    allowedClients: clients.includes('*') ? 'any' : clients,
+    maxLifetimeSeconds: integer(env, 'IDP_MAX_TOKEN_LIFETIME_SECONDS', 86_400, 60, 31_536_000),
+  };
 }
 
 export interface ShadowConfig {
@@ -254,6 +284,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
       authServerUrl: url(env, 'IDP_AUTH_SERVER_URL', `${idpBase}/auth/`).toString(),
       sslRequired: sslRequired(env),
       clientId: 'org-frontend',
+      tokenClaims: tokenClaimRules(env),
     },
     maxBodyBytes: integer(env, 'GATEWAY_MAX_BODY_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     removedVersions: versionNames(env, 'GRAPHQL_REMOVED_VERSIONS'),

@@ -34,7 +34,8 @@ export function authFailureResponse(
           },
           503,
         )
-      : c.json(
+      : graphqlJson(
+          c,
           {
             errors: [
               { message: `${failure.reason} Try again shortly.`, extensions: { code: 'AUTH_UNAVAILABLE' } },
@@ -50,7 +51,29 @@ export function authFailureResponse(
   c.header('WWW-Authenticate', challenge);
   return flavour === 'service'
     ? c.json({ error: true, status: 401, error_key: 'E_UNAUTHORIZED', description: failure.reason }, 401)
-    : c.json({ errors: [{ message: failure.reason, extensions: { code: 'UNAUTHENTICATED' } }] }, 401);
+    : graphqlJson(c, { errors: [{ message: failure.reason, extensions: { code: 'UNAUTHENTICATED' } }] }, 401);
+}
+
+const graphqlResponseType = 'application/graphql-response+json';
+
+/**
+ * Whether the client accepts `application/graphql-response+json` (GraphQL over HTTP): then a failure the
+ * gateway answers itself uses it, as Yoga does for the rest, and clients such as Apollo Client read the
+ * errors instead of reporting a bare server error. `q=0` means "not this one".
+ */
+function acceptsGraphqlResponse(c: Context): boolean {
+  return (c.req.header('accept') ?? '').split(',').some((range) => {
+    const [type, ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    if (type !== graphqlResponseType) return false;
+    const q = params.find((param) => param.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/** A GraphQL error body in the media type the client asked for, `application/json` otherwise. */
+function graphqlJson(c: Context, body: unknown, status: 401 | 503): Response {
+  if (!acceptsGraphqlResponse(c)) return c.json(body, status);
+  return c.body(JSON.stringify(body), status, { 'content-type': `${graphqlResponseType}; charset=utf-8` });
 }
 
 const missingToken = 'A bearer token is required: send "Authorization: Bearer <access token>".';

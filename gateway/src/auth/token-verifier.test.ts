@@ -53,3 +53,52 @@ describe('the verified-token cache', () => {
     await expect(verifier.verify(token)).rejects.toMatchObject({ failure: { kind: 'unauthenticated' } });
   });
 });
+
+describe('who the token is for, and its times', () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const signed = (claims: Record<string, unknown>, iat = now(), exp = iat + 300) =>
+    new SignJWT({ typ: 'Bearer', azp: 'org-frontend', aud: 'account', ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1', typ: 'JWT' })
+      .setIssuer(issuer)
+      .setSubject('5b0b8c1e-1111-4c4c-8888-000000000001')
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(privateKey);
+  const verifier = (claims?: Parameters<typeof createTokenVerifier>[0]['claims']) =>
+    createTokenVerifier({ issuer, jwksUrl, clockToleranceSeconds: 30, cooldownMs: 0, claims });
+  const refused = async (token: Promise<string>, reason: RegExp, rules?: Parameters<typeof verifier>[0]) =>
+    expect(verifier(rules).verify(await token)).rejects.toMatchObject({
+      failure: { kind: 'unauthenticated', reason: expect.stringMatching(reason) },
+    });
+  const rules = {
+    audiences: ['account'],
+    allowedClients: ['org-frontend', 'integration'],
+    maxLifetimeSeconds: 86_400,
+  };
+
+  it('accepts an allowed client and audience, aud as a list, and iat within the leeway', async () => {
+    const check = verifier(rules);
+    expect((await check.verify(await signed({}))).clientId).toBe('org-frontend');
+    expect(
+      (await check.verify(await signed({ aud: ['broker', 'account'], azp: 'integration' }))).clientId,
+    ).toBe('integration');
+    await check.verify(await signed({}, now() + 20));
+  });
+
+  it('refuses iat in the future beyond the leeway, and an absurd lifetime, even with no other rules', async () => {
+    await refused(signed({}, now() + 120, now() + 420), /issued in the future/);
+    await refused(signed({}, now(), now() + 2 * 86_400), /lifetime/);
+  });
+
+  it('refuses another client or audience, or none, when configured', async () => {
+    await refused(signed({ azp: 'admin-cli' }), /client/, rules);
+    await refused(signed({ azp: undefined }), /client/, rules);
+    await refused(signed({ aud: 'payroll' }), /not meant for this service/, rules);
+    await refused(signed({ aud: undefined }), /not meant for this service/, rules);
+  });
+
+  it('checks no client or audience when told any and none', async () => {
+    const open = verifier({ audiences: [], allowedClients: 'any', maxLifetimeSeconds: 3_600 });
+    await open.verify(await signed({ azp: 'admin-cli', aud: undefined }));
+  });
+});

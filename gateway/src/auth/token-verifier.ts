@@ -1,4 +1,5 @@
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
+import type { TokenClaimRules } from '../config.js';
 import { createJwksCache, JwksUnavailableError } from './jwks-cache.js';
 
 /** Who sent a request, as far as the gateway cares: RBAC reads roles and the employee UUID. */
@@ -40,6 +41,8 @@ export interface TokenVerifierOptions {
   verifiedCacheSize?: number;
   /** How long a verified token is trusted without a new check, within its expiry (default 60 s). */
   verifiedTtlMs?: number;
+  /** Accepted audiences and clients, and the longest lifetime; default: any audience or client, 24 h. */
+  claims?: TokenClaimRules;
 }
 
 /**
@@ -87,7 +90,8 @@ const jwtShape = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 /**
  * Verifies OIDC access tokens with `jose` against the identity provider's JWKS: RS256 only (never the
  * token's own `alg` choice), `kid` required, signature, `exp`/`nbf` with a small leeway, issuer, and the
- * Keycloak `typ: Bearer` claim (refresh and ID tokens are refused). Keys are fetched once and cached (see
+ * Keycloak `typ: Bearer` claim (refresh and ID tokens are refused), then the accepted audiences and clients
+ * (`aud`, `azp`), `iat` not in the future and a bounded lifetime (`exp - iat`). Keys are fetched once and cached (see
  * `createJwksCache`): an unknown `kid` causes at most one refetch per cooldown, never a fetch per request.
  *
  * @example
@@ -104,6 +108,11 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
   });
   const unauthenticated = (reason: string) => new TokenError({ kind: 'unauthenticated', reason });
   // A signature check is most of a passthrough request's CPU; clients send the same token many times.
+  const claimRules: TokenClaimRules = options.claims ?? {
+    audiences: [],
+    allowedClients: 'any',
+    maxLifetimeSeconds: 86_400,
+  };
   const verified = new VerifiedTokens(options.verifiedCacheSize ?? 10_000, options.verifiedTtlMs ?? 60_000);
 
   async function verify(token: string): Promise<Principal> {
@@ -141,10 +150,43 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     }
     if (payload.typ !== 'Bearer')
       throw unauthenticated('The token is not an access token (typ must be Bearer).');
+    const problem = claimProblem(payload, claimRules, options.clockToleranceSeconds, Date.now() / 1000);
+    if (problem) throw unauthenticated(problem);
     return { ...principalOf(payload), expiresAt: Number(payload.exp) * 1000 };
   }
 
   return { verify, hasKeys: jwks.hasKeys };
+}
+
+/**
+ * What jose does not check: who the token is for, and whether its times are plausible. A token issued in the
+ * future (beyond the leeway), or one meant to live longer than any access token should, comes from a
+ * misconfigured or misused signer; accepting it would let a leaked token work for that long.
+ */
+function claimProblem(
+  payload: JWTPayload,
+  rules: TokenClaimRules,
+  toleranceSeconds: number,
+  nowSeconds: number,
+): string | undefined {
+  const iat = Number(payload.iat);
+  const exp = Number(payload.exp);
+  if (iat > nowSeconds + toleranceSeconds) return 'The token was issued in the future (check the clocks).';
+  if (exp - iat > rules.maxLifetimeSeconds) {
+    return `The token's lifetime (exp - iat) exceeds the accepted maximum of ${rules.maxLifetimeSeconds} seconds.`;
+  }
+  if (rules.audiences.length > 0) {
+    const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+    if (!audiences.some((audience) => typeof audience === 'string' && rules.audiences.includes(audience))) {
+      return 'The token is not meant for this service (its aud claim names no accepted audience).';
+    }
+  }
+  if (rules.allowedClients !== 'any') {
+    if (typeof payload.azp !== 'string' || !rules.allowedClients.includes(payload.azp)) {
+      return 'The token was issued to a client this service does not accept (azp).';
+    }
+  }
+  return undefined;
 }
 
 function classify(error: unknown, keysCached: boolean): TokenError {

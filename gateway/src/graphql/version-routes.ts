@@ -77,6 +77,23 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     if (!entry) return unknownVersion(c, c.req.param('version'));
     return c.text(printSchema(entry.version.schema), 200, { 'content-type': 'text/plain; charset=utf-8' });
   });
+  // The schema is a document to read: any other method is 405, not the legacy 404.
+  app.all('/graphql/:version/schema.graphql', (c) => {
+    const name = c.req.param('version');
+    if (!byName.has(name)) return unknownVersion(c, name);
+    c.header('Allow', 'GET, HEAD');
+    return c.json(
+      {
+        errors: [
+          {
+            message: `The schema is read with GET or HEAD, not ${c.req.method}.`,
+            extensions: { code: 'METHOD_NOT_ALLOWED' },
+          },
+        ],
+      },
+      405,
+    );
+  });
 
   const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm, flavour: 'graphql' });
   const limitBody = declaredBodyLimit({

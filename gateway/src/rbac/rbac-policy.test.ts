@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Principal } from '../auth/token-verifier.js';
 import type { DetailType, LegacyRecord } from '../graphql/legacy-loaders.js';
 import { LegacyResponseError } from '../legacy/legacy-client.js';
-import { createRbacPolicy, writeIntents, type WriteIntent } from './rbac-policy.js';
+import { createRbacPolicy, periodOf, writeIntents, type WriteIntent } from './rbac-policy.js';
 import type { OrganisationReads } from './unit-ownership.js';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -351,8 +351,9 @@ describe('the decision', () => {
       }),
     );
     expect(scanned.allowed).toBe(true);
-    expect(scanned.calls.filter((call) => call === 'units')).toHaveLength(1);
-    expect(scanned.calls.filter((call) => call.endsWith(' engagement'))).toHaveLength(5);
+    // The units in force on the date and today; each unit's records in force then and scheduled after.
+    expect(scanned.calls.filter((call) => call === 'units')).toHaveLength(2);
+    expect(scanned.calls.filter((call) => call.endsWith(' engagement'))).toHaveLength(2 * 5);
   });
 
   it('checks a detail edit against the current unit and the new one', async () => {
@@ -394,5 +395,196 @@ describe('the decision', () => {
       }),
     );
     expect(ofPerson.allowed).toBe(false);
+  });
+});
+
+describe('ownership over the period a write affects', () => {
+  // Today is 2026-06-01. `team` lay under `dept` until 2026-02-28 and lies under `other` from 2026-03-01.
+  // Engagement `stays` is in `team` throughout; engagement `moved` was in `dept` and is in `other` from
+  // 2026-03-01 (the record itself moved, not its unit).
+  const today = '2026-06-01';
+  const stays = id(31);
+  const moved = id(32);
+  const open: { from: string; to: string | null } = { from: '2000-01-01', to: null };
+  const teamVersions = [
+    { from: '2000-01-01', to: '2026-02-28', parent: unit.dept },
+    { from: '2026-03-01', to: null, parent: unit.other },
+  ];
+  const engagements = [
+    { uuid: stays, org_unit: { uuid: unit.team }, validity: open },
+    { uuid: moved, org_unit: { uuid: unit.dept }, validity: { from: '2000-01-01', to: '2026-02-28' } },
+    { uuid: moved, org_unit: { uuid: unit.other }, validity: { from: '2026-03-01', to: null } },
+  ];
+  const covers = (validity: { from: string; to: string | null }, at: string) =>
+    validity.from <= at && (validity.to === null || validity.to >= at);
+
+  function timelineReads() {
+    const calls: string[] = [];
+    const parentAt = (uuid: string, at: string): { parent: string | null; validity: typeof open } => {
+      if (uuid === unit.team) {
+        const version = teamVersions.find((v) => covers(v, at))!;
+        return { parent: version.parent, validity: { from: version.from, to: version.to } };
+      }
+      return { parent: uuid === unit.root ? null : unit.root, validity: open };
+    };
+    const chain = (uuid: string, at: string): LegacyRecord => {
+      const { parent, validity } = parentAt(uuid, at);
+      return { uuid, validity, parent: parent ? chain(parent, at) : null };
+    };
+    const known = [unit.root, unit.dept, unit.team, unit.other];
+    const reads: OrganisationReads = {
+      orgUnit: async (uuid, at) => {
+        calls.push(`ou ${uuid} @${at}`);
+        return known.includes(uuid) ? chain(uuid, at) : null;
+      },
+      unitDetails: async (type, uuid, query) => {
+        calls.push(`ou ${uuid} ${type} ${query.validity ?? 'present'} @${query.at}`);
+        if (type === 'owner') {
+          const owner = { [unit.dept]: person.deptOwner, [unit.other]: person.otherOwner }[uuid];
+          return owner ? [{ uuid: id(50), owner: { uuid: owner }, org_unit: { uuid } }] : [];
+        }
+        if (type !== 'engagement') return [];
+        return engagements.filter(
+          (e) =>
+            e.org_unit.uuid === uuid &&
+            (query.validity === 'future' ? e.validity.from > query.at : covers(e.validity, query.at)),
+        );
+      },
+      employeeDetails: async () => [],
+      orgUnitPage: async (at) => {
+        calls.push(`units @${at}`);
+        return { items: known.map((uuid) => ({ uuid })) };
+      },
+    };
+    return { reads, calls };
+  }
+
+  const rbac = createRbacPolicy({ enabled: true, maxOwnerItems: 500 });
+  const decide = async (who: Principal, write: ReturnType<typeof post>) => {
+    const fake = timelineReads();
+    const decision = await rbac.decide(who, writeIntents(write), { reads: fake.reads, today });
+    return { ...decision, calls: fake.calls };
+  };
+  const deptOwner = principal(['owner'], person.deptOwner);
+  const otherOwner = principal(['owner'], person.otherOwner);
+  const renameTeam = (validity: Record<string, string>) =>
+    post('/service/details/edit', { type: 'org_unit', uuid: unit.team, data: { name: 'X', validity } });
+
+  it('is from the write’s date to its end, or through today when it has none', () => {
+    expect(periodOf({ date: '2025-01-01' }, today)).toEqual({ from: '2025-01-01', to: today });
+    expect(periodOf({ date: '2025-01-01', until: '2025-03-31' }, today)).toEqual({
+      from: '2025-01-01',
+      to: '2025-03-31',
+    });
+    expect(periodOf({ date: '2027-01-01' }, today)).toEqual({ from: '2027-01-01', to: '2027-01-01' });
+    expect(periodOf({ date: '2025-01-01', until: '2027-12-31' }, today)).toEqual({
+      from: '2025-01-01',
+      to: '2027-12-31',
+    });
+  });
+
+  it.each([
+    ['the old owner, back-dated past the move', deptOwner, { from: '2026-01-01' }, false, /on 2026-03-01/],
+    [
+      'the old owner, for a period before the move only',
+      deptOwner,
+      { from: '2026-01-01', to: '2026-02-15' },
+      true,
+    ],
+    ['the new owner, back-dated before the move', otherOwner, { from: '2026-01-01' }, false, /on 2026-01-01/],
+    ['the new owner, after the move', otherOwner, { from: '2026-04-01' }, true],
+    ['the old owner, after the move', deptOwner, { from: '2026-04-01' }, false],
+  ] as const)('a unit change by %s', async (_name, who, validity, allowed, reason?: RegExp) => {
+    const decision = await decide(who, renameTeam(validity));
+    expect(decision.allowed).toBe(allowed);
+    if (reason) expect(decision.reason).toMatch(reason);
+  });
+
+  it('reads the unit once per place it has within the period', async () => {
+    const { calls } = await decide(otherOwner, renameTeam({ from: '2026-01-01' }));
+    expect(calls.filter((call) => call.startsWith(`ou ${unit.team} @`))).toEqual([
+      `ou ${unit.team} @2026-01-01`,
+    ]);
+    const owned = await decide(
+      principal(['owner'], person.deptOwner),
+      renameTeam({ from: '2025-01-01', to: '2026-02-28' }),
+    );
+    expect(owned.allowed).toBe(true);
+    expect(owned.calls.filter((call) => call.startsWith(`ou ${unit.team} @`))).toEqual([
+      `ou ${unit.team} @2025-01-01`,
+    ]);
+  });
+
+  it.each([
+    [
+      'terminate the moved engagement, back-dated',
+      deptOwner,
+      { type: 'engagement', uuid: moved, validity: { to: '2026-01-31' } },
+      false,
+    ],
+    [
+      'terminate it after the move, as the new owner',
+      otherOwner,
+      { type: 'engagement', uuid: moved, validity: { to: '2026-04-30' } },
+      true,
+    ],
+    [
+      'terminate it back-dated, as the new owner',
+      otherOwner,
+      { type: 'engagement', uuid: moved, validity: { to: '2026-01-31' } },
+      false,
+    ],
+  ] as const)('%s', async (_name, who, body, allowed) => {
+    const decision = await decide(who, post('/service/details/terminate', body));
+    expect(decision.allowed).toBe(allowed);
+  });
+
+  it('follows a detail edit that names its old unit beyond that unit', async () => {
+    const edit = (validity: Record<string, string>) =>
+      post('/service/details/edit', {
+        type: 'engagement',
+        uuid: moved,
+        data: { org_unit: { uuid: unit.dept }, validity },
+      });
+    // Back-dated with no end, it would affect the record while it is in `other`.
+    expect((await decide(deptOwner, edit({ from: '2026-01-01' }))).allowed).toBe(false);
+    const before = await decide(deptOwner, edit({ from: '2026-01-01', to: '2026-02-15' }));
+    expect(before.allowed).toBe(true);
+    expect(before.calls.some((call) => call.startsWith('units'))).toBe(false);
+  });
+
+  it('scans once for a whole list of unknown details, and stops at the first refusal', async () => {
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    const list = Array.from({ length: 400 }, (_, n) => ({
+      type: 'engagement',
+      uuid: id(1000 + n),
+      validity: { to: day(n) },
+    }));
+    const { allowed, reason, calls } = await decide(deptOwner, post('/service/details/terminate', list));
+    expect(allowed).toBe(false);
+    expect(reason).toContain(id(1000));
+    // Two unit pages (the earliest date and today) and two listings per unit, whatever the list's length.
+    expect(calls.filter((call) => call.startsWith('units'))).toEqual([
+      'units @2026-01-01',
+      `units @${today}`,
+    ]);
+    expect(calls.filter((call) => call.includes(' engagement '))).toHaveLength(2 * 4);
+  });
+
+  it('refuses an owner’s list over the cap before reading anything', async () => {
+    const capped = createRbacPolicy({ enabled: true, maxOwnerItems: 3 });
+    const fake = timelineReads();
+    const list = Array.from({ length: 4 }, () => ({
+      type: 'manager',
+      org_unit: { uuid: unit.team },
+      validity,
+    }));
+    const decision = await capped.decide(deptOwner, writeIntents(post('/service/details/create', list)), {
+      reads: fake.reads,
+      today,
+    });
+    expect(decision).toMatchObject({ allowed: false, reason: /at most 3/ });
+    expect(fake.calls).toEqual([]);
+    expect(capped.decideByRole(principal(['admin']))?.allowed).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 import type { Principal } from '../auth/token-verifier.js';
 import type { DetailType } from '../graphql/legacy-loaders.js';
 import {
+  maxPlacesPerPeriod,
   unitOwnership,
   type DetailHints,
   type OrganisationReads,
+  type Period,
   type UnitOwnership,
 } from './unit-ownership.js';
 
@@ -17,22 +19,27 @@ import {
  * | RBAC off                 | every authenticated user may write                                         |
  * | role `admin`             | every write                                                                |
  * | role `owner`, valid uuid | a write whose every touched unit is owned by the token's `uuid` (the unit  |
- * |                          | itself or one of its ancestors); never a top-level unit, an employee, a    |
- * |                          | record of a person, or a body the policy cannot read                       |
+ * |                          | itself or one of its ancestors) on every day of the period the write       |
+ * |                          | affects; never a top-level unit, an employee, a record of a person, a body |
+ * |                          | the policy cannot read, or a list of more than `maxOwnerItems` items       |
  * | neither role             | no write                                                                   |
  */
 
-/** What one write does, in the rules' own terms. Dates say as of when the unit's position is read. */
+/**
+ * What one write does, in the rules' own terms. `date` is the write's own date (its `from`, or the `to` of
+ * a termination); `until` the end date it gives, if any. Together they make the period the write affects
+ * (`periodOf`), over which ownership is judged.
+ */
 export type WriteIntent =
   /** `parent: null` is a top-level unit: admin only. */
-  | { kind: 'create_unit'; parent: string | null; date: string }
+  | { kind: 'create_unit'; parent: string | null; date: string; until?: string }
   /** Rename, retype or relabel; no move. */
-  | { kind: 'change_unit'; unit: string; date: string }
+  | { kind: 'change_unit'; unit: string; date: string; until?: string }
   /** Needs the unit and the new parent; `parent: null` moves it to the top level: admin only. */
-  | { kind: 'move_unit'; unit: string; parent: string | null; date: string }
+  | { kind: 'move_unit'; unit: string; parent: string | null; date: string; until?: string }
   | { kind: 'terminate_unit'; unit: string; date: string }
   /** `unit: null` is a record of a person (owner or IT account of an employee): admin only. */
-  | { kind: 'create_detail'; type: DetailType; unit: string | null; date: string }
+  | { kind: 'create_detail'; type: DetailType; unit: string | null; date: string; until?: string }
   /**
    * Checked against the unit the record is in on `date`; an edit that moves it (`newUnit`) also against
    * the new unit, `newUnit: null` meaning it leaves org units for a person: admin only.
@@ -43,6 +50,7 @@ export type WriteIntent =
       type: DetailType;
       uuid: string;
       date: string;
+      until?: string;
       newUnit?: string | null;
       hints: DetailHints;
     }
@@ -129,6 +137,12 @@ class Fields {
     return value;
   }
 
+  /** An end date: absent or `null` (open-ended), or a date. As `{ until }` to spread into an intent. */
+  until(name: string): { until?: string } {
+    const value = this.body[name];
+    return value === undefined || value === null ? {} : { until: this.date(name) };
+  }
+
   detailType(allowed: readonly string[]): string {
     const type = this.body.type;
     if (typeof type !== 'string' || !allowed.includes(type)) {
@@ -156,15 +170,17 @@ function detailCreate(item: unknown, prefix: string): WriteIntent {
   const type = fields.detailType(detailTypes) as DetailType;
   const unit = fields.optionalRef('org_unit');
   const person = type === 'owner' || type === 'it' ? fields.optionalRef('person') : undefined;
-  const date = fields.nested('validity').date('from');
+  const validity = fields.nested('validity');
+  const date = validity.date('from');
+  const until = validity.until('to');
   // Engagements and managers always name their unit; owners and IT accounts a unit or a person.
   if (unit === undefined || unit === null || (person !== undefined && person !== null)) {
     if (type === 'engagement' || type === 'manager') {
       throw new Unreadable(`${prefix ? `${prefix}.` : ''}org_unit is required`);
     }
-    return { kind: 'create_detail', type, unit: null, date };
+    return { kind: 'create_detail', type, unit: null, date, ...until };
   }
-  return { kind: 'create_detail', type, unit, date };
+  return { kind: 'create_detail', type, unit, date, ...until };
 }
 
 function detailEdit(item: unknown, prefix: string): WriteIntent {
@@ -173,12 +189,14 @@ function detailEdit(item: unknown, prefix: string): WriteIntent {
   const uuid = fields.uuid('uuid');
   if (type === 'employee') return { kind: 'employee', action: 'edit', uuid };
   const data = fields.nested('data');
-  const date = data.nested('validity').date('from');
+  const validity = data.nested('validity');
+  const date = validity.date('from');
+  const until = validity.until('to');
   if (type === 'org_unit') {
     const parent = data.optionalRef('parent');
     return parent === undefined
-      ? { kind: 'change_unit', unit: uuid, date }
-      : { kind: 'move_unit', unit: uuid, parent, date };
+      ? { kind: 'change_unit', unit: uuid, date, ...until }
+      : { kind: 'move_unit', unit: uuid, parent, date, ...until };
   }
   const detailType = type as DetailType;
   const unit = data.optionalRef('org_unit');
@@ -192,6 +210,7 @@ function detailEdit(item: unknown, prefix: string): WriteIntent {
     type: detailType,
     uuid,
     date,
+    ...until,
     ...(newUnit === undefined ? {} : { newUnit }),
     hints: {
       units: typeof unit === 'string' ? [unit] : [],
@@ -236,7 +255,8 @@ export function writeIntents(write: LegacyWrite): WriteIntent[] {
       readable(() => {
         const fields = Fields.of(body, '');
         const parent = fields.optionalRef('parent') ?? null;
-        return { kind: 'create_unit', parent, date: fields.nested('validity').date('from') };
+        const validity = fields.nested('validity');
+        return { kind: 'create_unit', parent, date: validity.date('from'), ...validity.until('to') };
       }),
     ];
   }
@@ -308,7 +328,28 @@ const deny = (reason: string): RbacDecision => ({ allowed: false, reason });
 export interface RbacPolicyOptions {
   /** `IDP_RBAC_ENABLED`: off means every authenticated user may write. */
   enabled: boolean;
+  /**
+   * Most items an owner may send in one list body (default 100). Each item may need its own reads; an
+   * admin's lists are not read, so they are not limited here.
+   */
+  maxOwnerItems?: number;
 }
+
+/**
+ * The days a write affects: from its date until its end when it gives one, otherwise until today (a
+ * back-dated write takes effect from its date through today). A future write with no end is judged on its
+ * own date, as before; a termination's date is its last day, and what it ends runs on to today.
+ */
+export function periodOf(intent: { date: string; until?: string }, today: string): Period {
+  const end = intent.until ?? (intent.date < today ? today : intent.date);
+  return { from: intent.date, to: end < intent.date ? intent.date : end };
+}
+
+const describePeriod = (period: Period) =>
+  period.from === period.to ? `on ${period.from}` : `from ${period.from} to ${period.to}`;
+
+/** How many items of one owner's write are decided at once; the rest wait, and stop at a refusal. */
+const itemsAtOnce = 8;
 
 /**
  * @example
@@ -317,6 +358,8 @@ export interface RbacPolicyOptions {
  *   (await rbac.decide(principal, writeIntents({ method, path, body }), { reads: loaders, today }));
  */
 export function createRbacPolicy(options: RbacPolicyOptions) {
+  const maxOwnerItems = options.maxOwnerItems ?? 100;
+
   /** The decision the token alone settles (RBAC off, admin, no role), or undefined when units must be read. */
   function decideByRole(principal: Principal): RbacDecision | undefined {
     if (!options.enabled) return allow('RBAC is off: every authenticated user may write.');
@@ -334,60 +377,89 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
     return undefined;
   }
 
-  async function decideIntent(intent: WriteIntent, ownership: UnitOwnership): Promise<RbacDecision> {
+  async function decideIntent(
+    intent: WriteIntent,
+    ownership: UnitOwnership,
+    today: string,
+  ): Promise<RbacDecision> {
     const refused = (why: string) => deny(`You may not ${describeIntent(intent)}: ${why}.`);
     const adminOnly = (what: string) => refused(`${what} needs the admin role`);
-    const owning = async (unit: string, date: string): Promise<RbacDecision | undefined> => {
-      const answer = await ownership.ownsUnit(unit, date);
-      if (answer.kind === 'owned') return undefined;
-      if (answer.kind === 'unit_not_found') {
-        return refused(`org unit ${unit} does not exist on ${date}, so its owners cannot be checked`);
+    const owning = async (unit: string, period: Period): Promise<RbacDecision | undefined> => {
+      const answer = await ownership.ownsUnitOver(unit, period);
+      switch (answer.kind) {
+        case 'owned':
+          return undefined;
+        case 'unit_not_found':
+          return refused(`org unit ${unit} does not exist on ${answer.at}, so its owners cannot be checked`);
+        case 'not_owned':
+          return refused(
+            period.from === period.to
+              ? `employee ${ownership.employee} owns neither org unit ${unit} nor any of its ancestors`
+              : `the write takes effect ${describePeriod(period)}, and on ${answer.at} employee ${ownership.employee} owns neither org unit ${unit} nor any of its ancestors`,
+          );
+        case 'too_many_changes':
+          return refused(
+            `org unit ${unit} changes place more than ${maxPlacesPerPeriod} times ${describePeriod(period)}, more than RBAC follows; an admin can make this write`,
+          );
       }
-      return refused(`employee ${ownership.employee} owns neither org unit ${unit} nor any of its ancestors`);
     };
     const firstRefusal = async (checks: Promise<RbacDecision | undefined>[]) =>
       (await Promise.all(checks)).find((decision) => decision !== undefined) ??
       allow(`Employee ${ownership.employee} owns every unit this write touches.`);
 
+    if (intent.kind === 'employee') return adminOnly('an employee is not an org unit, so this');
+    if (intent.kind === 'unreadable') {
+      return refused(`${intent.problem}, and a write RBAC cannot read needs the admin role`);
+    }
+    const period = periodOf(intent, today);
     switch (intent.kind) {
       case 'create_unit':
         if (intent.parent === null) return adminOnly('a top-level org unit');
-        return firstRefusal([owning(intent.parent, intent.date)]);
+        return firstRefusal([owning(intent.parent, period)]);
       case 'change_unit':
       case 'terminate_unit':
-        return firstRefusal([owning(intent.unit, intent.date)]);
+        return firstRefusal([owning(intent.unit, period)]);
       case 'move_unit':
         if (intent.parent === null) return adminOnly('moving an org unit to the top level');
-        return firstRefusal([owning(intent.unit, intent.date), owning(intent.parent, intent.date)]);
+        return firstRefusal([owning(intent.unit, period), owning(intent.parent, period)]);
       case 'create_detail':
         if (intent.unit === null) return adminOnly(`${withArticle(detailLabel[intent.type])} of an employee`);
-        return firstRefusal([owning(intent.unit, intent.date)]);
+        return firstRefusal([owning(intent.unit, period)]);
       case 'change_detail': {
         if (intent.newUnit === null) {
           return adminOnly(`${withArticle(detailLabel[intent.type])} that belongs to no org unit`);
         }
         const [location, newUnit] = await Promise.all([
-          ownership.locateDetail(intent.type, intent.uuid, intent.date, intent.hints),
-          intent.newUnit === undefined ? undefined : owning(intent.newUnit, intent.date),
+          ownership.locateDetailOver(intent.type, intent.uuid, period, intent.hints),
+          intent.newUnit === undefined ? undefined : owning(intent.newUnit, period),
         ]);
         if (!location.found) {
           return refused(
             `no ${detailLabel[intent.type]} ${intent.uuid} is in force in an org unit on ${intent.date}, so it cannot be checked against the units you own`,
           );
         }
-        if (location.unit === null) {
+        if (location.versions.some((version) => version.unit === null)) {
           return adminOnly(`${withArticle(detailLabel[intent.type])} of an employee`);
         }
-        return newUnit ?? firstRefusal([owning(location.unit, intent.date)]);
+        if (newUnit) return newUnit;
+        // Each unit the record is in while the write takes effect, for the days it is there.
+        return firstRefusal(
+          location.versions.map((version) =>
+            owning(version.unit!, {
+              from: version.from > period.from ? version.from : period.from,
+              to: version.to !== null && version.to < period.to ? version.to : period.to,
+            }),
+          ),
+        );
       }
-      case 'employee':
-        return adminOnly('an employee is not an org unit, so this');
-      case 'unreadable':
-        return refused(`${intent.problem}, and a write RBAC cannot read needs the admin role`);
     }
   }
 
-  /** Decides a write by its intents; every intent must be allowed. */
+  /**
+   * Decides a write by its intents; every intent must be allowed. Items are decided a few at a time, in
+   * order, and no new item starts after a refusal: a long list that fails early costs little. Reads are
+   * shared by all items (one scan per detail type, one chain per unit and date).
+   */
   async function decide(
     principal: Principal,
     intents: readonly WriteIntent[],
@@ -395,16 +467,37 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
   ): Promise<RbacDecision> {
     const byRole = decideByRole(principal);
     if (byRole) return byRole;
+    if (intents.length > maxOwnerItems) {
+      return deny(
+        `You may not send ${intents.length} writes in one request: the owner role may send at most ${maxOwnerItems}, because each is checked against the units you own. Split the list.`,
+      );
+    }
+    const scanFrom = new Map<DetailType, string>();
+    for (const intent of intents) {
+      if (intent.kind !== 'change_detail') continue;
+      const known = scanFrom.get(intent.type);
+      if (known === undefined || intent.date < known) scanFrom.set(intent.type, intent.date);
+    }
     const ownership = unitOwnership(context.reads, {
       employee: principal.employeeUuid!,
       today: context.today,
+      scanFrom,
     });
-    const decisions = await Promise.all(intents.map((intent) => decideIntent(intent, ownership)));
-    return (
-      decisions.find((decision) => !decision.allowed) ??
-      decisions[0] ??
-      allow('The write names nothing to check; the legacy service will refuse it.')
-    );
+
+    const decisions: (RbacDecision | undefined)[] = [];
+    let next = 0;
+    let refusedAt = Infinity;
+    const work = async () => {
+      while (next < intents.length && next < refusedAt) {
+        const index = next++;
+        const decision = await decideIntent(intents[index]!, ownership, context.today);
+        decisions[index] = decision;
+        if (!decision.allowed && index < refusedAt) refusedAt = index;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(itemsAtOnce, intents.length) }, work));
+    if (refusedAt !== Infinity) return decisions[refusedAt]!;
+    return decisions[0] ?? allow('The write names nothing to check; the legacy service will refuse it.');
   }
 
   return { enabled: options.enabled, decideByRole, decide };

@@ -7,16 +7,43 @@ import type { DetailType, LegacyRecord } from '../graphql/legacy-loaders.js';
  */
 export interface OrganisationReads {
   orgUnit(uuid: string, at: string): Promise<LegacyRecord | null>;
-  unitDetails(type: DetailType, uuid: string, query: { at: string }): Promise<LegacyRecord[]>;
-  employeeDetails(type: DetailType, uuid: string, query: { at: string }): Promise<LegacyRecord[]>;
+  unitDetails(
+    type: DetailType,
+    uuid: string,
+    query: { at: string; validity?: 'present' | 'future' },
+  ): Promise<LegacyRecord[]>;
+  employeeDetails(
+    type: DetailType,
+    uuid: string,
+    query: { at: string; validity?: 'present' | 'future' },
+  ): Promise<LegacyRecord[]>;
   orgUnitPage(at: string, start: number, limit: number): Promise<{ items: LegacyRecord[] }>;
 }
 
-export type OwnershipAnswer =
-  { kind: 'owned'; via: string } | { kind: 'not_owned' } | { kind: 'unit_not_found' };
+/** The days a write affects, both included (YYYY-MM-DD). */
+export interface Period {
+  from: string;
+  to: string;
+}
 
-/** Where a detail record is in force on a date: its org unit, or `null` for a record of a person. */
-export type DetailLocation = { found: true; unit: string | null } | { found: false };
+export type OwnershipAnswer =
+  | { kind: 'owned' }
+  /** `at`: the first day of the period on which the unit lies outside the employee's units. */
+  | { kind: 'not_owned'; at: string }
+  | { kind: 'unit_not_found'; at: string }
+  /** The unit's place changes more often within the period than RBAC follows. */
+  | { kind: 'too_many_changes' };
+
+/** One version of a detail record: where it is, and when. `to: null` is open-ended. */
+export interface DetailVersion {
+  /** Its org unit, or `null` for a record of a person. */
+  unit: string | null;
+  from: string;
+  to: string | null;
+}
+
+/** The versions of a detail record that overlap a period, in date order, the first in force on its start. */
+export type DetailLocation = { found: true; versions: DetailVersion[] } | { found: false };
 
 export interface DetailHints {
   /** Units the record may be in (for an edit, the new unit): read first, before any scan. */
@@ -25,10 +52,25 @@ export interface DetailHints {
   persons: readonly string[];
 }
 
+/** How many places of one unit are read for one period before RBAC gives up and refuses. */
+export const maxPlacesPerPeriod = 50;
+
 const uuidOf = (value: unknown): string | null => {
   const uuid = (value as { uuid?: unknown } | null | undefined)?.uuid;
   return typeof uuid === 'string' ? uuid.toLowerCase() : null;
 };
+
+/** The record's validity; a record that shows none is taken as always valid. */
+const validityOf = (record: unknown): { from: string; to: string | null } => {
+  const validity = (record as { validity?: { from?: unknown; to?: unknown } } | null)?.validity;
+  return {
+    from: typeof validity?.from === 'string' ? validity.from : '0001-01-01',
+    to: typeof validity?.to === 'string' ? validity.to : null,
+  };
+};
+
+export const nextDay = (date: string): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** A listing of a unit or employee that does not exist is empty, not an error. */
 async function listingOrEmpty(read: Promise<LegacyRecord[]>): Promise<LegacyRecord[]> {
@@ -41,89 +83,176 @@ async function listingOrEmpty(read: Promise<LegacyRecord[]>): Promise<LegacyReco
 }
 
 /**
- * Answers, for one principal, "does this employee own this unit or one of its ancestors?" and "which unit
- * is this detail record in?" from legacy reads.
+ * Follows a record's versions from the start of `period`: the one in force on each day, then the next
+ * from the day after it ends. `complete` is false when the versions at hand stop before the period does
+ * (the record ended, or went on somewhere not read).
+ */
+function versionsOver(
+  versions: readonly DetailVersion[],
+  period: Period,
+): { versions: DetailVersion[]; complete: boolean } | undefined {
+  const found: DetailVersion[] = [];
+  let day = period.from;
+  for (;;) {
+    const version = versions.find((v) => v.from <= day && (v.to === null || v.to >= day));
+    if (!version) return found.length === 0 ? undefined : { versions: found, complete: false };
+    found.push(version);
+    if (version.to === null || version.to >= period.to) return { versions: found, complete: true };
+    day = nextDay(version.to);
+  }
+}
+
+/**
+ * Answers, for one principal, "does this employee own this unit or one of its ancestors, throughout this
+ * period?" and "where is this detail record during this period?" from legacy reads.
  *
  * Ownership walks the whole ancestor chain rather than using `inherit_owner=1`, which stops at the nearest
  * ancestor that has owners and so would hide a higher owner. `GET /service/ou/{uuid}/?at=` embeds the full
- * parent chain in one call; the owners of every unit in it are then read in parallel.
+ * parent chain in one call, each unit with the validity of its version; the chain cannot change before the
+ * earliest of their ends, so the next read is the day after it, until the period is covered. The owners of
+ * every unit met are read once, as of today: the token holder's right is their ownership now.
  *
- * The chain is read as of the change's date (where the unit sits when the change takes effect); owner
- * records as of today (who owns it now, when the write is made).
+ * @example
+ * const ownership = unitOwnership(loaders, { employee, today: '2026-11-24' });
+ * await ownership.ownsUnitOver(unit, { from: '2025-06-01', to: '2026-11-24' }); // { kind: 'owned' } or why not
  */
-export function unitOwnership(reads: OrganisationReads, options: { employee: string; today: string }) {
+export function unitOwnership(
+  reads: OrganisationReads,
+  options: {
+    employee: string;
+    today: string;
+    /** Per type, the earliest date any detail of that type is looked up at in this request (one scan each). */
+    scanFrom?: ReadonlyMap<DetailType, string>;
+  },
+) {
   const employee = options.employee.toLowerCase();
   const answers = new Map<string, Promise<OwnershipAnswer>>();
+  const owners = new Map<string, Promise<string[]>>();
+  const scans = new Map<string, Promise<Map<string, DetailVersion[]>>>();
 
-  const ownersOf = async (unit: string): Promise<string[]> =>
-    (await listingOrEmpty(reads.unitDetails('owner', unit, { at: options.today })))
-      .map((record) => uuidOf(record.owner))
-      .filter((owner): owner is string => owner !== null);
-
-  const answer = async (unit: string, at: string): Promise<OwnershipAnswer> => {
-    const record = await reads.orgUnit(unit, at);
-    if (!record) return { kind: 'unit_not_found' };
-    const chain: string[] = [];
-    for (let current: unknown = record; uuidOf(current) !== null;) {
-      const uuid = uuidOf(current)!;
-      if (chain.includes(uuid)) break;
-      chain.push(uuid);
-      current = (current as LegacyRecord).parent;
+  const ownersOf = (unit: string): Promise<string[]> => {
+    let pending = owners.get(unit);
+    if (!pending) {
+      pending = listingOrEmpty(reads.unitDetails('owner', unit, { at: options.today })).then((records) =>
+        records.map((record) => uuidOf(record.owner)).filter((owner): owner is string => owner !== null),
+      );
+      owners.set(unit, pending);
     }
-    const owners = await Promise.all(chain.map(ownersOf));
-    const index = owners.findIndex((list) => list.includes(employee));
-    return index === -1 ? { kind: 'not_owned' } : { kind: 'owned', via: chain[index]! };
+    return pending;
   };
 
-  /** Whether the employee owns `unit` or one of its ancestors, with the unit's position as of `at`. */
-  const ownsUnit = (unit: string, at: string): Promise<OwnershipAnswer> => {
-    const key = `${unit.toLowerCase()}@${at}`;
+  const answer = async (unit: string, period: Period): Promise<OwnershipAnswer> => {
+    let day = period.from;
+    for (let place = 0; place < maxPlacesPerPeriod; place += 1) {
+      const record = await reads.orgUnit(unit, day);
+      if (!record) return { kind: 'unit_not_found', at: day };
+      const chain: string[] = [];
+      let changes: string | null = null;
+      for (let current: unknown = record; uuidOf(current) !== null;) {
+        const uuid = uuidOf(current)!;
+        if (chain.includes(uuid)) break;
+        chain.push(uuid);
+        const end = validityOf(current).to;
+        if (end !== null && (changes === null || end < changes)) changes = end;
+        current = (current as LegacyRecord).parent;
+      }
+      const lists = await Promise.all(chain.map(ownersOf));
+      if (!lists.some((list) => list.includes(employee))) return { kind: 'not_owned', at: day };
+      if (changes === null || changes >= period.to) return { kind: 'owned' };
+      day = nextDay(changes);
+    }
+    return { kind: 'too_many_changes' };
+  };
+
+  /** Whether the employee owns `unit` or one of its ancestors on every day of `period`. */
+  const ownsUnitOver = (unit: string, period: Period): Promise<OwnershipAnswer> => {
+    const key = `${unit.toLowerCase()}@${period.from}..${period.to}`;
     let pending = answers.get(key);
     if (!pending) {
-      pending = answer(unit.toLowerCase(), at);
+      pending = answer(unit.toLowerCase(), period);
       answers.set(key, pending);
     }
     return pending;
   };
 
+  const collect = (listings: LegacyRecord[][], into: Map<string, DetailVersion[]>) => {
+    for (const record of listings.flat()) {
+      const uuid = record.uuid.toLowerCase();
+      const version = { unit: uuidOf(record.org_unit), ...validityOf(record) };
+      const known = into.get(uuid) ?? [];
+      if (!known.some((other) => other.from === version.from)) known.push(version);
+      into.set(uuid, known);
+    }
+    return into;
+  };
+
   /**
-   * The unit of the version of detail `uuid` in force on `at`. The legacy contract has no read of a detail
-   * by UUID, so the hinted units and employees are read first; only when the record is not among them is
-   * every unit in force on `at` listed (one call) and each unit's records of that type read (one call per
-   * unit, all in parallel).
+   * Every version of every `type` record in an org unit that is in force on `at` or starts after it:
+   * the units in force on `at` and today, each read twice (`validity=present` and `future` as of `at`).
+   * Made once per type and request, and shared by every detail the request names.
    */
-  const locateDetail = async (
+  const scan = (type: DetailType, at: string): Promise<Map<string, DetailVersion[]>> => {
+    const key = `${type}@${at}`;
+    let pending = scans.get(key);
+    if (!pending) {
+      pending = (async () => {
+        const pages = await Promise.all([
+          reads.orgUnitPage(at, 0, 0),
+          reads.orgUnitPage(options.today, 0, 0),
+        ]);
+        const units = [
+          ...new Set(pages.flatMap((page) => page.items.map((item) => item.uuid.toLowerCase()))),
+        ];
+        const listings = await Promise.all(
+          units.flatMap((unit) => [
+            listingOrEmpty(reads.unitDetails(type, unit, { at })),
+            listingOrEmpty(reads.unitDetails(type, unit, { at, validity: 'future' })),
+          ]),
+        );
+        return collect(listings, new Map());
+      })();
+      scans.set(key, pending);
+    }
+    return pending;
+  };
+
+  /**
+   * The versions of detail `uuid` over `period`. The legacy contract has no read of a detail by UUID, so
+   * the hinted units and employees are read first (as of the period's start, and what is scheduled after
+   * it); only when they do not cover the whole period is the request's shared scan used.
+   */
+  const locateDetailOver = async (
     type: DetailType,
     uuid: string,
-    at: string,
+    period: Period,
     hints: DetailHints,
   ): Promise<DetailLocation> => {
     const wanted = uuid.toLowerCase();
-    const locate = (listings: LegacyRecord[][]): DetailLocation | undefined => {
-      for (const records of listings) {
-        const record = records.find((candidate) => candidate.uuid.toLowerCase() === wanted);
-        if (record) return { found: true, unit: uuidOf(record.org_unit) };
-      }
-      return undefined;
-    };
-    const hinted = await Promise.all([
-      ...hints.units.map((unit) => listingOrEmpty(reads.unitDetails(type, unit, { at }))),
-      ...hints.persons.map((person) => listingOrEmpty(reads.employeeDetails(type, person, { at }))),
-    ]);
-    const fromHints = locate(hinted);
-    if (fromHints) return fromHints;
-
-    const probed = new Set(hints.units.map((unit) => unit.toLowerCase()));
-    const units = (await reads.orgUnitPage(at, 0, 0)).items
-      .map((item) => item.uuid.toLowerCase())
-      .filter((unit) => !probed.has(unit));
-    const scanned = await Promise.all(
-      units.map((unit) => listingOrEmpty(reads.unitDetails(type, unit, { at }))),
+    const at = period.from;
+    const hinted = collect(
+      await Promise.all([
+        ...hints.units.flatMap((unit) => [
+          listingOrEmpty(reads.unitDetails(type, unit, { at })),
+          listingOrEmpty(reads.unitDetails(type, unit, { at, validity: 'future' })),
+        ]),
+        ...hints.persons.flatMap((person) => [
+          listingOrEmpty(reads.employeeDetails(type, person, { at })),
+          listingOrEmpty(reads.employeeDetails(type, person, { at, validity: 'future' })),
+        ]),
+      ]),
+      new Map(),
     );
-    return locate(scanned) ?? { found: false };
+    const fromHints = versionsOver(hinted.get(wanted) ?? [], period);
+    if (fromHints?.complete) return { found: true, versions: fromHints.versions };
+
+    const scanFrom = options.scanFrom?.get(type);
+    const scanned = await scan(type, scanFrom !== undefined && scanFrom <= at ? scanFrom : at);
+    const versions = [...(scanned.get(wanted) ?? []), ...(hinted.get(wanted) ?? [])];
+    const over = versionsOver(versions, period);
+    return over ? { found: true, versions: over.versions } : { found: false };
   };
 
-  return { employee, ownsUnit, locateDetail };
+  return { employee, ownsUnitOver, locateDetailOver };
 }
 
 export type UnitOwnership = ReturnType<typeof unitOwnership>;
