@@ -8,7 +8,8 @@ import { startTestStack, type TestStack } from './stack.js';
 /**
  * Documents that would exhaust the gateway or the legacy service behind it are refused while they are
  * read, parsed or validated: every refusal here is checked against what reached the legacy service.
- * Default limits: depth 12, aliases 30, tokens 2000, cost 5000, directives 20, body 1 MiB.
+ * Default limits: depth 12, aliases 30, tokens 2000, cost 20000 (weighing `limit`), directives 20, body 1 MiB,
+ * 1000 legacy calls per request.
  */
 
 let stack: TestStack;

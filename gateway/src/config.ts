@@ -304,7 +304,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
       maxDepth: integer(env, 'GRAPHQL_MAX_DEPTH', 12, 1, 1_000),
       maxAliases: integer(env, 'GRAPHQL_MAX_ALIASES', 30, 0, 100_000),
       maxTokens: integer(env, 'GRAPHQL_MAX_TOKENS', 2_000, 100, 1_000_000),
-      maxCost: integer(env, 'GRAPHQL_MAX_COST', 5_000, 1, 100_000_000),
+      maxCost: integer(env, 'GRAPHQL_MAX_COST', 20_000, 1, 100_000_000),
       maxDirectives: integer(env, 'GRAPHQL_MAX_DIRECTIVES', 20, 0, 100_000),
       maxLegacyCalls: integer(env, 'GRAPHQL_MAX_LEGACY_CALLS', 1_000, 1, 1_000_000),
     },
