@@ -110,10 +110,11 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
   );
 
   const get = <T>(path: string) => gets.load(path) as Promise<T>;
-  /** The record, or null when the legacy service answers 404 for it. */
-  const getOrNull = async <T>(path: string): Promise<T | null> => {
+  /** The record, or null when the legacy service answers 404 for it (or no record can have that key). */
+  const getOrNull = async <T>(path: () => string | Promise<string>): Promise<T | null> => {
     try {
-      return await get<T>(path);
+      const built = path();
+      return await get<T>(typeof built === 'string' ? built : await built);
     } catch (error) {
       if (error instanceof LegacyResponseError && error.status === 404) return null;
       throw error;
@@ -140,10 +141,12 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
     get,
     post: <T>(path: string, body: unknown) => issue<T>('POST', path, body),
     organisationUuid,
-    orgUnit: (uuid: string, at: string) => getOrNull<LegacyRecord>(legacyPaths.orgUnit(uuid, { at })),
-    employee: (uuid: string, at: string) => getOrNull<LegacyRecord>(legacyPaths.employee(uuid, { at })),
-    children: (uuid: string, at: string) => get<LegacyRecord[]>(legacyPaths.children(uuid, { at })),
-    unitDetails: (type: DetailType, uuid: string, detail: DetailQuery) =>
+    orgUnit: async (uuid: string, at: string) =>
+      getOrNull<LegacyRecord>(() => legacyPaths.orgUnit(uuid, { at })),
+    employee: async (uuid: string, at: string) =>
+      getOrNull<LegacyRecord>(() => legacyPaths.employee(uuid, { at })),
+    children: async (uuid: string, at: string) => get<LegacyRecord[]>(legacyPaths.children(uuid, { at })),
+    unitDetails: async (type: DetailType, uuid: string, detail: DetailQuery) =>
       get<LegacyRecord[]>(
         legacyPaths.unitDetails(type, uuid, {
           at: detail.at,
@@ -152,14 +155,14 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
           inherit_owner: type === 'owner' && detail.inherit,
         }),
       ),
-    employeeDetails: (type: DetailType, uuid: string, detail: DetailQuery) =>
+    employeeDetails: async (type: DetailType, uuid: string, detail: DetailQuery) =>
       get<LegacyRecord[]>(
         legacyPaths.employeeDetails(type, uuid, {
           at: detail.at,
           validity: detail.validity === 'present' ? undefined : detail.validity,
         }),
       ),
-    classWithFacet: (uuid: string) => getOrNull<LegacyRecord>(legacyPaths.classWithFacet(uuid)),
+    classWithFacet: async (uuid: string) => getOrNull<LegacyRecord>(() => legacyPaths.classWithFacet(uuid)),
     orgUnitPage: async (at: string, start: number, limit: number) =>
       get<{ items: LegacyRecord[]; offset: number; total: number }>(
         legacyPaths.orgUnitPage(await organisationUuid(), { at, start, limit }),
@@ -171,7 +174,7 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
     itSystems: async () => get<LegacyRecord[]>(legacyPaths.itSystems(await organisationUuid())),
     facets: async () => get<LegacyRecord[]>(legacyPaths.facets(await organisationUuid())),
     facet: async (key: string) =>
-      getOrNull<LegacyRecord & { data: { items: LegacyRecord[] } }>(
+      getOrNull<LegacyRecord & { data: { items: LegacyRecord[] } }>(async () =>
         legacyPaths.facet(await organisationUuid(), key),
       ),
     /** How many legacy calls this request has made. */

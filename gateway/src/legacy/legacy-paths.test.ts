@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLegacyClient } from './legacy-client.js';
 import { createLegacyLoaders } from './legacy-loaders.js';
-import { legacyPaths, queryString, segment } from './legacy-paths.js';
+import { legacyPaths, queryString, segment, UnaddressableValueError } from './legacy-paths.js';
 import { json, startStubBackend, type StubBackend } from './stub-backend.js';
 
 describe('legacyPaths', () => {
   it('keeps a value inside its own path segment', () => {
     expect(segment('../../../../health')).toBe('..%2F..%2F..%2F..%2Fhealth');
-    expect(segment('..')).toBe('%2E%2E');
-    expect(segment('.')).toBe('%2E');
+    for (const unaddressable of ['', '.', '..', '%2e%2E', '.%2e']) {
+      expect(() => segment(unaddressable)).toThrow(UnaddressableValueError);
+    }
+    expect(segment('...')).toBe('...');
     expect(segment('a?limit=0&b#c')).toBe('a%3Flimit%3D0%26b%23c');
     expect(legacyPaths.facet('org', '../../../../health')).toBe(
       '/service/o/org/f/..%2F..%2F..%2F..%2Fhealth/',
@@ -42,7 +44,8 @@ describe('legacy loaders against a backend', () => {
     });
     const loaders = createLegacyLoaders(legacy);
     await loaders.facet('../../../../health');
-    await loaders.facet('..');
+    expect(await loaders.facet('..')).toBeNull();
+    expect(await loaders.orgUnit('%2e%2e', '2024-01-01')).toBeNull();
     await loaders.orgUnit('x/../../../health?', '2024-01-01');
     await loaders.unitDetails('manager', 'u', { at: '2024-01-01&inherit_manager=1' }).catch(() => null);
     const urls = backend.received.map((request) => request.url);
@@ -50,7 +53,6 @@ describe('legacy loaders against a backend', () => {
     expect(urls).toEqual([
       '/service/o/',
       '/service/o/org-1/f/..%2F..%2F..%2F..%2Fhealth/',
-      '/service/o/org-1/f/%2E%2E/',
       '/service/ou/x%2F..%2F..%2F..%2Fhealth%3F/?at=2024-01-01',
       '/service/ou/u/details/manager?at=2024-01-01%26inherit_manager%3D1',
     ]);

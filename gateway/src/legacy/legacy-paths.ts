@@ -1,7 +1,9 @@
+import { LegacyResponseError } from './legacy-errors.js';
+
 /**
  * Every legacy `/service` path the gateway calls, written once. Each path segment that carries a value is
- * encoded with `encodeURIComponent` (and a segment of only dots is escaped, since `.` and `..` would be
- * resolved away), and every query string is built with `URLSearchParams`: no value from a GraphQL argument
+ * encoded with `encodeURIComponent` (and a value that no encoding keeps in its segment is refused), and
+ * every query string is built with `URLSearchParams`: no value from a GraphQL argument
  * or a request body can change which legacy endpoint is called or add a query parameter.
  *
  * @example
@@ -14,10 +16,27 @@ export type DetailType = 'engagement' | 'manager' | 'owner' | 'it';
 /** Query parameters: `undefined` and `false` are left out, `true` is sent as `1`. */
 export type LegacyQuery = Record<string, string | number | boolean | undefined>;
 
+/**
+ * A value that cannot be a path segment: empty (servers and proxies merge `//`) or `.`/`..` (URL parsers
+ * resolve them, encoded as `%2E` or not). No record has such a key, so it is answered as the legacy
+ * service answers an unknown one: 404, without a call.
+ */
+export class UnaddressableValueError extends LegacyResponseError {
+  constructor() {
+    super(404, {
+      error: true,
+      status: 404,
+      error_key: 'E_NOT_FOUND',
+      description: 'No record has that key: an empty key, "." and ".." name nothing.',
+    });
+    this.name = 'UnaddressableValueError';
+  }
+}
+
 /** One path segment holding a value. */
 export function segment(value: string): string {
-  const encoded = encodeURIComponent(value);
-  return /^\.+$/.test(encoded) ? encoded.replace(/\./g, '%2E') : encoded;
+  if (value === '' || /^(\.|%2e){1,2}$/i.test(value)) throw new UnaddressableValueError();
+  return encodeURIComponent(value);
 }
 
 /** `?a=1&b=2`, or nothing when no parameter is set. */
