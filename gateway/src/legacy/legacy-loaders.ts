@@ -8,9 +8,37 @@ import {
 } from './legacy-client.js';
 import { legacyPaths, type DetailType } from './legacy-paths.js';
 
+import type {
+  ClassWithFacetRecord,
+  EmployeePageRecord,
+  EmployeeRecord,
+  EngagementRecord,
+  FacetRecord,
+  FacetWithClassesRecord,
+  ItSystemRecord,
+  ItUserRecord,
+  ManagerRecord,
+  OrganisationRecord,
+  OrgUnitListItemRecord,
+  OrgUnitPageRecord,
+  OrgUnitRecord,
+  OwnerRecord,
+} from './contract-records.generated.js';
+
 export type { DetailType } from './legacy-paths.js';
 
-/** A legacy record as JSON; the org graph's types mirror the legacy shapes, so fields read straight through. */
+/** The record type of each detail listing (`/details/{type}`), as the contract defines it. */
+export interface DetailRecords {
+  engagement: EngagementRecord;
+  manager: ManagerRecord;
+  owner: OwnerRecord;
+  it: ItUserRecord;
+}
+
+/**
+ * Any legacy record, for code that reads records of several types alike (the loaders' own reads are typed by
+ * the contract's records, which are all assignable to it).
+ */
 export type LegacyRecord = { uuid: string; [field: string]: unknown };
 
 export interface DetailQuery {
@@ -121,7 +149,7 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
     }
   };
 
-  const firstOrganisation = (organisations: LegacyRecord[]): string => {
+  const firstOrganisation = (organisations: OrganisationRecord[]): string => {
     const first = organisations[0];
     if (!first) throw new Error('The legacy service holds no organisation.');
     return first.uuid;
@@ -132,22 +160,23 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
     options.organisation
       ? options.organisation(async () =>
           firstOrganisation(
-            await issue<LegacyRecord[]>('GET', legacyPaths.organisations(), undefined, undefined),
+            await issue<OrganisationRecord[]>('GET', legacyPaths.organisations(), undefined, undefined),
           ),
         )
-      : firstOrganisation(await get<LegacyRecord[]>(legacyPaths.organisations()));
+      : firstOrganisation(await get<OrganisationRecord[]>(legacyPaths.organisations()));
 
   return {
     get,
     post: <T>(path: string, body: unknown) => issue<T>('POST', path, body),
     organisationUuid,
     orgUnit: async (uuid: string, at: string) =>
-      getOrNull<LegacyRecord>(() => legacyPaths.orgUnit(uuid, { at })),
+      getOrNull<OrgUnitRecord>(() => legacyPaths.orgUnit(uuid, { at })),
     employee: async (uuid: string, at: string) =>
-      getOrNull<LegacyRecord>(() => legacyPaths.employee(uuid, { at })),
-    children: async (uuid: string, at: string) => get<LegacyRecord[]>(legacyPaths.children(uuid, { at })),
-    unitDetails: async (type: DetailType, uuid: string, detail: DetailQuery) =>
-      get<LegacyRecord[]>(
+      getOrNull<EmployeeRecord>(() => legacyPaths.employee(uuid, { at })),
+    children: async (uuid: string, at: string) =>
+      get<OrgUnitListItemRecord[]>(legacyPaths.children(uuid, { at })),
+    unitDetails: async <T extends DetailType>(type: T, uuid: string, detail: DetailQuery) =>
+      get<DetailRecords[T][]>(
         legacyPaths.unitDetails(type, uuid, {
           at: detail.at,
           validity: detail.validity === 'present' ? undefined : detail.validity,
@@ -155,28 +184,23 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
           inherit_owner: type === 'owner' && detail.inherit,
         }),
       ),
-    employeeDetails: async (type: DetailType, uuid: string, detail: DetailQuery) =>
-      get<LegacyRecord[]>(
+    employeeDetails: async <T extends DetailType>(type: T, uuid: string, detail: DetailQuery) =>
+      get<DetailRecords[T][]>(
         legacyPaths.employeeDetails(type, uuid, {
           at: detail.at,
           validity: detail.validity === 'present' ? undefined : detail.validity,
         }),
       ),
-    classWithFacet: async (uuid: string) => getOrNull<LegacyRecord>(() => legacyPaths.classWithFacet(uuid)),
+    classWithFacet: async (uuid: string) =>
+      getOrNull<ClassWithFacetRecord>(() => legacyPaths.classWithFacet(uuid)),
     orgUnitPage: async (at: string, start: number, limit: number) =>
-      get<{ items: LegacyRecord[]; offset: number; total: number }>(
-        legacyPaths.orgUnitPage(await organisationUuid(), { at, start, limit }),
-      ),
+      get<OrgUnitPageRecord>(legacyPaths.orgUnitPage(await organisationUuid(), { at, start, limit })),
     employeePage: async (at: string, start: number, limit: number) =>
-      get<{ items: LegacyRecord[]; offset: number; total: number }>(
-        legacyPaths.employeePage(await organisationUuid(), { at, start, limit }),
-      ),
-    itSystems: async () => get<LegacyRecord[]>(legacyPaths.itSystems(await organisationUuid())),
-    facets: async () => get<LegacyRecord[]>(legacyPaths.facets(await organisationUuid())),
+      get<EmployeePageRecord>(legacyPaths.employeePage(await organisationUuid(), { at, start, limit })),
+    itSystems: async () => get<ItSystemRecord[]>(legacyPaths.itSystems(await organisationUuid())),
+    facets: async () => get<FacetRecord[]>(legacyPaths.facets(await organisationUuid())),
     facet: async (key: string) =>
-      getOrNull<LegacyRecord & { data: { items: LegacyRecord[] } }>(async () =>
-        legacyPaths.facet(await organisationUuid(), key),
-      ),
+      getOrNull<FacetWithClassesRecord>(async () => legacyPaths.facet(await organisationUuid(), key)),
     /** How many legacy calls this request has made. */
     callsMade: () => made,
     /** Whether the request wanted more calls than its budget allows. */
