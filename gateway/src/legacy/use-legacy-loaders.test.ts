@@ -79,3 +79,37 @@ describe('useLegacyLoaders', () => {
     expect(next.data.units).toHaveLength(5);
   });
 });
+
+describe('legacy failures in GraphQL', () => {
+  it('a backend that does not answer in time fails the field with UPSTREAM_TIMEOUT', async () => {
+    const silent = await startStubBackend();
+    silent.answer(() => undefined);
+    const slowLegacy = createLegacyClient({
+      url: new URL(silent.url),
+      connectTimeoutMs: 1000,
+      responseTimeoutMs: 200,
+    });
+    const server = createYoga({
+      schema,
+      maskedErrors: true,
+      logging: false,
+      plugins: [useLegacyLoaders({ legacy: slowLegacy, budget: 10 })],
+    });
+    const response = await server.fetch('http://gateway.example/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ units(count: 1) { uuid } }' }),
+    });
+    const body = await response.json();
+    expect(body.data.units).toEqual([null]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        message: 'The legacy service did not answer in time.',
+        extensions: { code: 'UPSTREAM_TIMEOUT' },
+      }),
+    ]);
+    expect(JSON.stringify(body)).not.toContain(silent.url);
+    await slowLegacy.destroy();
+    await silent.close();
+  });
+});

@@ -6,6 +6,7 @@ import { bufferedBody } from '../http/body-limit.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LegacyAuth } from '../legacy/backend-credentials.js';
 import { createLegacyClient } from '../legacy/legacy-client.js';
+import { startStubBackend } from '../legacy/stub-backend.js';
 import { servicePassthrough } from './service-passthrough.js';
 
 /** A stand-in legacy service that records what it receives and answers with awkward headers. */
@@ -121,6 +122,32 @@ async function listening(app: Hono): Promise<{ url: string; close(): Promise<voi
       }),
   };
 }
+
+describe('upstream failures', () => {
+  it('answers 504 E_UPSTREAM_TIMEOUT when the legacy service does not answer in time, without its address', async () => {
+    const silent = await startStubBackend();
+    silent.answer(() => undefined);
+    const legacy = createLegacyClient({
+      url: new URL(silent.url),
+      connectTimeoutMs: 1000,
+      responseTimeoutMs: 200,
+    });
+    const app = new Hono();
+    app.all('/service/*', servicePassthrough({ legacy, publicUrl: 'https://gateway.example' }));
+    const response = await app.request('/service/o/');
+    const text = await response.text();
+    expect(response.status).toBe(504);
+    expect(JSON.parse(text)).toEqual({
+      error: true,
+      status: 504,
+      error_key: 'E_UPSTREAM_TIMEOUT',
+      description: 'The legacy service did not answer in time.',
+    });
+    expect(text).not.toContain(silent.url);
+    await legacy.destroy();
+    await silent.close();
+  });
+});
 
 describe('header hygiene', () => {
   it('drops the headers a Connection header names, both ways', async () => {
