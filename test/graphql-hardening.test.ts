@@ -8,7 +8,8 @@ import { startTestStack, type TestStack } from './stack.js';
 /**
  * Documents that would exhaust the gateway or the legacy service behind it are refused while they are
  * read, parsed or validated: every refusal here is checked against what reached the legacy service.
- * Default limits: depth 12, aliases 30, tokens 2000, cost 5000, directives 20, body 1 MiB.
+ * Default limits: depth 12, aliases 30, tokens 2000, cost 20000 (weighing `limit`), directives 20, body 1 MiB,
+ * 1000 legacy calls per request.
  */
 
 let stack: TestStack;
@@ -172,6 +173,63 @@ describe('abusive documents, refused before any legacy call', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.errors[0].message).toBeTruthy();
     expect(legacy.count()).toBe(before);
+  });
+});
+
+describe('what a query costs the legacy service (issue 15, items 2 and 5)', () => {
+  /** The attack: 30 aliases of a 1000-object page of engagements, each with nested reads. */
+  const flood = `{ ${Array.from(
+    { length: 30 },
+    (_, index) =>
+      `a${index}: engagements(limit: 1000, filter: {at: "2024-01-01"}) { objects { uuid employee { uuid name engagements { uuid org_unit { uuid name managers { uuid } } } } } }`,
+  ).join(' ')} }`;
+
+  it('refuses 30 aliases of engagements(limit: 1000) with nested reads before any legacy call', async () => {
+    const message = await expectRefused(flood, 'QUERY_TOO_COMPLEX');
+    expect(message).toMatch(/asks for too much/);
+  });
+
+  it('weighs limit given by a variable as much as a literal one', async () => {
+    const before = legacy.count();
+    const answer = await post(stack, 'v2', {
+      query: `query ($n: Int) { ${Array.from(
+        { length: 30 },
+        (_, index) =>
+          `a${index}: engagements(limit: $n) { objects { uuid employee { uuid name engagements { uuid } } } }`,
+      ).join(' ')} }`,
+      variables: { n: 1000 },
+    });
+    expect(answer.body.errors[0].extensions).toEqual({ code: 'QUERY_TOO_COMPLEX' });
+    expect(legacy.count()).toBe(before);
+  });
+
+  it('still accepts a v2 page of 100 units with their managers, their people and those people’s engagements', async () => {
+    const before = legacy.count();
+    const body = await expectAccepted(`{ org_units(limit: 100) { objects { uuid name managers {
+      manager_type { user_key } employee { name engagements { job_function { user_key } } } } } } }`);
+    expect(body.data.org_units.objects.length).toBeGreaterThan(50);
+    // Well within the default budget of 1000 legacy calls.
+    expect(legacy.count() - before).toBeLessThan(500);
+  });
+
+  it('keeps every value of a filter inside its legacy path segment', async () => {
+    const before = legacy.requests.length;
+    const answer = await post(stack, 'v2', {
+      query:
+        '{ classes(filter: {facets: ["../../../../health", "org_unit_type?limit=1&x=", ".."]}) { objects { uuid } } }',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.classes.objects).toEqual([]);
+    const paths = legacy.requests.slice(before).map((request) => request.path);
+    // ".." cannot be kept inside a segment by any encoding, so it is never sent.
+    expect(paths.some((path) => /\/f\/(\.|%2e){2}\/$/i.test(path))).toBe(false);
+    expect(paths.some((path) => path === '/health' || path.startsWith('/health?'))).toBe(false);
+    expect(paths.filter((path) => path.includes('/f/'))).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/\/f\/\.\.%2F\.\.%2F\.\.%2F\.\.%2Fhealth\/$/),
+        expect.stringMatching(/\/f\/org_unit_type%3Flimit%3D1%26x%3D\/$/),
+      ]),
+    );
   });
 });
 

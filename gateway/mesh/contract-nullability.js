@@ -13,6 +13,9 @@ import { parse } from 'yaml';
  * reads the same contract and makes every object field nullable whose property says `nullable: true`.
  * It is `bare` (`noWrap`): it changes the source's own schema, the one that executes.
  *
+ * Next to the same `allOf`, Mesh also drops the property's `description`; this gives it back, so the
+ * org graph's descriptions are the contract's.
+ *
  * Configuration: `contract`, the OpenAPI file, relative to the folder of `.meshrc.yaml`. Place it
  * before any renaming transform: it matches the contract's schema and property names.
  */
@@ -26,11 +29,18 @@ export default class ContractNullabilityTransform {
     const contract = parse(readFileSync(resolve(baseDir, config.contract), 'utf8'));
     /** Schema name → the properties that may be null. */
     this.nullableProperties = new Map();
+    /** `Schema.property` → the property's description. */
+    this.descriptions = new Map();
     for (const [schemaName, schema] of Object.entries(contract.components?.schemas ?? {})) {
       const nullable = Object.entries(schema.properties ?? {})
         .filter(([, property]) => property.nullable === true)
         .map(([propertyName]) => propertyName);
       if (nullable.length > 0) this.nullableProperties.set(schemaName, new Set(nullable));
+      for (const [propertyName, property] of Object.entries(schema.properties ?? {})) {
+        if (typeof property.description === 'string') {
+          this.descriptions.set(`${schemaName}.${propertyName}`, property.description);
+        }
+      }
     }
   }
 
@@ -38,8 +48,11 @@ export default class ContractNullabilityTransform {
     return mapSchema(schema, {
       [MapperKind.OBJECT_FIELD]: (fieldConfig, fieldName, typeName) => {
         const mayBeNull = this.nullableProperties.get(typeName)?.has(fieldName);
-        if (!mayBeNull || !isNonNullType(fieldConfig.type)) return undefined;
-        return { ...fieldConfig, type: fieldConfig.type.ofType };
+        const description = fieldConfig.description || this.descriptions.get(`${typeName}.${fieldName}`);
+        const type =
+          mayBeNull && isNonNullType(fieldConfig.type) ? fieldConfig.type.ofType : fieldConfig.type;
+        if (type === fieldConfig.type && description === fieldConfig.description) return undefined;
+        return { ...fieldConfig, type, description };
       },
     });
   }

@@ -9,7 +9,7 @@ import { versionRoutes } from './graphql/version-routes.js';
 import { buildVersions } from './graphql/versions.js';
 import { createVersionServer } from './graphql/yoga.js';
 import { createLegacyClient, type LegacyClient } from './legacy/legacy-client.js';
-import { declaredBodyLimit } from './http/body-limit.js';
+import { bufferedBody } from './http/body-limit.js';
 import { allowOrigins } from './http/cors.js';
 import { servicePassthrough } from './service-passthrough/service-passthrough.js';
 import { createRbacPolicy } from './rbac/rbac-policy.js';
@@ -81,6 +81,7 @@ export function createGatewayApp(
     version,
     server: createVersionServer(version, {
       legacy,
+      legacyCallBudget: config.graphqlLimits.maxLegacyCalls,
       upstreamTrace: config.upstreamTrace,
       introspection: config.introspection,
       hardening: { limits: config.graphqlLimits, fieldSuggestions: config.fieldSuggestions },
@@ -191,14 +192,14 @@ export function createGatewayApp(
   );
 
   app.use('/service/*', bearerAuth({ verifier, realm: config.idp.realm, flavour: 'service' }));
+  // The whole body is read here, bounded in size and time, before RBAC or a legacy connection sees it.
   app.use(
     '/service/*',
-    declaredBodyLimit({
+    bufferedBody({
       maxSize: config.maxBodyBytes,
-      onError: (c) => {
-        // The rest of the body is never read, so the connection cannot be reused.
-        c.header('Connection', 'close');
-        return c.json(
+      timeoutMs: config.bodyTimeoutMs,
+      onTooLarge: (c) =>
+        c.json(
           {
             error: true,
             status: 413,
@@ -207,8 +208,18 @@ export function createGatewayApp(
             limit: config.maxBodyBytes,
           },
           413,
-        );
-      },
+        ),
+      onTimeout: (c) =>
+        c.json(
+          {
+            error: true,
+            status: 408,
+            error_key: 'E_REQUEST_TIMEOUT',
+            description:
+              'The request body was not sent in time. Send the whole body at once, then wait for the answer.',
+          },
+          408,
+        ),
     }),
   );
   // After the body limit, so RBAC never buffers more than the limit allows.

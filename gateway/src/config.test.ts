@@ -61,3 +61,38 @@ describe('readGatewayConfig: operations', () => {
     );
   });
 });
+
+describe('readGatewayConfig: legacy access', () => {
+  it('defaults: relay the caller’s token, 1000 legacy calls per GraphQL request, 10 s to send a body', () => {
+    const config = readGatewayConfig({});
+    expect(config.legacy.auth).toEqual({ mode: 'relay' });
+    expect(config.graphqlLimits.maxLegacyCalls).toBe(1_000);
+    expect(config.bodyTimeoutMs).toBe(10_000);
+  });
+
+  it('client-credentials takes the client and its secret, and the token endpoint from the issuer', () => {
+    const config = readGatewayConfig({
+      LEGACY_AUTH: 'client-credentials',
+      LEGACY_CLIENT_ID: 'gateway',
+      LEGACY_CLIENT_SECRET: 'a secret with spaces',
+    });
+    expect(config.legacy.auth).toEqual({
+      mode: 'client-credentials',
+      clientId: 'gateway',
+      clientSecret: 'a secret with spaces',
+      tokenUrl: new URL('http://localhost:8081/auth/realms/org/protocol/openid-connect/token'),
+    });
+  });
+
+  it('names the variable, never the secret, when client-credentials is incomplete', () => {
+    expect(() => readGatewayConfig({ LEGACY_AUTH: 'mtls' })).toThrow(/^LEGACY_AUTH: must be one of relay/);
+    expect(() => readGatewayConfig({ LEGACY_AUTH: 'client-credentials', LEGACY_CLIENT_SECRET: 'x' })).toThrow(
+      /^LEGACY_CLIENT_ID:/,
+    );
+    expect(() =>
+      readGatewayConfig({ LEGACY_AUTH: 'client-credentials', LEGACY_CLIENT_ID: 'gateway' }),
+    ).toThrow(/^LEGACY_CLIENT_SECRET: must be set/);
+    expect(() => readGatewayConfig({ GRAPHQL_MAX_LEGACY_CALLS: '0' })).toThrow(ConfigError);
+    expect(() => readGatewayConfig({ GATEWAY_BODY_TIMEOUT_MS: '10s' })).toThrow(ConfigError);
+  });
+});

@@ -1,12 +1,6 @@
 import { GraphQLError } from 'graphql';
-import { LegacyResponseError, LegacyTimeoutError, LegacyUnavailableError } from '../legacy/legacy-client.js';
-
-const codeByStatus: Record<number, string> = {
-  400: 'BAD_USER_INPUT',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-};
+import { LegacyResponseError } from '../legacy/legacy-client.js';
+import { upstreamFailure } from '../legacy/upstream-failures.js';
 
 /**
  * Turns a legacy failure into the GraphQL error users see: the legacy `error_key` and description for
@@ -15,28 +9,13 @@ const codeByStatus: Record<number, string> = {
  */
 export function toGraphQLError(error: unknown): GraphQLError {
   if (error instanceof GraphQLError) return error;
-  if (error instanceof LegacyResponseError) {
-    const { error: _flag, status: _status, description: _description, error_key, ...context } = error.body;
-    return new GraphQLError(error.message, {
-      extensions: {
-        code: codeByStatus[error.status] ?? 'LEGACY_ERROR',
-        error_key: error_key ?? 'E_UNKNOWN',
-        legacy_status: error.status,
-        ...context,
-      },
-    });
-  }
-  if (error instanceof LegacyTimeoutError) {
-    return new GraphQLError('The legacy service did not answer in time.', {
-      extensions: { code: 'UPSTREAM_TIMEOUT' },
-    });
-  }
-  if (error instanceof LegacyUnavailableError) {
-    return new GraphQLError('The legacy service cannot be reached.', {
-      extensions: { code: 'UPSTREAM_UNAVAILABLE' },
-    });
-  }
-  throw error;
+  const failure = upstreamFailure(error);
+  if (!failure) throw error;
+  const extensions =
+    error instanceof LegacyResponseError
+      ? { code: failure.code, error_key: failure.errorKey, legacy_status: failure.status, ...failure.context }
+      : { code: failure.code };
+  return new GraphQLError(failure.description, { extensions });
 }
 
 export function badUserInput(message: string): GraphQLError {

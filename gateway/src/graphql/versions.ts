@@ -5,8 +5,9 @@ import { mutationResolvers } from './resolvers/mutations.js';
 import { v1QueryResolvers } from './resolvers/v1-query.js';
 import { v2QueryResolvers } from './resolvers/v2-query.js';
 import { scalarResolvers } from './scalars.js';
-import { entityTypeDefs, v1Shape, v2Shape } from './schema/entity-types.js';
 import { mutationTypeDefs } from './schema/mutation-types.js';
+import { orgGraphTypeDefs } from './schema/org-graph.js';
+import { v1EntityTypeDefs } from './schema/v1-transform.js';
 import { v1RootTypeDefs } from './schema/v1-root.js';
 import { v2RootTypeDefs } from './schema/v2-root.js';
 
@@ -14,6 +15,21 @@ export interface GraphQLVersion {
   name: string;
   typeDefs: string;
   schema: GraphQLSchema;
+}
+
+/** The gateway's own scalar, beside the org graph's `UUID` and `Date`. */
+const gatewayScalarTypeDefs = 'scalar Cursor\n';
+
+/**
+ * Each version's SDL: the generated org graph (v2 as it is, v1 through its documented transform) with
+ * the version's own root fields and pages, and the mutations both share.
+ */
+export function versionTypeDefs(graphTypeDefs: string = orgGraphTypeDefs): { v1: string; v2: string } {
+  const shared = gatewayScalarTypeDefs + mutationTypeDefs;
+  return {
+    v1: v1EntityTypeDefs(graphTypeDefs) + shared + v1RootTypeDefs,
+    v2: graphTypeDefs + shared + v2RootTypeDefs,
+  };
 }
 
 function version(
@@ -25,15 +41,16 @@ function version(
 }
 
 /** Every version the gateway serves, oldest first; the last one is the newest. */
-export function buildVersions(): GraphQLVersion[] {
+export function buildVersions(graphTypeDefs: string = orgGraphTypeDefs): GraphQLVersion[] {
+  const typeDefs = versionTypeDefs(graphTypeDefs);
   return [
-    version('v1', entityTypeDefs(v1Shape) + mutationTypeDefs + v1RootTypeDefs, {
+    version('v1', typeDefs.v1, {
       ...scalarResolvers,
       ...entityResolvers(listLink),
       Query: v1QueryResolvers(),
       Mutation: mutationResolvers(),
     }),
-    version('v2', entityTypeDefs(v2Shape) + mutationTypeDefs + v2RootTypeDefs, {
+    version('v2', typeDefs.v2, {
       ...scalarResolvers,
       ...entityResolvers(singleLink),
       Query: v2QueryResolvers(),

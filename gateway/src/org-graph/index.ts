@@ -1,7 +1,8 @@
 /**
- * The seam between GraphQL Mesh and the gateway: turns Mesh's build output into the org graph that the
- * public versions are checked against. Only this module knows how Mesh writes its output, so moving
- * to Mesh v1 (a composed supergraph SDL) changes this file and nothing else.
+ * The seam between GraphQL Mesh and the gateway: turns Mesh's build output into the org graph, the
+ * SDL that `npm run graph:generate` commits and the public versions are transforms of. Only this
+ * module knows how Mesh writes its output, so moving to Mesh v1 (a composed supergraph SDL) changes
+ * this file and nothing else.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,6 +10,18 @@ import { fileURLToPath } from 'node:url';
 import {
   buildASTSchema,
   getNamedType,
+  getNullableType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLScalarType,
+  GraphQLSchema,
+  isInputObjectType,
+  isInterfaceType,
+  isListType,
+  isUnionType,
+  isNonNullType,
+  printSchema,
+  type GraphQLOutputType,
   isObjectType,
   isScalarType,
   isSpecifiedScalarType,
@@ -17,12 +30,11 @@ import {
   visit,
   type ASTVisitor,
   type DocumentNode,
-  type GraphQLField,
-  type GraphQLSchema,
   type NamedTypeNode,
   type TypeNode,
 } from 'graphql';
-import { pruneSchema } from '@graphql-tools/utils';
+import { MapperKind, mapSchema, pruneSchema } from '@graphql-tools/utils';
+import { notPublic } from './not-public.js';
 
 /** The org graph as the versions see it: Mesh's schema without Mesh's internals. */
 export interface OrgGraph {
@@ -37,27 +49,13 @@ export interface LoadOrgGraphOptions {
 /** Where `mesh build` writes its output: `.mesh/` at the repository root. */
 export const defaultMeshDir = fileURLToPath(new URL('../../../.mesh/', import.meta.url));
 
-/** The object types the versions share with the org graph. */
-export const entityTypeNames = [
-  'OrgUnit',
-  'Employee',
-  'Engagement',
-  'Manager',
-  'Owner',
-  'ITSystem',
-  'ITUser',
-  'Class',
-  'Facet',
-  'Validity',
-] as const;
-
 /** Directives Mesh's handlers put on the root fields they generate from a source's operations. */
 const operationDirectives = new Set(['httpOperation', 'pubsubOperation']);
 
 /** Directive uses the org graph keeps: graphql-js's own; every other one is Mesh's. */
 const keptDirectives = new Set(['deprecated', 'specifiedBy']);
 
-/** Scalars the org graph keeps by name: the versions declare the same ones. */
+/** Scalars the org graph keeps by name: the gateway implements them (`graphql/scalars.ts`). */
 const ownScalars = new Set(['UUID', 'Date']);
 
 /** Mesh's (graphql-scalars') scalars, as the plain scalar that carries the same values. */
@@ -81,8 +79,7 @@ const errorTypeNames = new Set(['LegacyError']);
  * Reads Mesh's build output (`.mesh/schema.graphql`) and returns the org graph.
  *
  * @example
- * const { schema } = await loadOrgGraph();
- * const problems = checkVersionAgainstOrgGraph(v2Schema, schema);
+ * const sdl = printOrgGraph((await loadOrgGraph()).schema);
  */
 export async function loadOrgGraph(options: LoadOrgGraphOptions = {}): Promise<OrgGraph> {
   const path = join(options.meshDir ?? defaultMeshDir, 'schema.graphql');
@@ -116,86 +113,106 @@ export function orgGraphFromSdl(sdl: string): OrgGraph {
   return { schema };
 }
 
-export interface VersionCheckOptions {
-  /** The object types compared; default: {@link entityTypeNames}. */
-  entityTypes?: readonly string[];
-  /**
-   * Fields (`Type.field`) a version may have although the org graph has not, each with the reason; an
-   * allowance for a field the org graph has is reported, so that it does not outlive its reason.
-   */
-  allowedExtraFields?: Readonly<Record<string, string>>;
+/**
+ * The nullability rule of the org graph, applied to every field of its object types:
+ *
+ * - a field is non-null iff the contract lists the property in `required` and does not mark it
+ *   `nullable` (Mesh renders this, and `gateway/mesh/contract-nullability.js` restores what Mesh
+ *   drops next to `allOf`);
+ * - except a field whose value is another entity (an object type with a `uuid`) and not a list: it is
+ *   always nullable, because the gateway resolves it as a link and a failed link nulls that field
+ *   only, not the record around it;
+ * - list elements are never null (the contract has no nullable array items).
+ */
+export const nullabilityRule =
+  'A field is non-null iff the contract marks it required and not nullable; a field holding one other ' +
+  'entity (an object type with a `uuid`) is always nullable; list elements are never null.';
+
+export interface PrintOrgGraphOptions {
+  /** `Type.field` → why the public may not see it; default: {@link notPublic}. */
+  notPublic?: Readonly<Record<string, string>>;
 }
 
 /**
- * Compares a version's entity types with the org graph and returns the problems, one sentence each
- * (none: the version only shows what the org graph has). Each entity type of the version must be an
- * object type of the org graph; each of its fields, and each field argument, must be there with the
- * same named type. List and non-null wrappers may differ: a version may change them (v1's list-valued
- * `employee`).
+ * The org graph as the committed SDL: every type its own root fields reach, with the contract's
+ * descriptions, without the fields in the not-public list, under the nullability rule, and without
+ * the root fields themselves and their argument and result types (those serve Mesh's own server; the
+ * gateway's versions declare their own). Types no public field reaches any more are left out; the
+ * typed legacy records still cover every contract schema.
  */
-export function checkVersionAgainstOrgGraph(
-  versionSchema: GraphQLSchema,
-  orgGraph: GraphQLSchema,
-  options: VersionCheckOptions = {},
-): string[] {
-  const { entityTypes = entityTypeNames, allowedExtraFields = {} } = options;
-  const problems: string[] = [];
-  for (const typeName of entityTypes) {
-    const versionType = versionSchema.getType(typeName);
-    if (!isObjectType(versionType)) continue;
-    const graphType = orgGraph.getType(typeName);
-    if (!isObjectType(graphType)) {
-      problems.push(`${typeName}: the org graph has no object type ${typeName}.`);
-      continue;
-    }
-    const graphFields = graphType.getFields();
-    for (const field of Object.values(versionType.getFields())) {
-      const coordinate = `${typeName}.${field.name}`;
-      const graphField = graphFields[field.name];
-      const allowance = allowedExtraFields[coordinate];
-      if (!graphField) {
-        if (allowance === undefined) {
-          problems.push(
-            `${coordinate}: the org graph has no such field; link it in .meshrc.yaml, or allow it with a reason.`,
-          );
-        }
-        continue;
-      }
-      if (allowance !== undefined) {
-        problems.push(
-          `${coordinate}: allowed as an extra field ("${allowance}"), but the org graph has it now.`,
-        );
-      }
-      problems.push(...compareField(coordinate, field, graphField));
-    }
-  }
-  return problems;
-}
-
-function compareField(
-  coordinate: string,
-  versionField: GraphQLField<unknown, unknown>,
-  graphField: GraphQLField<unknown, unknown>,
-): string[] {
-  const problems: string[] = [];
-  const versionType = getNamedType(versionField.type).name;
-  const graphType = getNamedType(graphField.type).name;
-  if (versionType !== graphType) {
-    problems.push(`${coordinate}: the version's type is ${versionType}, the org graph's is ${graphType}.`);
-  }
-  for (const argument of versionField.args) {
-    const graphArgument = graphField.args.find((candidate) => candidate.name === argument.name);
-    const argumentCoordinate = `${coordinate}(${argument.name}:)`;
-    if (!graphArgument) {
-      problems.push(`${argumentCoordinate}: the org graph's field takes no such argument.`);
-    } else if (getNamedType(argument.type).name !== getNamedType(graphArgument.type).name) {
-      problems.push(
-        `${argumentCoordinate}: the version's type is ${getNamedType(argument.type).name}, ` +
-          `the org graph's is ${getNamedType(graphArgument.type).name}.`,
+export function printOrgGraph(graph: GraphQLSchema, options: PrintOrgGraphOptions = {}): string {
+  const hidden = options.notPublic ?? notPublic;
+  for (const coordinate of Object.keys(hidden)) {
+    const [typeName = '', fieldName = ''] = coordinate.split('.');
+    const type = graph.getType(typeName);
+    if (!isObjectType(type) || !type.getFields()[fieldName]) {
+      throw new Error(
+        `${coordinate} is in the not-public list (gateway/src/org-graph/not-public.ts), but the org graph ` +
+          'has no such field: remove the entry.',
       );
     }
   }
-  return problems;
+  const roots = new Set(
+    [graph.getQueryType(), graph.getMutationType(), graph.getSubscriptionType()].flatMap((root) =>
+      root ? [root.name] : [],
+    ),
+  );
+  const shown = pruneSchema(
+    mapSchema(graph, {
+      [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) => {
+        if (roots.has(typeName)) return field;
+        if (`${typeName}.${fieldName}` in hidden) return null;
+        return { ...field, type: withNullabilityRule(field.type) };
+      },
+      // Mesh describes its scalars in its own words; the gateway's scalars describe themselves.
+      [MapperKind.SCALAR_TYPE]: (type) =>
+        new GraphQLScalarType({ ...type.toConfig(), description: undefined }),
+    }),
+  );
+  const rootOnly = rootOnlyTypes(shown, roots);
+  const types = Object.values(shown.getTypeMap()).filter(
+    (type) => !type.name.startsWith('__') && !roots.has(type.name) && !rootOnly.has(type.name),
+  );
+  return printSchema(new GraphQLSchema({ types, directives: [] }));
+}
+
+function withNullabilityRule(type: GraphQLOutputType): GraphQLOutputType {
+  const nullable = isNonNullType(type) ? type.ofType : type;
+  if (isListType(nullable)) {
+    const element = getNullableType(nullable.ofType);
+    const list = new GraphQLList(new GraphQLNonNull(element));
+    return isNonNullType(type) ? new GraphQLNonNull(list) : list;
+  }
+  if (isObjectType(nullable) && nullable.getFields().uuid) return nullable;
+  return type;
+}
+
+/** The named types of the root fields' results and arguments that nothing else in the graph uses. */
+function rootOnlyTypes(schema: GraphQLSchema, roots: Set<string>): Set<string> {
+  const candidates = new Set<string>();
+  for (const rootName of roots) {
+    const root = schema.getType(rootName);
+    if (!isObjectType(root)) continue;
+    for (const field of Object.values(root.getFields())) {
+      candidates.add(getNamedType(field.type).name);
+      for (const argument of field.args) candidates.add(getNamedType(argument.type).name);
+    }
+  }
+  const usedElsewhere = new Set<string>();
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (roots.has(type.name) || candidates.has(type.name)) continue;
+    if (isObjectType(type) || isInterfaceType(type)) {
+      for (const field of Object.values(type.getFields())) {
+        usedElsewhere.add(getNamedType(field.type).name);
+        for (const argument of field.args) usedElsewhere.add(getNamedType(argument.type).name);
+      }
+    } else if (isInputObjectType(type)) {
+      for (const field of Object.values(type.getFields())) usedElsewhere.add(getNamedType(field.type).name);
+    } else if (isUnionType(type)) {
+      for (const member of type.getTypes()) usedElsewhere.add(member.name);
+    }
+  }
+  return new Set([...candidates].filter((name) => !usedElsewhere.has(name)));
 }
 
 function scalarsWithDirective(document: DocumentNode, directive: string): Set<string> {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -15,10 +15,8 @@ const meshDir = join(repositoryRoot, '.mesh');
 /** What `mesh start` runs and what the seam reads. */
 const buildOutputs = [join(meshDir, 'index.js'), join(meshDir, 'schema.graphql')];
 /** What the build reads; a newer one makes the output stale. */
-const buildInputs = [
-  join(repositoryRoot, '.meshrc.yaml'),
-  join(repositoryRoot, 'openapi', 'legacy-service.yaml'),
-];
+const contractFile = join(repositoryRoot, 'openapi', 'legacy-service.yaml');
+const buildInputs = [join(repositoryRoot, '.meshrc.yaml'), contractFile];
 const meshCodeDir = join(repositoryRoot, 'gateway', 'mesh');
 
 /** The Mesh CLI's script, to run with this Node (`npx` would add a second process and npm's notices). */
@@ -31,11 +29,14 @@ export function meshCliPath(): string {
   return join(dirname(packageJsonPath), script);
 }
 
-/** Runs `mesh build --fileType js` at the repository root; rejects with Mesh's output when it fails. */
-export function buildMesh(timeoutMs = 120_000): Promise<void> {
+/**
+ * Runs `mesh build --fileType js` in `dir` (default: the repository root), writing `dir/.mesh/`;
+ * rejects with Mesh's output when it fails.
+ */
+export function buildMesh(timeoutMs = 120_000, dir = repositoryRoot): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [meshCliPath(), 'build', '--fileType', 'js'], {
-      cwd: repositoryRoot,
+      cwd: dir,
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: timeoutMs,
     });
@@ -47,6 +48,30 @@ export function buildMesh(timeoutMs = 120_000): Promise<void> {
       code === 0 ? resolve() : reject(new Error(`mesh build failed (${code ?? signal}):\n${output}`)),
     );
   });
+}
+
+export interface IsolatedBuildOptions {
+  /** The contract to build from instead of `openapi/legacy-service.yaml` (its text). */
+  contract?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Builds the org graph in a new temporary folder and returns it (Mesh's output is in its `.mesh/`):
+ * a copy of `.meshrc.yaml`, the contract and `gateway/mesh/`, with the repository's `node_modules`
+ * linked. The repository's own `.mesh/` is never touched, so a failing build (Mesh deletes its
+ * output folder first) cannot break other tests. Remove the folder when done.
+ */
+export async function buildMeshIsolated(options: IsolatedBuildOptions = {}): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'org-graph-build-'));
+  await mkdir(join(dir, 'openapi'));
+  await cp(join(repositoryRoot, '.meshrc.yaml'), join(dir, '.meshrc.yaml'));
+  await cp(meshCodeDir, join(dir, 'gateway', 'mesh'), { recursive: true });
+  const contract = options.contract ?? (await readFile(contractFile, 'utf8'));
+  await writeFile(join(dir, 'openapi', 'legacy-service.yaml'), contract);
+  await symlink(join(repositoryRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  await buildMesh(options.timeoutMs, dir);
+  return dir;
 }
 
 async function modifiedAt(path: string): Promise<number | undefined> {

@@ -1,8 +1,12 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
+import { bufferedBody } from '../http/body-limit.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LegacyAuth } from '../legacy/backend-credentials.js';
 import { createLegacyClient } from '../legacy/legacy-client.js';
+import { startStubBackend } from '../legacy/stub-backend.js';
 import { servicePassthrough } from './service-passthrough.js';
 
 /** A stand-in legacy service that records what it receives and answers with awkward headers. */
@@ -18,7 +22,8 @@ beforeAll(async () => {
       received.push({ method: req.method, url: req.url, headers: req.headers, body });
       res.writeHead(req.url?.startsWith('/service/moved') ? 303 : 201, {
         'content-type': 'application/json',
-        connection: 'keep-alive',
+        connection: 'keep-alive, x-upstream-secret',
+        'x-upstream-secret': 'for the next hop only',
         'keep-alive': 'timeout=99',
         'proxy-authenticate': 'Basic',
         location: `${upstreamUrl}/service/ou/1/`,
@@ -32,11 +37,12 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
 
-function gatewayApp() {
+function gatewayApp(auth: LegacyAuth = { mode: 'relay' }) {
   const legacy = createLegacyClient({
     url: new URL(upstreamUrl),
     connectTimeoutMs: 1000,
     responseTimeoutMs: 1000,
+    auth,
   });
   const app = new Hono();
   app.all('/service/*', servicePassthrough({ legacy, publicUrl: 'https://gateway.example' }));
@@ -46,17 +52,20 @@ function gatewayApp() {
 describe('servicePassthrough', () => {
   it('forwards method, path, query and body, but not the token, cookies or connection headers', async () => {
     received.length = 0;
-    const response = await gatewayApp().request('https://gateway.example/service/details/create?x=1&y=2', {
-      method: 'POST',
-      headers: {
-        authorization: 'Bearer secret-token',
-        cookie: 'session=abc',
-        'content-type': 'application/json',
-        'x-custom': 'kept',
-        te: 'trailers',
+    const response = await gatewayApp({ mode: 'none' }).request(
+      'https://gateway.example/service/details/create?x=1&y=2',
+      {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer secret-token',
+          cookie: 'session=abc',
+          'content-type': 'application/json',
+          'x-custom': 'kept',
+          te: 'trailers',
+        },
+        body: JSON.stringify({ type: 'engagement' }),
       },
-      body: JSON.stringify({ type: 'engagement' }),
-    });
+    );
     expect(response.status).toBe(201);
     const [request] = received;
     expect(request).toMatchObject({
@@ -97,5 +106,192 @@ describe('servicePassthrough', () => {
     expect(response.status).toBe(502);
     expect(JSON.parse(text)).toMatchObject({ error: true, status: 502, error_key: 'E_UPSTREAM_UNAVAILABLE' });
     expect(text).not.toContain('127.0.0.1:1');
+  });
+});
+
+/** The passthrough behind a real Node server on a loopback port, as in production. */
+async function listening(app: Hono): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(getRequestListener(app.fetch));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('upstream failures', () => {
+  it('answers 504 E_UPSTREAM_TIMEOUT when the legacy service does not answer in time, without its address', async () => {
+    const silent = await startStubBackend();
+    silent.answer(() => undefined);
+    const legacy = createLegacyClient({
+      url: new URL(silent.url),
+      connectTimeoutMs: 1000,
+      responseTimeoutMs: 200,
+    });
+    const app = new Hono();
+    app.all('/service/*', servicePassthrough({ legacy, publicUrl: 'https://gateway.example' }));
+    const response = await app.request('/service/o/');
+    const text = await response.text();
+    expect(response.status).toBe(504);
+    expect(JSON.parse(text)).toEqual({
+      error: true,
+      status: 504,
+      error_key: 'E_UPSTREAM_TIMEOUT',
+      description: 'The legacy service did not answer in time.',
+    });
+    expect(text).not.toContain(silent.url);
+    await legacy.destroy();
+    await silent.close();
+  });
+});
+
+describe('header hygiene', () => {
+  it('drops the headers a Connection header names, both ways', async () => {
+    received.length = 0;
+    const response = await gatewayApp().request('https://gateway.example/service/o/', {
+      headers: { connection: 'x-hop-secret', 'x-hop-secret': 'for the gateway only', 'x-kept': 'yes' },
+    });
+    expect(received[0]?.headers?.['x-hop-secret']).toBeUndefined();
+    expect(received[0]?.headers?.['x-kept']).toBe('yes');
+    expect(response.headers.get('x-upstream-secret')).toBeNull();
+    expect(response.headers.get('x-legacy-version')).toBe('1.2.3');
+  });
+
+  it('sets X-Forwarded-* from what the gateway saw, never the client’s Forwarded, X-Forwarded-* or X-Real-IP', async () => {
+    received.length = 0;
+    await gatewayApp().request('https://gateway.example/service/o/', {
+      headers: {
+        forwarded: 'for=10.0.0.1;proto=https',
+        'x-forwarded-for': '10.0.0.1',
+        'x-forwarded-host': 'admin.internal',
+        'x-forwarded-proto': 'http',
+        'x-real-ip': '10.0.0.1',
+      },
+    });
+    const headers = received[0]?.headers;
+    expect(headers?.forwarded).toBeUndefined();
+    expect(headers?.['x-real-ip']).toBeUndefined();
+    expect(headers?.['x-forwarded-for']).toBeUndefined();
+    expect(headers?.['x-forwarded-host']).toBe('gateway.example');
+    expect(headers?.['x-forwarded-proto']).toBe('https');
+
+    const server = await listening(gatewayApp());
+    received.length = 0;
+    await fetch(`${server.url}/service/o/`, { headers: { 'x-forwarded-for': '10.0.0.1' } });
+    expect(received[0]?.headers?.['x-forwarded-for']).toBe('127.0.0.1');
+    await server.close();
+  });
+
+  it('drops method overrides: RBAC judges the real method, and so must the legacy service', async () => {
+    received.length = 0;
+    await gatewayApp().request('https://gateway.example/service/o/', {
+      headers: {
+        'x-http-method-override': 'DELETE',
+        'x-http-method': 'DELETE',
+        'x-method-override': 'DELETE',
+      },
+    });
+    expect(received[0]?.method).toBe('GET');
+    for (const name of ['x-http-method-override', 'x-http-method', 'x-method-override']) {
+      expect(received[0]?.headers?.[name]).toBeUndefined();
+    }
+  });
+
+  it('answers a body sent with Expect: 100-continue (not 502)', async () => {
+    const server = await listening(gatewayApp());
+    received.length = 0;
+    const body = JSON.stringify({ type: 'engagement' });
+    const status = await new Promise<number>((resolve, reject) => {
+      const outgoing = request(`${server.url}/service/details/create`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          expect: '100-continue',
+        },
+      });
+      outgoing.on('continue', () => outgoing.end(body));
+      outgoing.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      outgoing.on('error', reject);
+      outgoing.flushHeaders();
+    });
+    expect(status).toBe(201);
+    expect(received[0]?.body).toBe(body);
+    expect(received[0]?.headers?.expect).toBeUndefined();
+    await server.close();
+  });
+});
+
+describe('slow request bodies', () => {
+  it('are cut off with 408 and never hold a legacy connection; another user’s read is answered meanwhile', async () => {
+    const legacy = createLegacyClient({
+      url: new URL(upstreamUrl),
+      connectTimeoutMs: 1000,
+      responseTimeoutMs: 1000,
+      connections: 2,
+    });
+    const app = new Hono();
+    let bodiesStarted = 0;
+    let allStarted!: () => void;
+    const started = new Promise<void>((resolve) => (allStarted = resolve));
+    app.use('/service/*', async (_c, next) => {
+      if (_c.req.method === 'POST' && ++bodiesStarted === 5) allStarted();
+      await next();
+    });
+    app.use(
+      '/service/*',
+      bufferedBody({
+        maxSize: 1024,
+        timeoutMs: 300,
+        onTooLarge: (c) => c.json({ error_key: 'E_PAYLOAD_TOO_LARGE' }, 413),
+        onTimeout: (c) => c.json({ error: true, status: 408, error_key: 'E_REQUEST_TIMEOUT' }, 408),
+      }),
+    );
+    app.all('/service/*', servicePassthrough({ legacy, publicUrl: 'https://gateway.example' }));
+    const server = await listening(app);
+    received.length = 0;
+
+    // Five uploads of 50 bytes at one byte per 100 ms: each would take 5 s.
+    const uploads = Array.from(
+      { length: 5 },
+      () =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const outgoing = request(`${server.url}/service/details/create`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'content-length': 50 },
+          });
+          const timer = setInterval(() => outgoing.write('x'), 100);
+          outgoing.write('x');
+          outgoing.on('response', (response) => {
+            clearInterval(timer);
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+          });
+          outgoing.on('error', (error) => {
+            clearInterval(timer);
+            reject(error);
+          });
+        }),
+    );
+    await started;
+    const read = await fetch(`${server.url}/service/o/`);
+    expect(read.status).toBe(201);
+
+    for (const upload of await Promise.all(uploads)) {
+      expect(upload.status).toBe(408);
+      expect(JSON.parse(upload.body)).toMatchObject({ error_key: 'E_REQUEST_TIMEOUT' });
+    }
+    // Not one byte of the slow bodies reached the legacy service.
+    expect(received.map((entry) => entry.method)).toEqual(['GET']);
+    await server.close();
+    await legacy.close();
   });
 });

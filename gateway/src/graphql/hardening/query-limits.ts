@@ -2,6 +2,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GraphQLLimits } from '../../config.js';
+import { weightedCostRule } from './weighted-cost.js';
 
 /**
  * What a client sees when a document breaks a limit: what to change, never the limit itself (a number to
@@ -46,13 +47,13 @@ const allOff: ArmorConfig = {
 };
 
 /**
- * Token, depth, alias, directive and cost limits (GraphQL Armor) on every document, checked while it is
- * parsed and validated: a document over a limit never executes, so it never reaches the legacy service.
+ * Token, depth, alias and directive limits (GraphQL Armor) and Armor's cost model weighted by `limit` on
+ * every document, checked while it is parsed and validated: a document over a limit never executes, so it never reaches the legacy service.
  * One Armor instance per limit fixes the order they are checked in, so a deep query is reported as deep
  * rather than as costly (depth also multiplies the cost).
  *
  * @example
- * createYoga({ schema, plugins: [useQueryLimits({ maxDepth: 12, maxAliases: 30, maxTokens: 2000, maxCost: 5000, maxDirectives: 20 })] });
+ * createYoga({ schema, plugins: [useQueryLimits({ maxDepth: 12, maxAliases: 30, maxTokens: 2000, maxCost: 20000, maxDirectives: 20 })] });
  */
 export function useQueryLimits(limits: GraphQLLimits): Plugin {
   const common = { enabled: true, exposeLimits: false, propagateOnRejection: true } as const;
@@ -61,9 +62,15 @@ export function useQueryLimits(limits: GraphQLLimits): Plugin {
     { maxDepth: { ...common, n: limits.maxDepth, onReject: [refuse('depth')] } },
     { maxAliases: { ...common, n: limits.maxAliases, onReject: [refuse('aliases')] } },
     { maxDirectives: { ...common, n: limits.maxDirectives, onReject: [refuse('directives')] } },
-    { costLimit: { ...common, maxCost: limits.maxCost, onReject: [refuse('cost')] } },
   ];
-  const plugins = ordered.map((config) => EnvelopArmorPlugin({ ...allOff, ...config }) as Plugin);
+  // Armor's cost model, weighing `limit` (see weighted-cost.ts); checked last, like Armor's own.
+  const cost: Plugin = {
+    onValidate({ addValidationRule, context }) {
+      const variables = (context as { params?: { variables?: Record<string, unknown> } }).params?.variables;
+      addValidationRule(weightedCostRule({ maxCost: limits.maxCost, variables, onReject: refuse('cost') }));
+    },
+  };
+  const plugins = [...ordered.map((config) => EnvelopArmorPlugin({ ...allOff, ...config }) as Plugin), cost];
   return {
     onPluginInit({ addPlugin }) {
       for (const plugin of plugins) addPlugin(plugin);

@@ -1,7 +1,8 @@
 import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
 import { legacyErrors } from '../errors.js';
-import type { DetailType, LegacyRecord } from '../legacy-loaders.js';
+import type { DetailType, LegacyRecord } from '../../legacy/legacy-loaders.js';
+import { legacyPaths } from '../../legacy/legacy-paths.js';
 
 type Input = Record<string, unknown>;
 interface ValidityInput {
@@ -63,7 +64,7 @@ export function mutationResolvers() {
   const terminateDetail =
     (type: DetailType) =>
     async (_: unknown, { input }: { input: Input }, context: GraphQLContext) => {
-      const uuid = await post(context, '/service/details/terminate', {
+      const uuid = await post(context, legacyPaths.detailsTerminate(), {
         type,
         uuid: input.uuid,
         validity: { to: input.to },
@@ -83,7 +84,7 @@ export function mutationResolvers() {
         ...fields(input),
         validity,
       });
-      const uuid = await post(context, '/service/details/create', body);
+      const uuid = await post(context, legacyPaths.detailsCreate(), body);
       return payload(uuid, () => readDetail(context, type, uuid, validity.from, via(input)));
     };
 
@@ -93,7 +94,7 @@ export function mutationResolvers() {
     async (_: unknown, { input }: { input: Input }, context: GraphQLContext) => {
       const validity = input.validity as ValidityInput;
       const data = defined({ user_key: input.user_key, ...fields(input), validity });
-      const uuid = await post(context, '/service/details/edit', { type, uuid: input.uuid, data });
+      const uuid = await post(context, legacyPaths.detailsEdit(), { type, uuid: input.uuid, data });
       const via = { unit: input.org_unit, employee: input.employee };
       return payload(
         uuid,
@@ -106,7 +107,7 @@ export function mutationResolvers() {
       const validity = input.validity as ValidityInput;
       const uuid = await post(
         context,
-        '/service/ou/create',
+        legacyPaths.orgUnitCreate(),
         defined({
           uuid: input.uuid ?? undefined,
           name: input.name,
@@ -129,11 +130,15 @@ export function mutationResolvers() {
         org_unit_level: ref(input.org_unit_level),
         validity,
       });
-      const uuid = await post(context, '/service/details/edit', { type: 'org_unit', uuid: input.uuid, data });
+      const uuid = await post(context, legacyPaths.detailsEdit(), {
+        type: 'org_unit',
+        uuid: input.uuid,
+        data,
+      });
       return payload(uuid, unit(context, uuid, validity.from));
     },
     org_unit_terminate: async (_: unknown, { input }: { input: Input }, context: GraphQLContext) => {
-      const uuid = await post(context, `/service/ou/${String(input.uuid)}/terminate`, {
+      const uuid = await post(context, legacyPaths.orgUnitTerminate(String(input.uuid)), {
         validity: { to: input.to },
       });
       return payload(uuid, unit(context, uuid, String(input.to)));
@@ -141,7 +146,7 @@ export function mutationResolvers() {
     employee_create: async (_: unknown, { input }: { input: Input }, context: GraphQLContext) => {
       const uuid = await post(
         context,
-        '/service/e/create',
+        legacyPaths.employeeCreate(),
         defined({
           uuid: input.uuid ?? undefined,
           givenname: input.givenname,
@@ -159,11 +164,15 @@ export function mutationResolvers() {
         user_key: input.user_key,
         validity,
       });
-      const uuid = await post(context, '/service/details/edit', { type: 'employee', uuid: input.uuid, data });
+      const uuid = await post(context, legacyPaths.detailsEdit(), {
+        type: 'employee',
+        uuid: input.uuid,
+        data,
+      });
       return payload(uuid, employee(context, uuid, validity.from));
     },
     employee_terminate: async (_: unknown, { input }: { input: Input }, context: GraphQLContext) => {
-      const uuid = await post(context, `/service/e/${String(input.uuid)}/terminate`, {
+      const uuid = await post(context, legacyPaths.employeeTerminate(String(input.uuid)), {
         validity: { to: input.to },
         vacate: input.vacate === true,
       });

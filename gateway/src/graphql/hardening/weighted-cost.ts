@@ -1,0 +1,113 @@
+import {
+  getNamedType,
+  isObjectType,
+  isInterfaceType,
+  Kind,
+  valueFromAST,
+  type ASTNode,
+  type FieldNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
+
+/** GraphQL Armor's cost weights: a scalar 1, an object 2, each level below multiplied by 1.5. */
+const scalarCost = 1;
+const objectCost = 2;
+const depthCostFactor = 1.5;
+
+export interface WeightedCostOptions {
+  maxCost: number;
+  /** The request's variables, so a `limit: $n` weighs what it asks for. */
+  variables?: Record<string, unknown> | null;
+  onReject: () => never;
+}
+
+/** How many objects a paged field can return: its `limit` (or the schema's default), or fewer UUIDs asked for. */
+function pageSize(
+  field: GraphQLField<unknown, unknown>,
+  node: FieldNode,
+  variables: Record<string, unknown> | null | undefined,
+): number {
+  const definition = field.args.find((arg) => arg.name === 'limit');
+  if (!definition) return 1;
+  const argument = (name: string) => node.arguments?.find((arg) => arg.name.value === name);
+  const limitNode = argument('limit');
+  const given = limitNode
+    ? valueFromAST(limitNode.value, definition.type, variables ?? undefined)
+    : undefined;
+  const limit = typeof given === 'number' ? given : Number(definition.defaultValue ?? 1);
+  const filterDefinition = field.args.find((arg) => arg.name === 'filter');
+  const filterNode = argument('filter');
+  const filter =
+    filterDefinition && filterNode
+      ? (valueFromAST(filterNode.value, filterDefinition.type, variables ?? undefined) as
+          { uuids?: unknown } | undefined)
+      : undefined;
+  const uuids = Array.isArray(filter?.uuids) ? filter.uuids.length : Number.POSITIVE_INFINITY;
+  return Math.max(1, Math.min(Number.isFinite(limit) && limit > 0 ? limit : 1, uuids));
+}
+
+/**
+ * GraphQL Armor's cost model, with one change: a list field that takes `limit` multiplies the cost of its
+ * selection by the number of objects it may return — `limit` as given (literally or by a variable), else the
+ * schema's default page size, or the number of UUIDs its filter names when that is fewer. Armor itself only
+ * weighs `first`/`last` literals, so 30 aliases of `engagements(limit: 1000)` cost as much as 30 of
+ * `limit: 1`. Fragments are weighed where they are spread, like Armor does.
+ */
+export function weightedCostRule(options: WeightedCostOptions): ValidationRule {
+  return (context: ValidationContext) => {
+    const schema = context.getSchema();
+    const fragmentCosts = new Map<string, number>();
+
+    const selectionCost = (selectionSet: SelectionSetNode, parent: GraphQLNamedType | undefined): number => {
+      let total = 0;
+      for (const selection of selectionSet.selections) total += depthCostFactor * cost(selection, parent);
+      return total;
+    };
+
+    const cost = (node: ASTNode, parent: GraphQLNamedType | undefined): number => {
+      if (node.kind === Kind.FIELD) {
+        if (node.name.value === '__schema' || node.name.value === '__type') return 0;
+        if (!node.selectionSet) return scalarCost;
+        const field =
+          parent && (isObjectType(parent) || isInterfaceType(parent))
+            ? parent.getFields()[node.name.value]
+            : undefined;
+        const inner =
+          objectCost + selectionCost(node.selectionSet, field ? getNamedType(field.type) : undefined);
+        return field ? inner * pageSize(field, node, options.variables) : inner;
+      }
+      if (node.kind === Kind.INLINE_FRAGMENT) {
+        const type = node.typeCondition ? schema.getType(node.typeCondition.name.value) : parent;
+        return objectCost + selectionCost(node.selectionSet, type ?? undefined);
+      }
+      if (node.kind === Kind.FRAGMENT_SPREAD) {
+        const name = node.name.value;
+        const known = fragmentCosts.get(name);
+        if (known !== undefined) return scalarCost + depthCostFactor * known;
+        // A fragment that spreads itself is invalid anyway; weigh it once.
+        fragmentCosts.set(name, 0);
+        const fragment = context.getFragment(name);
+        if (!fragment) return scalarCost;
+        const type = schema.getType(fragment.typeCondition.name.value) ?? undefined;
+        const fragmentCost = objectCost + selectionCost(fragment.selectionSet, type);
+        fragmentCosts.set(name, fragmentCost);
+        return scalarCost + depthCostFactor * fragmentCost;
+      }
+      return 0;
+    };
+
+    return {
+      OperationDefinition(operation: OperationDefinitionNode) {
+        const root = schema.getRootType(operation.operation) ?? undefined;
+        let total = 0;
+        for (const selection of operation.selectionSet.selections) total += cost(selection, root);
+        if (total > options.maxCost) options.onReject();
+      },
+    };
+  };
+}

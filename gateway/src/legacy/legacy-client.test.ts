@@ -1,0 +1,189 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createLegacyClient, type LegacyClientOptions } from './legacy-client.js';
+import { LegacyResponseError, LegacyTimeoutError, LegacyUnavailableError } from './legacy-errors.js';
+import { upstreamFailure } from './upstream-failures.js';
+import { json, startStubBackend, type StubBackend } from './stub-backend.js';
+
+let backend: StubBackend;
+let tokenEndpoint: StubBackend;
+beforeAll(async () => {
+  backend = await startStubBackend();
+  tokenEndpoint = await startStubBackend();
+});
+afterAll(async () => {
+  await backend.close();
+  await tokenEndpoint.close();
+});
+afterEach(() => {
+  backend.received.length = 0;
+  tokenEndpoint.received.length = 0;
+  backend.answer((_request, response) => json(response, 200, []));
+});
+
+const clients: ReturnType<typeof createLegacyClient>[] = [];
+function client(options: Partial<LegacyClientOptions> = {}) {
+  const legacy = createLegacyClient({
+    url: new URL(backend.url),
+    connectTimeoutMs: 1000,
+    responseTimeoutMs: 1000,
+    ...options,
+  });
+  clients.push(legacy);
+  return legacy;
+}
+afterAll(() => Promise.all(clients.map((legacy) => legacy.destroy())));
+
+describe('upstream failures, mapped once', () => {
+  it('a business error keeps the legacy status, error_key, description and context', async () => {
+    backend.answer((_request, response) =>
+      json(response, 400, {
+        error: true,
+        status: 400,
+        error_key: 'V_INVALID_DATE',
+        description: 'Not a date.',
+        value: '2024-13-01',
+      }),
+    );
+    const error = await client()
+      .json({ method: 'GET', path: '/service/o/' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LegacyResponseError);
+    expect(upstreamFailure(error)).toEqual({
+      status: 400,
+      errorKey: 'V_INVALID_DATE',
+      code: 'BAD_USER_INPUT',
+      description: 'Not a date.',
+      context: { value: '2024-13-01' },
+    });
+  });
+
+  it('a backend that sends no headers in time is a timeout: 504 E_UPSTREAM_TIMEOUT', async () => {
+    // Never answers; the client's header timeout ends the call.
+    backend.answer(() => undefined);
+    const error = await client({ responseTimeoutMs: 200 })
+      .json({ method: 'GET', path: '/service/o/' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LegacyTimeoutError);
+    expect(upstreamFailure(error)).toMatchObject({
+      status: 504,
+      errorKey: 'E_UPSTREAM_TIMEOUT',
+      code: 'UPSTREAM_TIMEOUT',
+    });
+  });
+
+  it('the passthrough times out the same way', async () => {
+    backend.answer(() => undefined);
+    const error = await client({ responseTimeoutMs: 200 })
+      .forward({
+        method: 'GET',
+        target: '/service/o/',
+        headers: new Headers(),
+        client: { protocol: 'http', host: 'gateway.example' },
+        publicUrl: 'http://gateway.example',
+      })
+      .catch((caught: unknown) => caught);
+    expect(upstreamFailure(error)).toMatchObject({ status: 504, errorKey: 'E_UPSTREAM_TIMEOUT' });
+  });
+
+  it('nothing listening is unavailable: 502 E_UPSTREAM_UNAVAILABLE, without the address', async () => {
+    const error = await client({ url: new URL('http://127.0.0.1:1') })
+      .json({ method: 'GET', path: '/service/o/' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LegacyUnavailableError);
+    const failure = upstreamFailure(error);
+    expect(failure).toMatchObject({
+      status: 502,
+      errorKey: 'E_UPSTREAM_UNAVAILABLE',
+      code: 'UPSTREAM_UNAVAILABLE',
+    });
+    expect(JSON.stringify(failure)).not.toContain('127.0.0.1');
+  });
+
+  it('an answer that is not the legacy API is unavailable too', async () => {
+    backend.answer((_request, response) => {
+      response.writeHead(500, { 'content-type': 'text/html' });
+      response.end('<h1>proxy error</h1>');
+    });
+    const error = await client()
+      .json({ method: 'GET', path: '/service/o/' })
+      .catch((caught: unknown) => caught);
+    expect(upstreamFailure(error)?.errorKey).toBe('E_UPSTREAM_UNAVAILABLE');
+  });
+});
+
+describe('backend authentication (LEGACY_AUTH)', () => {
+  const caller = 'Bearer caller.token.value';
+  const forwardRequest = {
+    method: 'GET',
+    target: '/service/o/',
+    headers: new Headers({ authorization: caller }),
+    client: { protocol: 'http', host: 'gateway.example' },
+    publicUrl: 'http://gateway.example',
+  };
+
+  it('relay (the default) sends the caller’s token on every call, passthrough included', async () => {
+    const legacy = client();
+    await legacy.json({ method: 'GET', path: '/service/o/', authorization: caller });
+    await (await legacy.forward(forwardRequest)).body.dump();
+    expect(backend.received.map((request) => request.headers.authorization)).toEqual([caller, caller]);
+  });
+
+  it('none sends no credential, not even the caller’s', async () => {
+    const legacy = client({ auth: { mode: 'none' } });
+    await legacy.json({ method: 'GET', path: '/service/o/', authorization: caller });
+    await (await legacy.forward(forwardRequest)).body.dump();
+    expect(backend.received.map((request) => request.headers.authorization)).toEqual([undefined, undefined]);
+  });
+
+  it('client-credentials sends the gateway’s own token, fetched once for calls that wait together', async () => {
+    tokenEndpoint.answer((_request, response) =>
+      json(response, 200, { access_token: 'gateway.own.token', expires_in: 300, token_type: 'Bearer' }),
+    );
+    const legacy = client({
+      auth: {
+        mode: 'client-credentials',
+        tokenUrl: new URL(`${tokenEndpoint.url}/token`),
+        clientId: 'gateway',
+        clientSecret: 'very-secret-value',
+      },
+    });
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        legacy.json({ method: 'GET', path: '/service/o/', authorization: caller }),
+      ),
+    );
+    await (await legacy.forward(forwardRequest)).body.dump();
+    expect(tokenEndpoint.received).toHaveLength(1);
+    expect(Object.fromEntries(new URLSearchParams(tokenEndpoint.received[0]!.body))).toEqual({
+      grant_type: 'client_credentials',
+      client_id: 'gateway',
+      client_secret: 'very-secret-value',
+    });
+    expect(new Set(backend.received.map((request) => request.headers.authorization))).toEqual(
+      new Set(['Bearer gateway.own.token']),
+    );
+  });
+
+  it('client-credentials that cannot get a token fails as unavailable, naming neither secret nor token', async () => {
+    tokenEndpoint.answer((request, response) =>
+      json(response, 401, { error: 'invalid_client', echoed: request.body }),
+    );
+    const legacy = client({
+      auth: {
+        mode: 'client-credentials',
+        tokenUrl: new URL(`${tokenEndpoint.url}/token`),
+        clientId: 'gateway',
+        clientSecret: 'very-secret-value',
+      },
+    });
+    const error = await legacy
+      .json({ method: 'GET', path: '/service/o/', authorization: caller })
+      .catch((caught: unknown) => caught);
+    const failure = upstreamFailure(error);
+    expect(failure).toMatchObject({ status: 502, errorKey: 'E_UPSTREAM_UNAVAILABLE' });
+    const everything = `${String(error)} ${(error as Error).message} ${JSON.stringify(failure)}`;
+    expect(everything).not.toContain('very-secret-value');
+    expect(everything).not.toContain('caller.token.value');
+    expect(backend.received).toHaveLength(0);
+  });
+});

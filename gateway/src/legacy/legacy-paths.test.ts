@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLegacyClient } from './legacy-client.js';
+import { createLegacyLoaders } from './legacy-loaders.js';
+import { legacyPaths, queryString, segment, UnaddressableValueError } from './legacy-paths.js';
+import { json, startStubBackend, type StubBackend } from './stub-backend.js';
+
+describe('legacyPaths', () => {
+  it('keeps a value inside its own path segment', () => {
+    expect(segment('../../../../health')).toBe('..%2F..%2F..%2F..%2Fhealth');
+    for (const unaddressable of ['', '.', '..', '%2e%2E', '.%2e']) {
+      expect(() => segment(unaddressable)).toThrow(UnaddressableValueError);
+    }
+    expect(segment('...')).toBe('...');
+    expect(segment('a?limit=0&b#c')).toBe('a%3Flimit%3D0%26b%23c');
+    expect(legacyPaths.facet('org', '../../../../health')).toBe(
+      '/service/o/org/f/..%2F..%2F..%2F..%2Fhealth/',
+    );
+  });
+
+  it('builds query strings that a value cannot add parameters to', () => {
+    expect(queryString({ at: '2024-01-01&validity=past', limit: 0, inherit_owner: true, x: false })).toBe(
+      '?at=2024-01-01%26validity%3Dpast&limit=0&inherit_owner=1',
+    );
+    expect(queryString({})).toBe('');
+  });
+});
+
+describe('legacy loaders against a backend', () => {
+  let backend: StubBackend;
+  beforeAll(async () => {
+    backend = await startStubBackend();
+    backend.answer((request, response) => {
+      if (request.url === '/service/o/') return json(response, 200, [{ uuid: 'org-1' }]);
+      return json(response, 404, { error: true, status: 404, error_key: 'E_NO_SUCH_ENDPOINT' });
+    });
+  });
+  afterAll(() => backend.close());
+
+  it('sends every value from a query encoded: no traversal, no injected parameter', async () => {
+    const legacy = createLegacyClient({
+      url: new URL(backend.url),
+      connectTimeoutMs: 1000,
+      responseTimeoutMs: 1000,
+    });
+    const loaders = createLegacyLoaders(legacy);
+    await loaders.facet('../../../../health');
+    expect(await loaders.facet('..')).toBeNull();
+    expect(await loaders.orgUnit('%2e%2e', '2024-01-01')).toBeNull();
+    await loaders.orgUnit('x/../../../health?', '2024-01-01');
+    await loaders.unitDetails('manager', 'u', { at: '2024-01-01&inherit_manager=1' }).catch(() => null);
+    const urls = backend.received.map((request) => request.url);
+    expect(urls).not.toContain('/health');
+    expect(urls).toEqual([
+      '/service/o/',
+      '/service/o/org-1/f/..%2F..%2F..%2F..%2Fhealth/',
+      '/service/ou/x%2F..%2F..%2F..%2Fhealth%3F/?at=2024-01-01',
+      '/service/ou/u/details/manager?at=2024-01-01%26inherit_manager%3D1',
+    ]);
+    await legacy.close();
+  });
+});
