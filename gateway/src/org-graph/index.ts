@@ -88,9 +88,12 @@ export async function loadOrgGraph(options: LoadOrgGraphOptions = {}): Promise<O
     sdl = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    throw new Error(`${path} is missing: build the org graph with \`npm run graph:generate\` (or \`npm run mesh:build\`).`, {
-      cause: error,
-    });
+    throw new Error(
+      `${path} is missing: build the org graph with \`npm run graph:generate\` (or \`npm run mesh:build\`).`,
+      {
+        cause: error,
+      },
+    );
   }
   return orgGraphFromSdl(sdl);
 }
