@@ -67,6 +67,14 @@ const plainScalars: Readonly<Record<string, string>> = {
   NonNegativeFloat: 'Float',
   PositiveFloat: 'Float',
   NonEmptyString: 'String',
+  // String formats the contract may use (`date-time`, `email`, `uri`, `ipv4`, `ipv6`, `byte`).
+  DateTime: 'String',
+  Time: 'String',
+  EmailAddress: 'String',
+  URL: 'String',
+  IPv4: 'String',
+  IPv6: 'String',
+  Byte: 'String',
 };
 
 /** Scalars of Mesh's own directive arguments and untyped payloads; what uses them is dropped. */

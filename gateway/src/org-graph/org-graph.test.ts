@@ -216,6 +216,7 @@ describe('the seam on Mesh output this build does not produce', () => {
     scalar ObjMap
     scalar JSON
     scalar NonNegativeInt
+    scalar DateTime
     scalar UUID
     scalar Code @regexp(subgraph: "Legacy", pattern: "^[A-Z]+$")
     type Query {
@@ -243,6 +244,7 @@ describe('the seam on Mesh output this build does not produce', () => {
       uuid: UUID!
       code: Code!
       child_count: NonNegativeInt!
+      changed_at: DateTime
       extra: ObjMap
       last_error: LegacyError
       result: getUnit_response
@@ -257,7 +259,7 @@ describe('the seam on Mesh output this build does not produce', () => {
         'scalar UUID',
         'type Query {\n  units(filter: UnitFilter): [Unit!]!\n}',
         'input UnitFilter {\n  uuids: [UUID!]\n}',
-        'type Unit {\n  uuid: UUID!\n  code: String!\n  child_count: Int!\n}',
+        'type Unit {\n  uuid: UUID!\n  code: String!\n  child_count: Int!\n  changed_at: String\n}',
       ].join('\n\n'),
     );
   });
