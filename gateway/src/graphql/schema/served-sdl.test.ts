@@ -50,6 +50,25 @@ describe('the served SDL', () => {
   });
 });
 
+describe('what the public may not see', () => {
+  // A field the contract gains is public once generated; a person's CPR number must never be, whichever
+  // type carries it. Hide it in gateway/src/org-graph/not-public.ts.
+  it.each(buildVersions().map((version) => [version.name, version] as const))(
+    '%s shows no CPR number',
+    (_name, version) => {
+      const types = Object.values(version.schema.getTypeMap());
+      const cprFields = types.flatMap((type) =>
+        'getFields' in type
+          ? Object.keys(type.getFields())
+              .filter((field) => /cpr/i.test(field))
+              .map((field) => `${type.name}.${field}`)
+          : [],
+      );
+      expect(cprFields).toEqual([]);
+    },
+  );
+});
+
 describe("v1's transform of the org graph", () => {
   it('makes the documented links lists, with their v1 descriptions', () => {
     const graph = /* GraphQL */ `
