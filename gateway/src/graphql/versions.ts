@@ -6,7 +6,7 @@ import { v1QueryResolvers } from './resolvers/v1-query.js';
 import { v2QueryResolvers } from './resolvers/v2-query.js';
 import { scalarResolvers } from './scalars.js';
 import { mutationTypeDefs } from './schema/mutation-types.js';
-import { orgGraphTypeDefs } from './schema/org-graph.js';
+import { readOrgGraphTypeDefs } from './schema/org-graph.js';
 import { v1EntityTypeDefs } from './schema/v1-transform.js';
 import { v1RootTypeDefs } from './schema/v1-root.js';
 import { v2RootTypeDefs } from './schema/v2-root.js';
@@ -24,7 +24,7 @@ const gatewayScalarTypeDefs = 'scalar Cursor\n';
  * Each version's SDL: the generated org graph (v2 as it is, v1 through its documented transform) with
  * the version's own root fields and pages, and the mutations both share.
  */
-export function versionTypeDefs(graphTypeDefs: string = orgGraphTypeDefs): { v1: string; v2: string } {
+export function versionTypeDefs(graphTypeDefs: string = readOrgGraphTypeDefs()): { v1: string; v2: string } {
   const shared = gatewayScalarTypeDefs + mutationTypeDefs;
   return {
     v1: v1EntityTypeDefs(graphTypeDefs) + shared + v1RootTypeDefs,
@@ -41,7 +41,7 @@ function version(
 }
 
 /** Every version the gateway serves, oldest first; the last one is the newest. */
-export function buildVersions(graphTypeDefs: string = orgGraphTypeDefs): GraphQLVersion[] {
+export function buildVersions(graphTypeDefs: string = readOrgGraphTypeDefs()): GraphQLVersion[] {
   const typeDefs = versionTypeDefs(graphTypeDefs);
   return [
     version('v1', typeDefs.v1, {

@@ -67,6 +67,14 @@ const plainScalars: Readonly<Record<string, string>> = {
   NonNegativeFloat: 'Float',
   PositiveFloat: 'Float',
   NonEmptyString: 'String',
+  // String formats the contract may use (`date-time`, `email`, `uri`, `ipv4`, `ipv6`, `byte`).
+  DateTime: 'String',
+  Time: 'String',
+  EmailAddress: 'String',
+  URL: 'String',
+  IPv4: 'String',
+  IPv6: 'String',
+  Byte: 'String',
 };
 
 /** Scalars of Mesh's own directive arguments and untyped payloads; what uses them is dropped. */
@@ -88,9 +96,12 @@ export async function loadOrgGraph(options: LoadOrgGraphOptions = {}): Promise<O
     sdl = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    throw new Error(`${path} is missing: build the org graph with \`npx mesh build --fileType js\`.`, {
-      cause: error,
-    });
+    throw new Error(
+      `${path} is missing: build the org graph with \`npm run graph:generate\` (or \`npm run mesh:build\`).`,
+      {
+        cause: error,
+      },
+    );
   }
   return orgGraphFromSdl(sdl);
 }

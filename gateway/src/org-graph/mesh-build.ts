@@ -53,6 +53,8 @@ export function buildMesh(timeoutMs = 120_000, dir = repositoryRoot): Promise<vo
 export interface IsolatedBuildOptions {
   /** The contract to build from instead of `openapi/legacy-service.yaml` (its text). */
   contract?: string;
+  /** The Mesh configuration to build with instead of `.meshrc.yaml` (its text). */
+  meshrc?: string;
   timeoutMs?: number;
 }
 
@@ -65,7 +67,8 @@ export interface IsolatedBuildOptions {
 export async function buildMeshIsolated(options: IsolatedBuildOptions = {}): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'org-graph-build-'));
   await mkdir(join(dir, 'openapi'));
-  await cp(join(repositoryRoot, '.meshrc.yaml'), join(dir, '.meshrc.yaml'));
+  const meshrc = options.meshrc ?? (await readFile(join(repositoryRoot, '.meshrc.yaml'), 'utf8'));
+  await writeFile(join(dir, '.meshrc.yaml'), meshrc);
   await cp(meshCodeDir, join(dir, 'gateway', 'mesh'), { recursive: true });
   const contract = options.contract ?? (await readFile(contractFile, 'utf8'));
   await writeFile(join(dir, 'openapi', 'legacy-service.yaml'), contract);

@@ -13,7 +13,7 @@ import {
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { generate, generateCommand, generatedFiles } from './generate.js';
+import { generate, generateCommand, generatedFiles, type Generated } from './generate.js';
 import { loadOrgGraph, orgGraphFromSdl, printOrgGraph } from './index.js';
 import { buildMeshIsolated, repositoryRoot } from './mesh-build.js';
 import { notPublic } from './not-public.js';
@@ -81,9 +81,11 @@ async function contractOperationIds(): Promise<string[]> {
 /** A fresh Mesh build of the repository's `.meshrc.yaml` and contract, in a temporary folder. */
 let buildDir: string;
 let orgGraph: GraphQLSchema;
+let generated: Generated;
 beforeAll(async () => {
   buildDir = await buildMeshIsolated();
   orgGraph = (await loadOrgGraph({ meshDir: join(buildDir, '.mesh') })).schema;
+  generated = await generate({ meshDir: join(buildDir, '.mesh') });
 }, 120_000);
 afterAll(async () => {
   if (buildDir) await rm(buildDir, { recursive: true, force: true });
@@ -93,7 +95,6 @@ describe('the committed generated files', () => {
   it.each(Object.entries(generatedFiles))(
     `%s is what the Mesh build generates (else run \`${generateCommand}\`)`,
     async (key, path) => {
-      const generated = await generate({ meshDir: join(buildDir, '.mesh') });
       const committed = await readFile(path, 'utf8');
       expect(
         committed === generated[key as keyof typeof generatedFiles],
@@ -215,6 +216,7 @@ describe('the seam on Mesh output this build does not produce', () => {
     scalar ObjMap
     scalar JSON
     scalar NonNegativeInt
+    scalar DateTime
     scalar UUID
     scalar Code @regexp(subgraph: "Legacy", pattern: "^[A-Z]+$")
     type Query {
@@ -242,6 +244,7 @@ describe('the seam on Mesh output this build does not produce', () => {
       uuid: UUID!
       code: Code!
       child_count: NonNegativeInt!
+      changed_at: DateTime
       extra: ObjMap
       last_error: LegacyError
       result: getUnit_response
@@ -256,7 +259,7 @@ describe('the seam on Mesh output this build does not produce', () => {
         'scalar UUID',
         'type Query {\n  units(filter: UnitFilter): [Unit!]!\n}',
         'input UnitFilter {\n  uuids: [UUID!]\n}',
-        'type Unit {\n  uuid: UUID!\n  code: String!\n  child_count: Int!\n}',
+        'type Unit {\n  uuid: UUID!\n  code: String!\n  child_count: Int!\n  changed_at: String\n}',
       ].join('\n\n'),
     );
   });
