@@ -45,6 +45,8 @@ export function discoveryDocument(ctx: IdpContext): Record<string, unknown> {
     claims_parameter_supported: false,
     request_parameter_supported: false,
     request_uri_parameter_supported: false,
+    // RFC 9207: every authorization response, errors included, carries `iss`.
+    authorization_response_iss_parameter_supported: true,
     frontchannel_logout_supported: false,
     backchannel_logout_supported: false,
   };
