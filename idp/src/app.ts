@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { JSONWebKeySet } from 'jose';
 import { authorizationEndpoint } from './authorization-endpoint.js';
 import { AuthorizationCodes } from './authorization-codes.js';
+import { LoginThrottle } from './brute-force.js';
 import { systemClock, type Clock } from './clock.js';
 import type { IdpContext } from './context.js';
 import { preflight } from './cors.js';
@@ -68,6 +69,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     keys,
     sessions: new SessionStore(realm, now),
     codes: new AuthorizationCodes(realm.accessCodeLifespan, now),
+    throttle: new LoginThrottle(realm.bruteForce, now),
     now,
     secureCookies: publicUrl.startsWith('https:'),
   };

@@ -9,7 +9,7 @@ import { PKCE_METHODS, PKCE_VALUE_PATTERN } from './pkce.js';
 import type { Client, Realm } from './realm.js';
 import { queryParams, readForm } from './request-params.js';
 import { grantedScope } from './scopes.js';
-import { sameSecret } from './secrets.js';
+import { checkPasswordLogin, clientAddress } from './password-login.js';
 import type { UserSession } from './sessions.js';
 
 /** The browser's single sign-on cookie: holds a session's secret, never its id. */
@@ -191,16 +191,11 @@ function logIn(
   request: AuthorizationRequest,
 ): Response {
   const username = params.get('username') ?? '';
-  const password = params.get('password') ?? '';
-  const user = ctx.realm.findUserForLogin(username);
-  if (!user || user.serviceAccountClientId !== undefined) {
-    return loginForm(c, ctx, params, username, INVALID_CREDENTIALS_MESSAGE);
-  }
-  if (!user.enabled) return loginForm(c, ctx, params, username, ACCOUNT_DISABLED_MESSAGE);
-  if (user.password === undefined || !sameSecret(password, user.password)) {
-    return loginForm(c, ctx, params, username, INVALID_CREDENTIALS_MESSAGE);
-  }
-  const session = ctx.sessions.create(user.id);
+  const login = checkPasswordLogin(ctx, username, params.get('password') ?? '', clientAddress(c));
+  // Keycloak's form shows the same message for an unknown user, a wrong password and a locked account.
+  if (login.kind === 'invalid') return loginForm(c, ctx, params, username, INVALID_CREDENTIALS_MESSAGE);
+  if (login.kind === 'disabled') return loginForm(c, ctx, params, username, ACCOUNT_DISABLED_MESSAGE);
+  const session = ctx.sessions.create(login.user.id);
   setCookie(c, SSO_COOKIE, session.ssoToken, {
     path: `${ctx.realmPath}/`,
     httpOnly: true,

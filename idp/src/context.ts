@@ -1,4 +1,5 @@
 import type { AuthorizationCodes } from './authorization-codes.js';
+import type { LoginThrottle } from './brute-force.js';
 import type { Clock } from './clock.js';
 import type { KeyStore } from './keys.js';
 import type { Realm } from './realm.js';
@@ -14,6 +15,8 @@ export interface IdpContext {
   keys: KeyStore;
   sessions: SessionStore;
   codes: AuthorizationCodes;
+  /** Brute-force detection for password logins, as the realm file configures it. */
+  throttle: LoginThrottle;
   now: Clock;
   /** Whether cookies get the Secure flag: only when the public URL is https. */
   secureCookies: boolean;
