@@ -15,7 +15,7 @@ import {
   thirdPartyCookieCheckEndpoint,
 } from './discovery.js';
 import { escapeHtml, htmlResponse, page } from './html.js';
-import { KeyStore, type KeyRotation } from './keys.js';
+import { KeyRotationLimitError, KeyStore, type KeyRotation } from './keys.js';
 import { logoutEndpoint } from './logout-endpoint.js';
 import type { Realm } from './realm.js';
 import { SessionStore } from './sessions.js';
@@ -31,6 +31,11 @@ export interface IdpOptions {
   keysDir?: string;
   /** How long a rotated-out key stays in the JWKS; default the realm's access token lifespan. */
   keyGraceSeconds?: number;
+  /**
+   * How long a rotated-in key is published before it signs; default 0 (tests that drive the gateway see the
+   * new key at once). `npm run idp` uses 60 s: at least the gateway's JWKS refetch cooldown (30 s).
+   */
+  keyActivationDelaySeconds?: number;
   /** Development-only endpoints such as `POST /auth/realms/{realm}/dev/rotate-keys`; default false. */
   devEndpoints?: boolean;
   /** Injectable clock (milliseconds since the epoch) so tests can move time. */
@@ -43,7 +48,7 @@ export interface Idp {
   /** `{publicUrl}/auth/realms/{realm}`. */
   issuer: string;
   realm: Realm;
-  /** A new key signs from now on; the previous one stays in the JWKS for the grace period. */
+  /** Publishes a new key that signs after the activation delay; the previous one stays for the grace period. */
   rotateKeys(): Promise<KeyRotation>;
   jwks(): JSONWebKeySet;
 }
@@ -61,6 +66,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     ...(options.keysDir === undefined ? {} : { dir: options.keysDir }),
     now,
     graceSeconds: options.keyGraceSeconds ?? realm.accessTokenLifespan,
+    activationDelaySeconds: options.keyActivationDelaySeconds ?? 0,
   });
   const ctx: IdpContext = {
     realm,
@@ -104,8 +110,16 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
   app.get(`${oidc}/3p-cookies/step1.html`, thirdPartyCookieCheckEndpoint());
 
   if (options.devEndpoints === true) {
-    // Development only: lets anyone who reaches the provider rotate its keys.
-    app.post(`${realmPath}/dev/rotate-keys`, async (c) => c.json(await keys.rotate()));
+    // Development only, and off unless asked for: anyone who reaches the provider could rotate its keys.
+    app.post(`${realmPath}/dev/rotate-keys`, async (c) => {
+      try {
+        return c.json(await keys.rotate());
+      } catch (error) {
+        if (!(error instanceof KeyRotationLimitError)) throw error;
+        c.header('Retry-After', String(realm.accessTokenLifespan));
+        return c.json({ error: 'too_many_keys', error_description: error.message }, 429);
+      }
+    });
   }
 
   const unknownPath = (c: Context) =>
