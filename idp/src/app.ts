@@ -17,7 +17,10 @@ import {
 import { escapeHtml, htmlResponse, page } from './html.js';
 import { KeyRotationLimitError, KeyStore, type KeyRotation } from './keys.js';
 import { logoutEndpoint } from './logout-endpoint.js';
+import { introspectionEndpoint } from './introspection-endpoint.js';
 import type { Realm } from './realm.js';
+import { revocationEndpoint } from './revocation-endpoint.js';
+import { RevokedTokens } from './revoked-tokens.js';
 import { SessionStore } from './sessions.js';
 import { tokenEndpoint } from './token-endpoint.js';
 import { userinfoEndpoint } from './userinfo-endpoint.js';
@@ -76,6 +79,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     sessions: new SessionStore(realm, now),
     codes: new AuthorizationCodes(realm.accessCodeLifespan, now),
     throttle: new LoginThrottle(realm.bruteForce, now),
+    revokedTokens: new RevokedTokens(now),
     now,
     secureCookies: publicUrl.startsWith('https:'),
   };
@@ -103,6 +107,11 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
   app.post(`${oidc}/token`, tokenEndpoint(ctx));
   app.options(`${oidc}/token`, (c) => preflight(c, ['POST']));
   app.all(`${oidc}/token`, (c) => methodNotAllowed(c, ['POST', 'OPTIONS']));
+  app.post(`${oidc}/token/introspect`, introspectionEndpoint(ctx));
+  app.all(`${oidc}/token/introspect`, (c) => methodNotAllowed(c, ['POST']));
+  app.post(`${oidc}/revoke`, revocationEndpoint(ctx));
+  app.options(`${oidc}/revoke`, (c) => preflight(c, ['POST']));
+  app.all(`${oidc}/revoke`, (c) => methodNotAllowed(c, ['POST', 'OPTIONS']));
   app.on(['GET', 'POST'], `${oidc}/userinfo`, userinfoEndpoint(ctx));
   app.options(`${oidc}/userinfo`, (c) => preflight(c, ['GET', 'POST']));
   app.on(['GET', 'POST'], `${oidc}/logout`, logoutEndpoint(ctx));

@@ -20,6 +20,7 @@ export function userinfoEndpoint(ctx: IdpContext) {
       let claims;
       try {
         claims = await verifyRealmToken(ctx, token, { typ: 'Bearer', checkExpiry: true });
+        if (ctx.revokedTokens.isRevoked(claims.jti)) throw new Error('revoked');
       } catch {
         throw unauthorized('invalid_token', 'Token verification failed');
       }
