@@ -149,11 +149,13 @@ export class KeyStore {
       fresh.activeFrom = nowSeconds + (this.options.activationDelaySeconds ?? 0);
       this.keys = [fresh, ...this.keys];
       await this.persist();
+      // The signing key retires when the next newer key takes over: this one, or one already waiting.
+      const previousUntil = this.publishedUntil(this.keys.indexOf(previous)) ?? fresh.activeFrom;
       return {
         kid: fresh.kid,
         activeFrom: new Date(fresh.activeFrom * 1000).toISOString(),
         previousKid: previous.kid,
-        previousPublishedUntil: new Date((fresh.activeFrom + this.options.graceSeconds) * 1000).toISOString(),
+        previousPublishedUntil: new Date(previousUntil * 1000).toISOString(),
       };
     });
     this.rotation = next.catch(() => undefined);
