@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
@@ -19,6 +20,9 @@ const gatewayUrl = env.GATEWAY_PUBLIC_URL || `http://localhost:${gatewayPort}`;
 // The gateway reaches the other two at the addresses they listen on; the IdP's redirect URIs name the gateway.
 env.LEGACY_URL ||= `http://127.0.0.1:${legacyPort}`;
 env.GATEWAY_PUBLIC_URL ||= gatewayUrl;
+// The development stack serves /metrics: with a token of its own, made up per start unless one is given.
+const metricsTokenGiven = Boolean(env.METRICS_TOKEN);
+env.METRICS_TOKEN ||= `dev-metrics-${randomBytes(18).toString('base64url')}`;
 
 interface Part {
   name: string;
@@ -106,9 +110,12 @@ Development stack is up (RBAC ${env.IDP_RBAC_ENABLED === 'true' ? 'on' : 'off'})
 Users (password = username): alice (admin), oscar (owner of one unit), nora (no role)
 
 Get a token and run the specification's query (managers, manager types, job functions of three units):
-  TOKEN=$(npm run --silent token -- alice)
+  TOKEN=$(npm run --silent token -- alice --idp ${idpUrl})
   curl -s ${gatewayUrl}/graphql/v2 -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\
     -d '${body}'
+
+Prometheus metrics (METRICS_TOKEN${metricsTokenGiven ? ' as given' : ', made up for this run'}):
+  curl -s ${gatewayUrl}/metrics -H "Authorization: Bearer ${metricsTokenGiven ? '$METRICS_TOKEN' : env.METRICS_TOKEN}"
 
 Press Ctrl+C to stop.`);
 } catch (error) {

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { JSONWebKeySet } from 'jose';
 import { authorizationEndpoint } from './authorization-endpoint.js';
 import { AuthorizationCodes } from './authorization-codes.js';
+import { LoginThrottle } from './brute-force.js';
 import { systemClock, type Clock } from './clock.js';
 import type { IdpContext } from './context.js';
 import { preflight } from './cors.js';
@@ -14,9 +15,12 @@ import {
   thirdPartyCookieCheckEndpoint,
 } from './discovery.js';
 import { escapeHtml, htmlResponse, page } from './html.js';
-import { KeyStore, type KeyRotation } from './keys.js';
+import { KeyRotationLimitError, KeyStore, type KeyRotation } from './keys.js';
 import { logoutEndpoint } from './logout-endpoint.js';
+import { introspectionEndpoint } from './introspection-endpoint.js';
 import type { Realm } from './realm.js';
+import { revocationEndpoint } from './revocation-endpoint.js';
+import { RevokedTokens } from './revoked-tokens.js';
 import { SessionStore } from './sessions.js';
 import { tokenEndpoint } from './token-endpoint.js';
 import { userinfoEndpoint } from './userinfo-endpoint.js';
@@ -30,6 +34,11 @@ export interface IdpOptions {
   keysDir?: string;
   /** How long a rotated-out key stays in the JWKS; default the realm's access token lifespan. */
   keyGraceSeconds?: number;
+  /**
+   * How long a rotated-in key is published before it signs; default 0 (tests that drive the gateway see the
+   * new key at once). `npm run idp` uses 60 s: at least the gateway's JWKS refetch cooldown (30 s).
+   */
+  keyActivationDelaySeconds?: number;
   /** Development-only endpoints such as `POST /auth/realms/{realm}/dev/rotate-keys`; default false. */
   devEndpoints?: boolean;
   /** Injectable clock (milliseconds since the epoch) so tests can move time. */
@@ -42,7 +51,7 @@ export interface Idp {
   /** `{publicUrl}/auth/realms/{realm}`. */
   issuer: string;
   realm: Realm;
-  /** A new key signs from now on; the previous one stays in the JWKS for the grace period. */
+  /** Publishes a new key that signs after the activation delay; the previous one stays for the grace period. */
   rotateKeys(): Promise<KeyRotation>;
   jwks(): JSONWebKeySet;
 }
@@ -60,6 +69,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     ...(options.keysDir === undefined ? {} : { dir: options.keysDir }),
     now,
     graceSeconds: options.keyGraceSeconds ?? realm.accessTokenLifespan,
+    activationDelaySeconds: options.keyActivationDelaySeconds ?? 0,
   });
   const ctx: IdpContext = {
     realm,
@@ -68,6 +78,8 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     keys,
     sessions: new SessionStore(realm, now),
     codes: new AuthorizationCodes(realm.accessCodeLifespan, now),
+    throttle: new LoginThrottle(realm.bruteForce, now),
+    revokedTokens: new RevokedTokens(now),
     now,
     secureCookies: publicUrl.startsWith('https:'),
   };
@@ -95,6 +107,11 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
   app.post(`${oidc}/token`, tokenEndpoint(ctx));
   app.options(`${oidc}/token`, (c) => preflight(c, ['POST']));
   app.all(`${oidc}/token`, (c) => methodNotAllowed(c, ['POST', 'OPTIONS']));
+  app.post(`${oidc}/token/introspect`, introspectionEndpoint(ctx));
+  app.all(`${oidc}/token/introspect`, (c) => methodNotAllowed(c, ['POST']));
+  app.post(`${oidc}/revoke`, revocationEndpoint(ctx));
+  app.options(`${oidc}/revoke`, (c) => preflight(c, ['POST']));
+  app.all(`${oidc}/revoke`, (c) => methodNotAllowed(c, ['POST', 'OPTIONS']));
   app.on(['GET', 'POST'], `${oidc}/userinfo`, userinfoEndpoint(ctx));
   app.options(`${oidc}/userinfo`, (c) => preflight(c, ['GET', 'POST']));
   app.on(['GET', 'POST'], `${oidc}/logout`, logoutEndpoint(ctx));
@@ -102,8 +119,16 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
   app.get(`${oidc}/3p-cookies/step1.html`, thirdPartyCookieCheckEndpoint());
 
   if (options.devEndpoints === true) {
-    // Development only: lets anyone who reaches the provider rotate its keys.
-    app.post(`${realmPath}/dev/rotate-keys`, async (c) => c.json(await keys.rotate()));
+    // Development only, and off unless asked for: anyone who reaches the provider could rotate its keys.
+    app.post(`${realmPath}/dev/rotate-keys`, async (c) => {
+      try {
+        return c.json(await keys.rotate());
+      } catch (error) {
+        if (!(error instanceof KeyRotationLimitError)) throw error;
+        c.header('Retry-After', String(realm.accessTokenLifespan));
+        return c.json({ error: 'too_many_keys', error_description: error.message }, 429);
+      }
+    });
   }
 
   const unknownPath = (c: Context) =>

@@ -9,7 +9,7 @@ import { PKCE_METHODS, PKCE_VALUE_PATTERN } from './pkce.js';
 import type { Client, Realm } from './realm.js';
 import { queryParams, readForm } from './request-params.js';
 import { grantedScope } from './scopes.js';
-import { sameSecret } from './secrets.js';
+import { checkPasswordLogin, clientAddress } from './password-login.js';
 import type { UserSession } from './sessions.js';
 
 /** The browser's single sign-on cookie: holds a session's secret, never its id. */
@@ -43,8 +43,15 @@ const ERROR_PAGE_TITLE = 'We are sorry...';
 // The login form's own fields; everything else is the authorization request, carried through the form.
 const FORM_FIELDS = new Set(['username', 'password']);
 
-/** Validates an authorization request in Keycloak's order: client, redirect URI, then the rest. */
-export function parseAuthorizationRequest(realm: Realm, params: URLSearchParams): ParsedAuthorizationRequest {
+/**
+ * Validates an authorization request in Keycloak's order: client, redirect URI, then the rest. Error
+ * redirects carry `iss` (RFC 9207), as successful ones do, so a client can tell which provider answered.
+ */
+export function parseAuthorizationRequest(
+  realm: Realm,
+  issuer: string,
+  params: URLSearchParams,
+): ParsedAuthorizationRequest {
   const clientId = params.get('client_id');
   if (!clientId) return { kind: 'page', message: 'Missing parameter: client_id' };
   const client = realm.findClient(clientId);
@@ -67,6 +74,7 @@ export function parseAuthorizationRequest(realm: Realm, params: URLSearchParams)
       ['error', error],
       ...(description === undefined ? [] : ([['error_description', description]] as const)),
       ...(state === undefined ? [] : ([['state', state]] as const)),
+      ['iss', issuer],
     ]),
   });
 
@@ -85,8 +93,8 @@ export function parseAuthorizationRequest(realm: Realm, params: URLSearchParams)
 
   let scope: string;
   try {
-    // The code flow always issues an ID token: keycloak-js checks its nonce.
-    scope = grantedScope(params.get('scope'), { forceOpenid: true });
+    // No `openid`, no ID token: Keycloak runs a plain OAuth 2.0 code flow then (keycloak-js always asks).
+    scope = grantedScope(params.get('scope'));
   } catch (error) {
     if (error instanceof OAuthError) return fail(error.error, error.description);
     throw error;
@@ -144,7 +152,7 @@ export function parseAuthorizationRequest(realm: Realm, params: URLSearchParams)
 export function authorizationEndpoint(ctx: IdpContext) {
   return async (c: Context): Promise<Response> => {
     const params = c.req.method === 'POST' ? await readForm(c) : queryParams(c);
-    const parsed = parseAuthorizationRequest(ctx.realm, params);
+    const parsed = parseAuthorizationRequest(ctx.realm, ctx.issuer, params);
     if (parsed.kind === 'page') {
       return htmlResponse(
         c,
@@ -167,6 +175,7 @@ export function authorizationEndpoint(ctx: IdpContext) {
         redirectLocation(request.redirectUri, request.responseMode, [
           ['error', 'login_required'],
           ...(request.state === undefined ? [] : ([['state', request.state]] as const)),
+          ['iss', ctx.issuer],
         ]),
         302,
       );
@@ -182,16 +191,11 @@ function logIn(
   request: AuthorizationRequest,
 ): Response {
   const username = params.get('username') ?? '';
-  const password = params.get('password') ?? '';
-  const user = ctx.realm.findUserForLogin(username);
-  if (!user || user.serviceAccountClientId !== undefined) {
-    return loginForm(c, ctx, params, username, INVALID_CREDENTIALS_MESSAGE);
-  }
-  if (!user.enabled) return loginForm(c, ctx, params, username, ACCOUNT_DISABLED_MESSAGE);
-  if (user.password === undefined || !sameSecret(password, user.password)) {
-    return loginForm(c, ctx, params, username, INVALID_CREDENTIALS_MESSAGE);
-  }
-  const session = ctx.sessions.create(user.id);
+  const login = checkPasswordLogin(ctx, username, params.get('password') ?? '', clientAddress(c));
+  // Keycloak's form shows the same message for an unknown user, a wrong password and a locked account.
+  if (login.kind === 'invalid') return loginForm(c, ctx, params, username, INVALID_CREDENTIALS_MESSAGE);
+  if (login.kind === 'disabled') return loginForm(c, ctx, params, username, ACCOUNT_DISABLED_MESSAGE);
+  const session = ctx.sessions.create(login.user.id);
   setCookie(c, SSO_COOKIE, session.ssoToken, {
     path: `${ctx.realmPath}/`,
     httpOnly: true,

@@ -1,16 +1,31 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_KEYS_DIR, idpServerConfigFromEnv } from './config.js';
+import { defaultKeysDir, GENERATED_DIR, idpServerConfigFromEnv } from './config.js';
 import { realmBuilderOptionsFromEnv } from './realm-env.js';
 
 describe('identity provider configuration', () => {
-  it('has development defaults', () => {
+  it('has development defaults: dev endpoints off, keys in the folder of this port', () => {
     expect(idpServerConfigFromEnv({})).toEqual({
       port: 8081,
       host: '127.0.0.1',
-      keysDir: DEFAULT_KEYS_DIR,
-      devEndpoints: true,
+      keysDir: join(GENERATED_DIR, 'idp-8081', 'keys'),
+      keyActivationDelaySeconds: 60,
+      devEndpoints: false,
     });
-    expect(DEFAULT_KEYS_DIR).toMatch(/idp[/\\]generated[/\\]keys$/);
+    expect(GENERATED_DIR).toMatch(/idp[/\\]generated$/);
+  });
+
+  it('gives stacks on other ports their own keys folder, and keeps keys in memory on a random port', () => {
+    expect(idpServerConfigFromEnv({ IDP_PORT: '9081' }).keysDir).toBe(
+      join(GENERATED_DIR, 'idp-9081', 'keys'),
+    );
+    expect(defaultKeysDir(9081)).not.toBe(defaultKeysDir(8081));
+    expect(idpServerConfigFromEnv({ IDP_PORT: '0' })).not.toHaveProperty('keysDir');
+    expect(idpServerConfigFromEnv({ IDP_PORT: '0', IDP_KEYS_DIR: '/tmp/k' }).keysDir).toBe('/tmp/k');
+  });
+
+  it('turns the development endpoints on only when asked', () => {
+    expect(idpServerConfigFromEnv({ IDP_DEV_ENDPOINTS: 'true' }).devEndpoints).toBe(true);
   });
 
   it('reads every variable', () => {
@@ -21,6 +36,7 @@ describe('identity provider configuration', () => {
         IDP_PUBLIC_URL: 'https://login.example/',
         IDP_REALM_FILE: '/tmp/realm.json',
         IDP_KEYS_DIR: '/tmp/keys',
+        IDP_KEY_ACTIVATION_DELAY_SECONDS: '45',
         IDP_DEV_ENDPOINTS: 'false',
       }),
     ).toEqual({
@@ -29,6 +45,7 @@ describe('identity provider configuration', () => {
       publicUrl: 'https://login.example',
       realmFile: '/tmp/realm.json',
       keysDir: '/tmp/keys',
+      keyActivationDelaySeconds: 45,
       devEndpoints: false,
     });
   });
@@ -42,6 +59,10 @@ describe('identity provider configuration', () => {
       "IDP_PUBLIC_URL must be the server's address without a path",
     ],
     [{ IDP_DEV_ENDPOINTS: 'yes' }, 'IDP_DEV_ENDPOINTS must be "true" or "false", got "yes"'],
+    [
+      { IDP_KEY_ACTIVATION_DELAY_SECONDS: '-1' },
+      'IDP_KEY_ACTIVATION_DELAY_SECONDS must be a whole number of seconds from 0 to 86400, got "-1"',
+    ],
   ];
   for (const [env, message] of refused) {
     it(`names the variable: ${Object.keys(env)[0]}=${Object.values(env)[0]}`, () => {

@@ -46,7 +46,9 @@ describe('discovery', () => {
     expect(endpoints.map(([name]) => name).sort()).toEqual([
       'authorization_endpoint',
       'end_session_endpoint',
+      'introspection_endpoint',
       'jwks_uri',
+      'revocation_endpoint',
       'token_endpoint',
       'userinfo_endpoint',
     ]);

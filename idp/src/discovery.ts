@@ -19,12 +19,16 @@ export function discoveryDocument(ctx: IdpContext): Record<string, unknown> {
     userinfo_endpoint: `${oidc}/userinfo`,
     end_session_endpoint: `${oidc}/logout`,
     jwks_uri: `${oidc}/certs`,
+    introspection_endpoint: `${oidc}/token/introspect`,
+    revocation_endpoint: `${oidc}/revoke`,
     grant_types_supported: Object.keys(GRANTS),
     response_types_supported: ['code'],
     response_modes_supported: ['query', 'fragment'],
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
     code_challenge_methods_supported: ['S256'],
     scopes_supported: ['openid', 'profile', 'email'],
     claims_supported: [
@@ -45,6 +49,8 @@ export function discoveryDocument(ctx: IdpContext): Record<string, unknown> {
     claims_parameter_supported: false,
     request_parameter_supported: false,
     request_uri_parameter_supported: false,
+    // RFC 9207: every authorization response, errors included, carries `iss`.
+    authorization_response_iss_parameter_supported: true,
     frontchannel_logout_supported: false,
     backchannel_logout_supported: false,
   };

@@ -55,6 +55,57 @@ describe('key store', () => {
     expect(store.jwks().keys).toHaveLength(3);
   });
 
+  it('publishes a rotated-in key at once but signs with it only after the activation delay', async () => {
+    const store = await KeyStore.open({ dir, now: clock.now, graceSeconds: 300, activationDelaySeconds: 60 });
+    const first = store.active.kid;
+    const rotation = await store.rotate();
+    expect(rotation.activeFrom).toBe(new Date(clock.ms + 60_000).toISOString());
+    expect(rotation.previousPublishedUntil).toBe(new Date(clock.ms + 360_000).toISOString());
+    expect(store.active.kid).toBe(first);
+    expect(store.jwks().keys.map((key) => key.kid)).toEqual([first, rotation.kid]);
+
+    // A restart keeps the schedule.
+    const reopened = await KeyStore.open({
+      dir,
+      now: clock.now,
+      graceSeconds: 300,
+      activationDelaySeconds: 60,
+    });
+    expect(reopened.active.kid).toBe(first);
+    clock.advanceSeconds(60);
+    expect(reopened.active.kid).toBe(rotation.kid);
+    expect(reopened.jwks().keys.map((key) => key.kid)).toEqual([rotation.kid, first]);
+    clock.advanceSeconds(300);
+    expect(reopened.jwks().keys.map((key) => key.kid)).toEqual([rotation.kid]);
+  });
+
+  it('lets the newer of two quick rotations sign, and retires the skipped key with the old one', async () => {
+    const store = await KeyStore.open({ now: clock.now, graceSeconds: 300, activationDelaySeconds: 60 });
+    const first = store.active.kid;
+    const a = await store.rotate();
+    clock.advanceSeconds(1);
+    const b = await store.rotate();
+    expect(b.previousKid).toBe(first);
+    expect(b.previousPublishedUntil).toBe(new Date(clock.ms - 1000 + 360_000).toISOString());
+    clock.advanceSeconds(60);
+    expect(store.active.kid).toBe(b.kid);
+    expect(store.jwks().keys.map((key) => key.kid)).toEqual([b.kid, a.kid, first]);
+    clock.advanceSeconds(300);
+    expect(store.jwks().keys.map((key) => key.kid)).toEqual([b.kid]);
+  });
+
+  it('reads a keys file written before delayed activation', async () => {
+    const original = await KeyStore.open({ dir, now: clock.now, graceSeconds: 300 });
+    const rotation = await original.rotate();
+    const path = join(dir, 'keys.json');
+    const file = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+    delete file['activeFrom'];
+    await writeFile(path, JSON.stringify(file));
+    const reopened = await KeyStore.open({ dir, now: clock.now, graceSeconds: 300 });
+    expect(reopened.active.kid).toBe(rotation.kid);
+    expect(reopened.jwks().keys.map((key) => key.kid)).toEqual([rotation.kid, rotation.previousKid]);
+  });
+
   it('refuses a damaged keys file with a message saying what to do', async () => {
     await writeFile(join(dir, 'keys.json'), '{"keys": [{"kty": "RSA"}], "active": "x"}');
     const opening = KeyStore.open({ dir, now: clock.now, graceSeconds: 300 });

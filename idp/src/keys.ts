@@ -23,14 +23,19 @@ export interface SigningKey {
   publicKey: CryptoKey;
   publicJwk: JWK;
   privateJwk: JWK;
-  /** Set once the key is rotated out: it stays in the JWKS until then (epoch seconds). */
+  /** When the key starts signing (epoch seconds); until then it is only published. Unset: from the start. */
+  activeFrom?: number;
+  /** Set in old key files: when a rotated-out key left the JWKS (epoch seconds). */
   publishedUntil?: number;
 }
 
 export interface KeyRotation {
   kid: string;
+  /** When the new key starts signing: it is in the JWKS from now on, and signs only from then. */
+  activeFrom: string;
+  /** The key that signs until then. */
   previousKid: string;
-  /** When the previous key leaves the JWKS. */
+  /** When the previous key leaves the JWKS: the grace period after the new key takes over. */
   previousPublishedUntil: string;
 }
 
@@ -40,12 +45,19 @@ export interface KeyStoreOptions {
   now: Clock;
   /** How long a rotated-out key stays published: at least the access token lifespan. */
   graceSeconds: number;
+  /**
+   * How long a new key is published before it signs; default 0. Set it to at least the gateway's JWKS
+   * refetch cooldown (`IDP_JWKS_COOLDOWN_MS`) so the gateway can always fetch a key before tokens use it.
+   */
+  activationDelaySeconds?: number;
 }
 
-/** The on-disk form: a JWK set of private keys plus which one signs and when retired ones leave. */
+/** The on-disk form: a JWK set of private keys, newest first, with when each signs. */
 interface KeysFile {
   keys: JWK[];
+  /** The key signing when the file was written (kept for tools that read the file). */
   active: string;
+  activeFrom?: Record<string, number>;
   publishedUntil: Record<string, number>;
 }
 
@@ -54,9 +66,19 @@ export class KeysFileError extends Error {
   override name = 'KeysFileError';
 }
 
+/** Too many keys are waiting or retiring: rotating again would only grow the JWKS. */
+export class KeyRotationLimitError extends Error {
+  override name = 'KeyRotationLimitError';
+}
+
+/** At most this many keys are published at once (signing, waiting to sign, retiring). */
+export const MAX_PUBLISHED_KEYS = 10;
+
 /**
- * The realm's RSA signing keys: one active key signs; keys rotated out stay in the JWKS for a grace period
- * so tokens they signed keep verifying until they expire.
+ * The realm's RSA signing keys. A new key is published first and signs only after the activation delay,
+ * so a verifier that refetches the JWKS at most once per cooldown always finds it; keys rotated out stay
+ * in the JWKS for a grace period after they stop signing, so tokens they signed keep verifying until they
+ * expire. Keys are kept newest first.
  */
 export class KeyStore {
   private keys: SigningKey[];
@@ -83,15 +105,16 @@ export class KeyStore {
     return store;
   }
 
-  /** The key that signs new tokens. */
+  /** The key that signs new tokens: the newest key whose activation time has come. */
   get active(): SigningKey {
-    return this.keys[0]!;
+    return this.keys[this.activeIndex()]!;
   }
 
-  /** The keys in the JWKS: the active one first, then rotated-out keys still in their grace period. */
+  /** The keys in the JWKS: the signing key first, then keys waiting to sign, then retiring ones. */
   published(): readonly SigningKey[] {
     this.prune();
-    return this.keys;
+    const index = this.activeIndex();
+    return [this.keys[index]!, ...this.keys.slice(0, index), ...this.keys.slice(index + 1)];
   }
 
   find(kid: string | undefined): SigningKey | undefined {
@@ -108,32 +131,61 @@ export class KeyStore {
     return pem.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '').replace(/\s+/g, '');
   }
 
-  /** A new key signs from now on; the old one stays published for the grace period. */
+  /**
+   * Publishes a new key that signs after the activation delay; the current key signs until then and stays
+   * published for the grace period after that.
+   */
   rotate(): Promise<KeyRotation> {
     const next = this.rotation.then(async () => {
-      const fresh = await generateSigningKey();
-      const previous = this.active;
-      const publishedUntil = Math.floor(this.options.now() / 1000) + this.options.graceSeconds;
-      previous.publishedUntil = publishedUntil;
-      this.keys = [fresh, ...this.keys];
       this.prune();
+      if (this.keys.length >= MAX_PUBLISHED_KEYS) {
+        throw new KeyRotationLimitError(
+          `${this.keys.length} keys are already published; rotate again once older keys have left the JWKS`,
+        );
+      }
+      const previous = this.active;
+      const fresh = await generateSigningKey();
+      const nowSeconds = Math.floor(this.options.now() / 1000);
+      fresh.activeFrom = nowSeconds + (this.options.activationDelaySeconds ?? 0);
+      this.keys = [fresh, ...this.keys];
       await this.persist();
+      // The signing key retires when the next newer key takes over: this one, or one already waiting.
+      const previousUntil = this.publishedUntil(this.keys.indexOf(previous)) ?? fresh.activeFrom;
       return {
         kid: fresh.kid,
+        activeFrom: new Date(fresh.activeFrom * 1000).toISOString(),
         previousKid: previous.kid,
-        previousPublishedUntil: new Date(publishedUntil * 1000).toISOString(),
+        previousPublishedUntil: new Date(previousUntil * 1000).toISOString(),
       };
     });
     this.rotation = next.catch(() => undefined);
     return next;
   }
 
-  /** Drops rotated-out keys whose grace period is over; true if any went. */
+  private activeIndex(): number {
+    const nowSeconds = Math.floor(this.options.now() / 1000);
+    const index = this.keys.findIndex((key) => key.activeFrom === undefined || key.activeFrom <= nowSeconds);
+    // The oldest key signs if none is due yet (only possible with a hand-edited file).
+    return index < 0 ? this.keys.length - 1 : index;
+  }
+
+  /** When an older key leaves the JWKS: the grace period after the next newer key took over from it. */
+  private publishedUntil(index: number): number | undefined {
+    const key = this.keys[index]!;
+    const successor = this.keys[index - 1];
+    if (successor?.activeFrom === undefined) return key.publishedUntil;
+    return successor.activeFrom + this.options.graceSeconds;
+  }
+
+  /** Drops keys past their grace period (never the signing key or one waiting to sign); true if any went. */
   private prune(): boolean {
     const nowSeconds = Math.floor(this.options.now() / 1000);
-    const kept = this.keys.filter(
-      (key, index) => index === 0 || key.publishedUntil === undefined || key.publishedUntil > nowSeconds,
-    );
+    const active = this.activeIndex();
+    const kept = this.keys.filter((_, index) => {
+      if (index <= active) return true;
+      const until = this.publishedUntil(index);
+      return until === undefined || until > nowSeconds;
+    });
     const changed = kept.length !== this.keys.length;
     this.keys = kept;
     return changed;
@@ -144,8 +196,14 @@ export class KeyStore {
     const file: KeysFile = {
       keys: this.keys.map((key) => key.privateJwk),
       active: this.active.kid,
+      activeFrom: Object.fromEntries(
+        this.keys.flatMap((key) => (key.activeFrom === undefined ? [] : [[key.kid, key.activeFrom]])),
+      ),
       publishedUntil: Object.fromEntries(
-        this.keys.flatMap((key) => (key.publishedUntil === undefined ? [] : [[key.kid, key.publishedUntil]])),
+        this.keys.flatMap((key, index) => {
+          const until = index === 0 ? undefined : this.publishedUntil(index);
+          return until === undefined ? [] : [[key.kid, until]];
+        }),
       ),
     };
     await mkdir(this.options.dir, { recursive: true, mode: 0o700 });
@@ -206,19 +264,26 @@ async function readKeysFile(dir: string): Promise<SigningKey[] | undefined> {
   if (!Array.isArray(file.keys) || typeof file.active !== 'string')
     throw broken('no "keys" list or "active" kid');
   const publishedUntil = file.publishedUntil ?? {};
+  const activeFrom = file.activeFrom ?? {};
   const keys: SigningKey[] = [];
   for (const jwk of file.keys) {
     try {
       const key = await signingKeyFromJwk(jwk);
       const until = publishedUntil[key.kid];
       if (typeof until === 'number') key.publishedUntil = until;
+      const from = activeFrom[key.kid];
+      if (typeof from === 'number') key.activeFrom = from;
       keys.push(key);
     } catch (error) {
       throw broken(error instanceof Error ? error.message : String(error));
     }
   }
-  const active = keys.find((key) => key.kid === file.active);
-  if (!active) throw broken(`the active kid ${file.active} is not among the keys`);
+  if (!keys.some((key) => key.kid === file.active)) {
+    throw broken(`the active kid ${file.active} is not among the keys`);
+  }
+  if (file.activeFrom !== undefined) return keys;
+  // A file from before delayed activation: its "active" key signs, the others are retiring.
+  const active = keys.find((key) => key.kid === file.active)!;
   delete active.publishedUntil;
   return [active, ...keys.filter((key) => key !== active)];
 }

@@ -140,6 +140,7 @@ describe('redirect URI checks', () => {
     expect(location.origin).toBe('http://localhost:8080');
     expect(location.searchParams.get('error')).toBe('unsupported_response_type');
     expect(location.searchParams.get('state')).toBe('s1');
+    expect(location.searchParams.get('iss')).toBe(idp.issuer);
   });
 
   it('refuses browser login for the integration client, which has no redirect URIs', async () => {

@@ -10,7 +10,7 @@ const form = (params: Record<string, string>, headers: Record<string, string> = 
 describe('logout', () => {
   it("ends the session with a client's refresh token (back channel): 204, then refresh and userinfo fail", async () => {
     const idp = await testIdp();
-    const tokens = await passwordTokens(idp);
+    const tokens = await passwordTokens(idp, 'alice', 'openid');
     const response = await idp.app.request(
       `${OIDC}/logout`,
       form(

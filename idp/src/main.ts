@@ -15,7 +15,8 @@ async function main(): Promise<void> {
       realm,
       port: config.port,
       host: config.host,
-      keysDir: config.keysDir,
+      ...(config.keysDir === undefined ? {} : { keysDir: config.keysDir }),
+      keyActivationDelaySeconds: config.keyActivationDelaySeconds,
       devEndpoints: config.devEndpoints,
       ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
     });
@@ -40,9 +41,12 @@ async function main(): Promise<void> {
   realm         ${source}; RBAC ${realm.roles.size > 0 ? 'on' : 'off'}
   users         ${users.join(', ')}
   clients       ${realm.clients.map((client) => client.clientId).join(', ')}
-  token         npm run token -- alice`);
+  keys          ${config.keysDir === undefined ? 'in memory (IDP_PORT=0)' : relative(process.cwd(), config.keysDir) || '.'}
+  token         npm run token -- alice --idp ${idp.url}`);
   if (config.devEndpoints) {
-    console.log(`  dev only      POST ${idp.issuer}/dev/rotate-keys rotates the signing key`);
+    console.log(
+      `  dev only      POST ${idp.issuer}/dev/rotate-keys publishes a new key that signs ${config.keyActivationDelaySeconds} s later`,
+    );
   }
 
   let closing = false;

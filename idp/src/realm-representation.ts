@@ -81,6 +81,16 @@ export interface RealmRepresentation {
   ssoSessionMaxLifespan?: number;
   revokeRefreshToken?: boolean;
   refreshTokenMaxReuse?: number;
+  bruteForceProtected?: boolean;
+  permanentLockout?: boolean;
+  maxTemporaryLockouts?: number;
+  bruteForceStrategy?: 'MULTIPLE' | 'LINEAR';
+  failureFactor?: number;
+  waitIncrementSeconds?: number;
+  quickLoginCheckMilliSeconds?: number;
+  minimumQuickLoginWaitSeconds?: number;
+  maxFailureWaitSeconds?: number;
+  maxDeltaTimeSeconds?: number;
   roles?: { realm?: RoleRepresentation[] };
   users?: UserRepresentation[];
   clients?: ClientRepresentation[];

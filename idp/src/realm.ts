@@ -1,3 +1,4 @@
+import { KEYCLOAK_BRUTE_FORCE_DEFAULTS, type BruteForceSettings } from './brute-force.js';
 import { SERVICE_ACCOUNT_PREFIX, USER_ATTRIBUTE_MAPPER } from './realm-representation.js';
 import { stableUuid } from './stable-uuid.js';
 
@@ -53,6 +54,8 @@ export interface Realm {
   ssoSessionMaxLifespan: number;
   revokeRefreshToken: boolean;
   refreshTokenMaxReuse: number;
+  /** Keycloak's brute-force detection members; detection is off unless `bruteForceProtected`. */
+  bruteForce: BruteForceSettings;
   /** Realm roles; empty when RBAC is off, and then tokens carry no `realm_access`. */
   roles: ReadonlySet<string>;
   users: readonly UserAccount[];
@@ -106,6 +109,7 @@ export function loadRealm(json: unknown): Realm {
     ),
     revokeRefreshToken: optionalBoolean(root['revokeRefreshToken'], 'revokeRefreshToken') ?? false,
     refreshTokenMaxReuse: nonNegativeInteger(root['refreshTokenMaxReuse'], 'refreshTokenMaxReuse', 0),
+    bruteForce: readBruteForce(root),
     roles: readRoles(root['roles']),
     users: [] as UserAccount[],
     clients: [] as Client[],
@@ -158,6 +162,30 @@ export function loadRealm(json: unknown): Realm {
       return usersByName.get(key) ?? usersByEmail.get(key);
     },
     serviceAccountOf: (clientId) => serviceAccounts.get(clientId),
+  };
+}
+
+function readBruteForce(root: Record<string, unknown>): BruteForceSettings {
+  const defaults = KEYCLOAK_BRUTE_FORCE_DEFAULTS;
+  const strategy = root['bruteForceStrategy'] ?? defaults.bruteForceStrategy;
+  if (strategy !== 'MULTIPLE' && strategy !== 'LINEAR')
+    fail('bruteForceStrategy', '"MULTIPLE" or "LINEAR"', strategy);
+  const count = (name: keyof BruteForceSettings & string) =>
+    positiveInteger(root[name], name, defaults[name] as number);
+  return {
+    bruteForceProtected: optionalBoolean(root['bruteForceProtected'], 'bruteForceProtected') ?? false,
+    permanentLockout: optionalBoolean(root['permanentLockout'], 'permanentLockout') ?? false,
+    failureFactor: count('failureFactor'),
+    bruteForceStrategy: strategy as BruteForceSettings['bruteForceStrategy'],
+    waitIncrementSeconds: count('waitIncrementSeconds'),
+    quickLoginCheckMilliSeconds: nonNegativeInteger(
+      root['quickLoginCheckMilliSeconds'],
+      'quickLoginCheckMilliSeconds',
+      defaults.quickLoginCheckMilliSeconds,
+    ),
+    minimumQuickLoginWaitSeconds: count('minimumQuickLoginWaitSeconds'),
+    maxFailureWaitSeconds: count('maxFailureWaitSeconds'),
+    maxDeltaTimeSeconds: count('maxDeltaTimeSeconds'),
   };
 }
 

@@ -6,17 +6,15 @@ const OPENID = 'openid';
 const KNOWN_SCOPES = new Set([OPENID, ...DEFAULT_SCOPES]);
 
 /**
- * The `scope` a token carries for a requested `scope` parameter: `openid` if asked for (or forced, as the
- * code flow does), then the default scopes. Unknown scopes are refused as Keycloak does.
+ * The `scope` a token carries for a requested `scope` parameter: `openid` only if asked for (in every flow,
+ * as Keycloak does: without it the code flow is plain OAuth 2.0), then the default scopes. Unknown scopes
+ * are refused as Keycloak does.
  */
-export function grantedScope(
-  requested: string | null | undefined,
-  options: { forceOpenid?: boolean } = {},
-): string {
+export function grantedScope(requested: string | null | undefined): string {
   const names = parseScope(requested);
   const unknown = names.filter((name) => !KNOWN_SCOPES.has(name));
   if (unknown.length > 0) throw new OAuthError(400, 'invalid_scope', `Invalid scopes: ${requested ?? ''}`);
-  const openid = options.forceOpenid === true || names.includes(OPENID);
+  const openid = names.includes(OPENID);
   return [...(openid ? [OPENID] : []), ...DEFAULT_SCOPES].join(' ');
 }
 

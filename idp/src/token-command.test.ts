@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runEntry } from './cli-support.js';
 import { startIdp, type RunningIdp } from './server.js';
-import { runTokenCommand } from './token-command.js';
+import { identityProviderUrl, runTokenCommand } from './token-command.js';
 
 let idp: RunningIdp;
 let stdout: string;
@@ -58,8 +58,24 @@ describe('npm run token', () => {
     await closed.close();
     expect(await runTokenCommand(['alice'], { IDP_URL: closed.url }, output)).toBe(1);
     expect(stderr).toBe(
-      `Cannot reach the identity provider at ${closed.url} (ECONNREFUSED). Start it with "npm run idp" or set IDP_URL.\n`,
+      `Cannot reach the identity provider at ${closed.url} (ECONNREFUSED). Start it with "npm run idp", or name it with --idp or IDP_URL.\n`,
     );
+  });
+
+  it('finds the identity provider from --idp, IDP_URL, IDP_PUBLIC_URL or IDP_PORT, as npm start runs it', async () => {
+    for (const [argv, env] of [
+      [['alice', '--idp', idp.url], { IDP_URL: 'http://localhost:1' }],
+      [['alice'], { IDP_URL: idp.url, IDP_PUBLIC_URL: 'http://localhost:1' }],
+      [['alice'], { IDP_PUBLIC_URL: idp.url, IDP_PORT: '1' }],
+      [['alice'], { IDP_PORT: String(idp.port) }],
+    ] as Array<[string[], Record<string, string>]>) {
+      stdout = '';
+      expect(await runTokenCommand(argv, env, output), JSON.stringify([argv, env])).toBe(0);
+      expect(decodeJwt(stdout.trim())['iss']).toBe(idp.issuer);
+    }
+    expect(identityProviderUrl(undefined, {})).toBe('http://localhost:8081');
+    expect(() => identityProviderUrl(undefined, { IDP_PORT: 'x' })).toThrow('IDP_PORT must be a port number');
+    expect(() => identityProviderUrl('localhost:9', {})).toThrow('--idp must be an absolute http(s) URL');
   });
 
   it('prints the usage without a user or client', async () => {

@@ -1,19 +1,36 @@
 import { parseArgs } from 'node:util';
 import { FRONTEND_CLIENT_ID, REALM_NAME } from './realm-representation.js';
 import { DEFAULT_INTEGRATION_CLIENT_SECRET } from './realm-builder.js';
-import { urlFromEnv, type Environment } from './realm-env.js';
+import { ConfigError, urlFromEnv, type Environment } from './realm-env.js';
 import type { CommandOutput } from './realm-builder-command.js';
 
 export const DEFAULT_IDP_URL = 'http://localhost:8081';
 
 const USAGE = `Usage:
-  npm run token -- USERNAME [--password PASSWORD] [--client CLIENT_ID [--secret SECRET]]
+  npm run token -- USERNAME [--password PASSWORD] [--client CLIENT_ID [--secret SECRET]] [--idp URL]
       password grant (default client ${FRONTEND_CLIENT_ID}; the development users' password is their username)
-  npm run token -- --client CLIENT_ID [--secret SECRET]
+  npm run token -- --client CLIENT_ID [--secret SECRET] [--idp URL]
       client credentials grant (secret default: IDP_INTEGRATION_CLIENT_SECRET or "${DEFAULT_INTEGRATION_CLIENT_SECRET}")
 
-Prints the access token only. IDP_URL (default ${DEFAULT_IDP_URL}) is the identity provider; --realm overrides "${REALM_NAME}".
+Prints the access token only. The identity provider is --idp, else IDP_URL, else IDP_PUBLIC_URL, else
+http://localhost:IDP_PORT, else ${DEFAULT_IDP_URL}: the same variables "npm run idp" and "npm start" read.
+--realm overrides "${REALM_NAME}".
 `;
+
+/** Where the identity provider is: `--idp`, then the variables the identity provider itself reads. */
+export function identityProviderUrl(flag: string | undefined, env: Environment): string {
+  if (flag !== undefined) return urlFromEnv({ '--idp': flag }, '--idp', DEFAULT_IDP_URL);
+  if (env['IDP_URL']?.trim()) return urlFromEnv(env, 'IDP_URL', DEFAULT_IDP_URL);
+  if (env['IDP_PUBLIC_URL']?.trim()) return urlFromEnv(env, 'IDP_PUBLIC_URL', DEFAULT_IDP_URL);
+  const port = env['IDP_PORT']?.trim();
+  if (port) {
+    if (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65_535) {
+      throw new ConfigError(`IDP_PORT must be a port number from 1 to 65535, got ${JSON.stringify(port)}`);
+    }
+    return `http://localhost:${Number(port)}`;
+  }
+  return DEFAULT_IDP_URL;
+}
 
 /** `npm run token`: prints an access token and returns the process exit code. */
 export async function runTokenCommand(
@@ -32,6 +49,7 @@ export async function runTokenCommand(
         client: { type: 'string' },
         secret: { type: 'string' },
         realm: { type: 'string' },
+        idp: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -53,7 +71,7 @@ export async function runTokenCommand(
 
   let idpUrl: string;
   try {
-    idpUrl = urlFromEnv(env, 'IDP_URL', DEFAULT_IDP_URL);
+    idpUrl = identityProviderUrl(values.idp, env);
   } catch (error) {
     output.stderr(`${(error as Error).message}\n`);
     return 1;
@@ -95,7 +113,7 @@ export async function runTokenCommand(
     const { cause } = error as { cause?: { code?: string; message?: string } };
     const reason = cause?.code ?? cause?.message ?? (error as Error).message;
     output.stderr(
-      `Cannot reach the identity provider at ${idpUrl} (${reason}). Start it with "npm run idp" or set IDP_URL.\n`,
+      `Cannot reach the identity provider at ${idpUrl} (${reason}). Start it with "npm run idp", or name it with --idp or IDP_URL.\n`,
     );
     return 1;
   }

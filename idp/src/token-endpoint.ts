@@ -8,10 +8,16 @@ import { clientCredentialsGrant } from './grants/client-credentials.js';
 import { passwordGrant } from './grants/password.js';
 import { refreshTokenGrant } from './grants/refresh-token.js';
 import type { Client } from './realm.js';
+import { clientAddress } from './password-login.js';
 import { hasDuplicatedParameter, readForm } from './request-params.js';
 import type { TokenResponse } from './tokens.js';
 
-type Grant = (ctx: IdpContext, client: Client, form: URLSearchParams) => Promise<TokenResponse>;
+type Grant = (
+  ctx: IdpContext,
+  client: Client,
+  form: URLSearchParams,
+  address: string,
+) => Promise<TokenResponse>;
 
 export const GRANTS: Readonly<Record<string, Grant>> = {
   authorization_code: authorizationCodeGrant,
@@ -33,7 +39,7 @@ export function tokenEndpoint(ctx: IdpContext) {
       if (!grant) throw new OAuthError(400, 'unsupported_grant_type', 'Unsupported grant_type');
       client = authenticateClient(ctx.realm, c.req.header('Authorization'), form);
       if (hasDuplicatedParameter(form)) throw new OAuthError(400, 'invalid_request', 'duplicated parameter');
-      const tokens = await grant(ctx, client, form);
+      const tokens = await grant(ctx, client, form, clientAddress(c));
       const { webOrigins } = client;
       allowOrigin(c, (origin) => webOriginAllows(webOrigins, origin));
       c.header('Cache-Control', 'no-store');

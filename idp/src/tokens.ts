@@ -36,7 +36,11 @@ export interface RefreshTokenClaims {
 // Keycloak's audience for tokens of users holding the default account roles.
 const ACCESS_TOKEN_AUDIENCE = 'account';
 
-/** Tokens for a user session: access, refresh and, for OpenID requests, an ID token. */
+/**
+ * Tokens for a user session: access, refresh and, for OpenID requests, an ID token. As in Keycloak 25+, the
+ * tokens name the session in `sid` only; `session_state` stays in the token response (OpenID Connect
+ * Session Management asks for it there).
+ */
 export async function issueUserTokens(
   ctx: IdpContext,
   input: { user: UserAccount; client: Client; session: UserSession; clientSession: ClientSession },
@@ -56,7 +60,6 @@ export async function issueUserTokens(
     sub: user.id,
     typ: 'Bearer',
     azp: client.clientId,
-    session_state: session.id,
     acr: clientSession.acr,
     ...allowedOriginsClaim(client),
     ...realmAccessClaim(ctx.realm, user),
@@ -77,7 +80,6 @@ export async function issueUserTokens(
     typ: 'Refresh',
     azp: client.clientId,
     ...(clientSession.nonce === undefined ? {} : { nonce: clientSession.nonce }),
-    session_state: session.id,
     scope: clientSession.scope,
     sid: session.id,
   });
@@ -95,7 +97,6 @@ export async function issueUserTokens(
         typ: 'ID',
         azp: client.clientId,
         ...(clientSession.nonce === undefined ? {} : { nonce: clientSession.nonce }),
-        session_state: session.id,
         at_hash: accessTokenHash(accessToken),
         acr: clientSession.acr,
         sid: session.id,

@@ -4,7 +4,7 @@ import { basic, GATEWAY_ORIGIN, INTEGRATION_SECRET, OIDC, passwordTokens, testId
 describe('userinfo', () => {
   it("answers the bearer's profile claims and the mapped uuid", async () => {
     const idp = await testIdp({ rbacEnabled: true });
-    const tokens = await passwordTokens(idp, 'oscar');
+    const tokens = await passwordTokens(idp, 'oscar', 'openid');
     const response = await idp.app.request(`${OIDC}/userinfo`, {
       headers: { Authorization: `Bearer ${String(tokens['access_token'])}`, Origin: GATEWAY_ORIGIN },
     });
@@ -25,7 +25,7 @@ describe('userinfo', () => {
 
   it('accepts the token as a form parameter on POST', async () => {
     const idp = await testIdp();
-    const tokens = await passwordTokens(idp, 'nora');
+    const tokens = await passwordTokens(idp, 'nora', 'openid');
     const response = await idp.app.request(`${OIDC}/userinfo`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -65,7 +65,7 @@ describe('userinfo', () => {
   it('answers a service account token', async () => {
     const idp = await testIdp();
     const response = await idp.token(
-      { grant_type: 'client_credentials' },
+      { grant_type: 'client_credentials', scope: 'openid' },
       basic('integration', INTEGRATION_SECRET),
     );
     const token = ((await response.json()) as Record<string, string>)['access_token'];

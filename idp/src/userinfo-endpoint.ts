@@ -4,6 +4,7 @@ import type { IdpContext } from './context.js';
 import { allowOrigin } from './cors.js';
 import { OAuthError, oauthErrorResponse } from './errors.js';
 import { readForm } from './request-params.js';
+import { includesOpenid } from './scopes.js';
 import { verifyRealmToken } from './tokens.js';
 
 /** `GET|POST …/protocol/openid-connect/userinfo` with a bearer access token. */
@@ -19,8 +20,15 @@ export function userinfoEndpoint(ctx: IdpContext) {
       let claims;
       try {
         claims = await verifyRealmToken(ctx, token, { typ: 'Bearer', checkExpiry: true });
+        if (ctx.revokedTokens.isRevoked(claims.jti)) throw new Error('revoked');
       } catch {
         throw unauthorized('invalid_token', 'Token verification failed');
+      }
+      // UserInfo belongs to OpenID Connect: Keycloak (19.0.2+) answers 403 to a token issued without `openid`.
+      if (typeof claims['scope'] !== 'string' || !includesOpenid(claims['scope'])) {
+        throw new OAuthError(403, 'insufficient_scope', 'Missing openid scope', {
+          'WWW-Authenticate': `Bearer realm="${ctx.realm.name}", error="insufficient_scope", error_description="Missing openid scope"`,
+        });
       }
       const allowedOrigins = Array.isArray(claims['allowed-origins'])
         ? (claims['allowed-origins'] as string[])

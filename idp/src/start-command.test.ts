@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENERATED_DIR } from './config.js';
+
+/**
+ * `npm start` on ports other than the defaults, used as a newcomer would: copy the printed token command
+ * and the printed /metrics command, and run them.
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The environment without anything that would point the stack or the token command elsewhere. */
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!/^(IDP_|GATEWAY_|LEGACY_|METRICS_TOKEN$)/.test(name)) env[name] = value;
+  }
+  return { ...env, LOG_LEVEL: 'warn', ...extra };
+}
+
+let stack: ChildProcess;
+let banner = '';
+let dataDir: string;
+let ports: { legacy: number; idp: number; gateway: number };
+
+beforeAll(async () => {
+  ports = { legacy: await freePort(), idp: await freePort(), gateway: await freePort() };
+  dataDir = await mkdtemp(join(tmpdir(), 'start-command-'));
+  stack = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: ROOT,
+    env: cleanEnv({
+      LEGACY_PORT: String(ports.legacy),
+      IDP_PORT: String(ports.idp),
+      GATEWAY_PORT: String(ports.gateway),
+      LEGACY_DATA_DIR: dataDir,
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  stack.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    stack.stdout!.on('data', (chunk: Buffer) => {
+      banner += chunk.toString();
+      if (banner.includes('Press Ctrl+C to stop.')) resolve();
+    });
+    stack.once('exit', (code) => reject(new Error(`npm start exited (${code}): ${errors}`)));
+  });
+}, 120_000);
+
+afterAll(async () => {
+  if (stack && stack.exitCode === null) {
+    const exited = new Promise((resolve) => stack.once('exit', resolve));
+    stack.kill('SIGTERM');
+    await exited;
+  }
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(join(GENERATED_DIR, `idp-${ports.idp}`), { recursive: true, force: true });
+});
+
+function printedLine(pattern: RegExp): string {
+  const line = banner.split('\n').find((candidate) => pattern.test(candidate.trim()));
+  if (!line) throw new Error(`no line matching ${pattern} in:\n${banner}`);
+  return line.trim();
+}
+
+function shell(command: string): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', ['-c', command], {
+      cwd: ROOT,
+      env: cleanEnv({}),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout }));
+  });
+}
+
+describe('npm start on other ports', () => {
+  it('prints a token command that reaches its own identity provider, and the token works at its gateway', async () => {
+    const command = printedLine(/^TOKEN=\$\(npm run --silent token -- alice/);
+    expect(command).toContain(`--idp http://localhost:${ports.idp}`);
+    const run = await shell(`${command} && printf '%s' "$TOKEN"`);
+    expect(run.code).toBe(0);
+    const token = run.stdout.trim();
+    expect(decodeJwt(token)['iss']).toBe(`http://localhost:${ports.idp}/auth/realms/org`);
+    const response = await fetch(`http://127.0.0.1:${ports.gateway}/service/o/`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('serves /metrics with a development token and prints how to scrape it', async () => {
+    const command = printedLine(/^curl -s \S+\/metrics /);
+    const match = /^curl -s (\S+) -H "Authorization: Bearer ([^"]+)"$/.exec(command);
+    expect(match).not.toBeNull();
+    const [, url, token] = match!;
+    expect(url).toBe(`http://localhost:${ports.gateway}/metrics`);
+    const response = await fetch(url!.replace('localhost', '127.0.0.1'), {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('# HELP');
+    expect((await fetch(`http://127.0.0.1:${ports.gateway}/metrics`)).status).not.toBe(200);
+  });
+});
