@@ -1,8 +1,8 @@
 import { jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createJwksCache } from '../../gateway/src/auth/jwks-cache.js';
-import { DEFAULT_KEY_ACTIVATION_DELAY_SECONDS } from './config.js';
-import { startIdp, type RunningIdp } from './server.js';
+import { createJwksCache } from '../gateway/src/auth/jwks-cache.js';
+import { DEFAULT_KEY_ACTIVATION_DELAY_SECONDS } from '../idp/src/config.js';
+import { startIdp, type RunningIdp } from '../idp/src/server.js';
 
 /**
  * Key rotations against the gateway's own JWKS cache, which refetches at most once per cooldown (30 s).

@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATED_DIR } from './config.js';
+import { GENERATED_DIR } from '../idp/src/config.js';
 
 /**
  * `npm start` on ports other than the defaults, used as a newcomer would: copy the printed token command
  * and the printed /metrics command, and run them.
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 async function freePort(): Promise<number> {
   const server = createServer();
