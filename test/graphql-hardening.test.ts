@@ -185,7 +185,7 @@ describe('request bodies over the limit (1 MiB)', () => {
     const before = legacy.count();
     const answer = await post(stack, 'v2', fiveMegabytes);
     expect(answer.status).toBe(413);
-    expect(answer.body.errors[0].extensions).toEqual({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(answer.body.errors[0].extensions).toEqual({ code: 'PAYLOAD_TOO_LARGE', limit: 1_048_576 });
     expect(legacy.count()).toBe(before);
   });
 
@@ -220,7 +220,7 @@ describe('request bodies over the limit (1 MiB)', () => {
       pump();
     });
     expect(answer.status).toBe(413);
-    expect(answer.body.errors[0].extensions).toEqual({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(answer.body.errors[0].extensions).toEqual({ code: 'PAYLOAD_TOO_LARGE', limit: 1_048_576 });
     expect(legacy.count()).toBe(before);
   });
 });

@@ -1,53 +1,64 @@
 import { GraphQLError } from 'graphql';
-import { LegacyResponseError, LegacyTimeoutError, LegacyUnavailableError } from '../legacy/legacy-client.js';
+import type { Context, ErrorHandler } from 'hono';
+import type { Plugin } from 'graphql-yoga';
+import { GatewayError, unexpectedError } from '../errors/gateway-error.js';
+import type { UnexpectedErrorLog } from '../errors/legacy-error-body.js';
+import { upstreamFailure } from '../errors/upstream-failure.js';
 
-const codeByStatus: Record<number, string> = {
-  400: 'BAD_USER_INPUT',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-};
+/** A gateway error's GraphQL `extensions`: its code, the legacy `error_key` of a business error, its context. */
+export function graphqlExtensions(error: GatewayError): Record<string, unknown> {
+  return {
+    code: error.code,
+    ...(error.fromLegacyService ? { error_key: error.errorKey } : {}),
+    ...error.context,
+  };
+}
+
+/** `onError` for `/graphql` routes: a `GatewayError` as a GraphQL body, anything else logged and masked. */
+export function graphqlErrors(logUnexpected: UnexpectedErrorLog): ErrorHandler {
+  return (error, c: Context) => {
+    const known = error instanceof GatewayError ? error : unexpectedError();
+    if (known !== error) logUnexpected(c, error);
+    for (const [name, value] of Object.entries(known.headers)) c.header(name, value);
+    return c.json(
+      { errors: [{ message: known.message, extensions: graphqlExtensions(known) }] },
+      known.status,
+    );
+  };
+}
+
+/** A resolver's legacy failure or `GatewayError` as the GraphQL error users see; others are left to the mask. */
+export function mapLegacyError(error: GraphQLError): GraphQLError {
+  const known =
+    error.originalError instanceof GraphQLError ? undefined : upstreamFailure(error.originalError);
+  if (!known) return error;
+  return new GraphQLError(known.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    extensions: graphqlExtensions(known),
+  });
+}
 
 /**
- * Turns a legacy failure into the GraphQL error users see: the legacy `error_key` and description for
- * business errors, `UPSTREAM_UNAVAILABLE`/`UPSTREAM_TIMEOUT` for transport failures. Never the legacy
- * address, headers or stack. Anything else is rethrown and masked by Yoga.
+ * The one place resolver failures from the legacy service become what users see: its sentence and code,
+ * never its address, headers or stack. Registered before the operation observer, which then logs only what
+ * is truly unexpected; Yoga's mask hides the rest.
  */
-export function toGraphQLError(error: unknown): GraphQLError {
-  if (error instanceof GraphQLError) return error;
-  if (error instanceof LegacyResponseError) {
-    const { error: _flag, status: _status, description: _description, error_key, ...context } = error.body;
-    return new GraphQLError(error.message, {
-      extensions: {
-        code: codeByStatus[error.status] ?? 'LEGACY_ERROR',
-        error_key: error_key ?? 'E_UNKNOWN',
-        legacy_status: error.status,
-        ...context,
-      },
-    });
-  }
-  if (error instanceof LegacyTimeoutError) {
-    return new GraphQLError('The legacy service did not answer in time.', {
-      extensions: { code: 'UPSTREAM_TIMEOUT' },
-    });
-  }
-  if (error instanceof LegacyUnavailableError) {
-    return new GraphQLError('The legacy service cannot be reached.', {
-      extensions: { code: 'UPSTREAM_UNAVAILABLE' },
-    });
-  }
-  throw error;
+export function useLegacyErrors(): Plugin {
+  return {
+    onExecute() {
+      return {
+        onExecuteDone({ result, setResult }) {
+          if (!('errors' in result) || !result.errors?.length) return;
+          setResult({ ...result, errors: result.errors.map(mapLegacyError) });
+        },
+      };
+    },
+  };
 }
 
 export function badUserInput(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
-}
-
-/** Runs `work`, turning legacy failures into GraphQL errors. */
-export async function legacyErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw toGraphQLError(error);
-  }
 }

@@ -6,6 +6,7 @@ import { useOperationObservation, type Observability } from '../observability/in
 import { useRbac } from '../rbac/graphql-rbac.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import type { GraphQLContext } from './context.js';
+import { useLegacyErrors } from './errors.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
 import { createLegacyLoaders, createOrganisationCache } from './legacy-loaders.js';
 import { useUpstreamTrace } from './upstream-trace.js';
@@ -72,6 +73,8 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
       useHardening(options.hardening),
       useUpstreamTrace({ enabled: options.upstreamTrace }),
       useRbac({ policy: options.rbac }),
+      // Before the observer, so it logs only failures that are not the legacy service's.
+      useLegacyErrors(),
       ...(options.introspection ? [] : [useNoIntrospection()]),
       ...(options.observability
         ? [useOperationObservation({ version: version.name, observability: options.observability })]

@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { legacyErrors } from '../errors/legacy-error-body.js';
 import { createLegacyClient } from '../legacy/legacy-client.js';
 import { servicePassthrough } from './service-passthrough.js';
 
@@ -92,6 +93,7 @@ describe('servicePassthrough', () => {
     });
     const app = new Hono();
     app.all('/service/*', servicePassthrough({ legacy, publicUrl: 'https://gateway.example' }));
+    app.onError(legacyErrors(() => undefined));
     const response = await app.request('/service/o/');
     const text = await response.text();
     expect(response.status).toBe(502);

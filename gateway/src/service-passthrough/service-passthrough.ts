@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import type { Context, Handler } from 'hono';
+import type { Handler } from 'hono';
+import { upstreamTimeout, upstreamUnavailable } from '../errors/upstream-failure.js';
 import { clientGone } from '../http/node-bindings.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 
@@ -27,10 +28,6 @@ const requestOnly = new Set(['authorization', 'cookie']);
 export interface ServicePassthroughOptions {
   legacy: LegacyClient;
   publicUrl: string;
-}
-
-function legacyErrorResponse(c: Context, status: 502 | 504, key: string, description: string): Response {
-  return c.json({ error: true, status, error_key: key, description }, status);
 }
 
 /**
@@ -63,15 +60,7 @@ export function servicePassthrough({ legacy, publicUrl }: ServicePassthroughOpti
         signal: clientGone(c),
       });
     } catch (error) {
-      if (legacy.isTimeout(error)) {
-        return legacyErrorResponse(
-          c,
-          504,
-          'E_UPSTREAM_TIMEOUT',
-          'The legacy service did not answer in time.',
-        );
-      }
-      return legacyErrorResponse(c, 502, 'E_UPSTREAM_UNAVAILABLE', 'The legacy service cannot be reached.');
+      throw legacy.isTimeout(error) ? upstreamTimeout() : upstreamUnavailable();
     }
 
     const responseHeaders = new Headers();
