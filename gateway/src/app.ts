@@ -79,6 +79,7 @@ function versionServers(
     version,
     server: createVersionServer(version, {
       legacy: parts.legacy,
+      legacyCallBudget: config.graphqlLimits.maxLegacyCalls,
       upstreamTrace: config.upstreamTrace,
       introspection: config.introspection,
       hardening: { limits: config.graphqlLimits, fieldSuggestions: config.fieldSuggestions },
@@ -189,6 +190,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       realm,
       publicUrl: config.publicUrl,
       maxBodyBytes: config.maxBodyBytes,
+      bodyTimeoutMs: config.bodyTimeoutMs,
       rbac,
       shadow: shadow.middleware,
       logUnexpected,

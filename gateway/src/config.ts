@@ -1,5 +1,7 @@
 /** The gateway's configuration, read once from the environment and validated; a bad value names its variable. */
 
+import type { LegacyAuth } from './legacy/backend-credentials.js';
+
 export interface GatewayConfig {
   host: string;
   port: number;
@@ -11,6 +13,8 @@ export interface GatewayConfig {
     responseTimeoutMs: number;
     /** Keep-alive connections to the legacy service: how many legacy calls can be in flight at once. */
     connections: number;
+    /** How the gateway authenticates to the legacy service (`LEGACY_AUTH`). */
+    auth: LegacyAuth;
   };
   idp: {
     realm: string;
@@ -29,6 +33,8 @@ export interface GatewayConfig {
     clientId: string;
   };
   maxBodyBytes: number;
+  /** Longest time a client may take to send a request body (`/service`); then 408. */
+  bodyTimeoutMs: number;
   removedVersions: string[];
   migrationGuideUrl: string;
   introspection: boolean;
@@ -81,6 +87,8 @@ export interface GraphQLLimits {
   maxCost: number;
   /** Most directives in one operation. */
   maxDirectives: number;
+  /** Most legacy calls one GraphQL request may make while it executes (the reference query makes 6). */
+  maxLegacyCalls: number;
 }
 
 export class ConfigError extends Error {
@@ -208,6 +216,35 @@ function sslRequired(env: Env): string {
   return value;
 }
 
+const legacyAuthModes = ['relay', 'client-credentials', 'none'] as const;
+
+/** `LEGACY_AUTH` and, for `client-credentials`, the gateway's own client at the identity provider. */
+function legacyAuth(env: Env, issuer: string): LegacyAuth {
+  const mode = text(env, 'LEGACY_AUTH', 'relay');
+  if (!(legacyAuthModes as readonly string[]).includes(mode)) {
+    throw new ConfigError('LEGACY_AUTH', `must be one of ${legacyAuthModes.join(', ')}, got "${mode}"`);
+  }
+  if (mode !== 'client-credentials') return { mode: mode as 'relay' | 'none' };
+  const clientId = env.LEGACY_CLIENT_ID ?? '';
+  if (!/^[\x21-\x7e]+$/.test(clientId)) {
+    throw new ConfigError(
+      'LEGACY_CLIENT_ID',
+      "must name the gateway's client when LEGACY_AUTH=client-credentials",
+    );
+  }
+  const clientSecret = env.LEGACY_CLIENT_SECRET ?? '';
+  if (clientSecret === '') {
+    // Never echo the value: it is a secret.
+    throw new ConfigError('LEGACY_CLIENT_SECRET', 'must be set when LEGACY_AUTH=client-credentials');
+  }
+  return {
+    mode: 'client-credentials',
+    tokenUrl: url(env, 'LEGACY_TOKEN_URL', `${issuer}/protocol/openid-connect/token`),
+    clientId,
+    clientSecret,
+  };
+}
+
 export function readGatewayConfig(env: Env = process.env): GatewayConfig {
   const port = integer(env, 'GATEWAY_PORT', 8080, 0, 65535);
   const publicUrl = url(env, 'GATEWAY_PUBLIC_URL', `http://localhost:${port}`).toString().replace(/\/$/, '');
@@ -241,6 +278,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
       connectTimeoutMs: integer(env, 'LEGACY_CONNECT_TIMEOUT_MS', 2_000, 1, 600_000),
       responseTimeoutMs: integer(env, 'LEGACY_TIMEOUT_MS', 10_000, 1, 600_000),
       connections: integer(env, 'LEGACY_CONNECTIONS', 128, 1, 4_096),
+      auth: legacyAuth(env, issuer),
     },
     idp: {
       realm,
@@ -256,6 +294,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
       clientId: 'org-frontend',
     },
     maxBodyBytes: integer(env, 'GATEWAY_MAX_BODY_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    bodyTimeoutMs: integer(env, 'GATEWAY_BODY_TIMEOUT_MS', 10_000, 1, 600_000),
     removedVersions: versionNames(env, 'GRAPHQL_REMOVED_VERSIONS'),
     migrationGuideUrl: url(env, 'MIGRATION_GUIDE_URL', `${publicUrl}/docs/migration`).href,
     introspection: flag(env, 'GRAPHQL_INTROSPECTION', true),
@@ -267,6 +306,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
       maxTokens: integer(env, 'GRAPHQL_MAX_TOKENS', 2_000, 100, 1_000_000),
       maxCost: integer(env, 'GRAPHQL_MAX_COST', 5_000, 1, 100_000_000),
       maxDirectives: integer(env, 'GRAPHQL_MAX_DIRECTIVES', 20, 0, 100_000),
+      maxLegacyCalls: integer(env, 'GRAPHQL_MAX_LEGACY_CALLS', 1_000, 1, 1_000_000),
     },
     upstreamTrace: flag(env, 'GRAPHQL_UPSTREAM_TRACE', true),
     corsOrigins: origins(env, [publicUrl]),

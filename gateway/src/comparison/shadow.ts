@@ -11,7 +11,7 @@ import type { GatewayVariables } from '../auth/bearer-auth.js';
 import type { Principal } from '../auth/token-verifier.js';
 import type { ShadowConfig } from '../config.js';
 import type { GraphQLContext } from '../graphql/context.js';
-import { createLegacyLoaders } from '../graphql/legacy-loaders.js';
+import { createLegacyLoaders } from '../legacy/legacy-loaders.js';
 import type { LegacyCall, LegacyClient } from '../legacy/legacy-client.js';
 import { findDifferences, type Difference } from './differences.js';
 import { shadowTarget, type ShadowTarget, type ShadowTargetKind } from './shadow-targets.js';
@@ -39,7 +39,13 @@ export interface ShadowComparisonResult {
 /** Runs the equivalent GraphQL query; the default runs it in-process on the newest version's schema. */
 export type ShadowExecutor = (
   request: GraphQLRequestBody,
-  context: { principal: Principal; today: string; signal: AbortSignal },
+  context: {
+    principal: Principal;
+    today: string;
+    signal: AbortSignal;
+    /** The sampled request's `Authorization`, for the legacy reads (`LEGACY_AUTH=relay`). */
+    authorization?: string;
+  },
 ) => Promise<ExecutionResult>;
 
 /** The shadow comparison's configuration (`SHADOW_*`). */
@@ -99,6 +105,8 @@ interface ShadowJob {
   requestId: string | undefined;
   principal: Principal;
   today: string;
+  /** The sampled request's own credential: still valid for the rest of its life when the comparison runs. */
+  authorization: string | undefined;
   body: Uint8Array[];
 }
 
@@ -108,7 +116,7 @@ const maxDifferencesKept = 50;
 export function inProcessExecutor(options: { schema: GraphQLSchema; legacy: LegacyClient }): ShadowExecutor {
   // The shadow sends a handful of fixed queries; each is parsed and validated once.
   const documents = new Map<string, DocumentNode>();
-  return async (request, { principal, today, signal }) => {
+  return async (request, { principal, today, signal, authorization }) => {
     let document = documents.get(request.query);
     if (!document) {
       document = parse(request.query);
@@ -121,7 +129,11 @@ export function inProcessExecutor(options: { schema: GraphQLSchema; legacy: Lega
       principal,
       today,
       calls,
-      legacy: createLegacyLoaders(options.legacy, { signal, onCall: (call) => calls.push(call) }),
+      legacy: createLegacyLoaders(options.legacy, {
+        signal,
+        authorization,
+        onCall: (call) => calls.push(call),
+      }),
     };
     return execute({
       schema: options.schema,
@@ -261,7 +273,12 @@ export function createShadowComparison(options: ShadowComparisonOptions) {
     try {
       const legacyBody: unknown = JSON.parse(Buffer.concat(job.body).toString('utf8'));
       const signal = AbortSignal.any([closing.signal, AbortSignal.timeout(options.timeoutMs)]);
-      const result = await executor(request, { principal: job.principal, today: job.today, signal });
+      const result = await executor(request, {
+        principal: job.principal,
+        today: job.today,
+        signal,
+        authorization: job.authorization,
+      });
       if (result.errors?.length) throw new Error(result.errors[0]!.message);
       const differences = findDifferences(
         job.target.fromLegacy(legacyBody),
@@ -331,6 +348,7 @@ export function createShadowComparison(options: ShadowComparisonOptions) {
     const path = `${url.pathname}${url.search}`;
     const requestId = c.get('requestId');
     const principal = c.get('principal');
+    const authorization = c.req.header('authorization');
     const written = responseWritten(c);
     c.res = new Response(
       tapBody(response.body, options.maxBodyBytes, (outcome) => {
@@ -338,7 +356,9 @@ export function createShadowComparison(options: ShadowComparisonOptions) {
           report({ result: 'dropped', reason: outcome, kind: target.kind, path });
           return;
         }
-        void written.then(() => enqueue({ target, path, requestId, principal, today, body: outcome }));
+        void written.then(() =>
+          enqueue({ target, path, requestId, principal, today, authorization, body: outcome }),
+        );
       }),
       response,
     );

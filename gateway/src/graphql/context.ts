@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/token-verifier.js';
 import type { LegacyCall } from '../legacy/legacy-client.js';
-import type { LegacyLoaders } from './legacy-loaders.js';
+import type { LegacyLoaders } from '../legacy/legacy-loaders.js';
 
 /** What every resolver of one GraphQL request shares. */
 export interface GraphQLContext {

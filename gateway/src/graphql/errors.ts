@@ -3,7 +3,7 @@ import type { Context, ErrorHandler } from 'hono';
 import type { Plugin } from 'graphql-yoga';
 import { GatewayError, unexpectedError } from '../errors/gateway-error.js';
 import type { UnexpectedErrorLog } from '../errors/legacy-error-body.js';
-import { upstreamFailure } from '../errors/upstream-failure.js';
+import { upstreamError } from '../errors/upstream-failure.js';
 
 /** A gateway error's GraphQL `extensions`: its code, the legacy `error_key` of a business error, its context. */
 export function graphqlExtensions(error: GatewayError): Record<string, unknown> {
@@ -29,8 +29,7 @@ export function graphqlErrors(logUnexpected: UnexpectedErrorLog): ErrorHandler {
 
 /** A resolver's legacy failure or `GatewayError` as the GraphQL error users see; others are left to the mask. */
 export function mapLegacyError(error: GraphQLError): GraphQLError {
-  const known =
-    error.originalError instanceof GraphQLError ? undefined : upstreamFailure(error.originalError);
+  const known = error.originalError instanceof GraphQLError ? undefined : upstreamError(error.originalError);
   if (!known) return error;
   return new GraphQLError(known.message, {
     nodes: error.nodes,

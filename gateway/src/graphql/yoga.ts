@@ -1,14 +1,14 @@
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Principal } from '../auth/token-verifier.js';
-import type { LegacyCall, LegacyClient } from '../legacy/legacy-client.js';
+import type { LegacyClient } from '../legacy/legacy-client.js';
+import { useLegacyLoaders } from '../legacy/use-legacy-loaders.js';
 import { useOperationObservation, type Observability } from '../observability/index.js';
 import { useRbac } from '../rbac/graphql-rbac.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import type { GraphQLContext } from './context.js';
 import { useLegacyErrors } from './errors.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
-import { createLegacyLoaders, createOrganisationCache } from './legacy-loaders.js';
 import { useUpstreamTrace } from './upstream-trace.js';
 import type { GraphQLVersion } from './versions.js';
 
@@ -19,6 +19,8 @@ export interface ServerContext {
 
 export interface VersionServerOptions {
   legacy: LegacyClient;
+  /** Most legacy calls one request may make (`GRAPHQL_MAX_LEGACY_CALLS`). */
+  legacyCallBudget: number;
   upstreamTrace: boolean;
   introspection: boolean;
   /** Query limits and field suggestions, from the configuration. */
@@ -44,7 +46,6 @@ function useNoIntrospection(): Plugin {
  * own (the gateway serves one with login), no batching, errors masked unless they are our GraphQLErrors.
  */
 export function createVersionServer(version: GraphQLVersion, options: VersionServerOptions) {
-  const organisation = createOrganisationCache(60_000);
   return createYoga<ServerContext, GraphQLContext>({
     schema: version.schema,
     graphqlEndpoint: `/graphql/${version.name}`,
@@ -55,22 +56,17 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     cors: false,
     maskedErrors: true,
     logging: false,
-    context: ({ request, principal }): GraphQLContext => {
-      const calls: LegacyCall[] = [];
-      return {
+    // `legacy` and `calls` are added by `useLegacyLoaders`.
+    context: ({ principal }) =>
+      ({
         principal,
-        calls,
         today: (options.clock?.() ?? new Date()).toISOString().slice(0, 10),
-        legacy: createLegacyLoaders(options.legacy, {
-          signal: request.signal,
-          onCall: (call) => calls.push(call),
-          organisation,
-        }),
-      };
-    },
+      }) as GraphQLContext,
     plugins: [
       // First, so an abusive document is refused before any other plugin sees it.
       useHardening(options.hardening),
+      // Before RBAC, which guards the loaders' writes.
+      useLegacyLoaders({ legacy: options.legacy, budget: options.legacyCallBudget }),
       useUpstreamTrace({ enabled: options.upstreamTrace }),
       useRbac({ policy: options.rbac }),
       // Before the observer, so it logs only failures that are not the legacy service's.

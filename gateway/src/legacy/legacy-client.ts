@@ -1,4 +1,13 @@
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
+import { backendCredentials, type LegacyAuth } from './backend-credentials.js';
+import { clientResponseHeaders, upstreamRequestHeaders, type ClientView } from './forward-headers.js';
+import {
+  LegacyCredentialError,
+  LegacyResponseError,
+  LegacyTimeoutError,
+  LegacyUnavailableError,
+} from './legacy-errors.js';
+import { legacyPaths } from './legacy-paths.js';
 
 /** A call to the legacy service as the upstream trace reports it. */
 export interface LegacyCall {
@@ -11,31 +20,13 @@ export interface LegacyCall {
   started_ms: number;
 }
 
-/** The legacy service answered with its own error body (`{error, status, error_key, description, …}`). */
-export class LegacyResponseError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: { error_key?: string; description?: string; [key: string]: unknown },
-  ) {
-    super(typeof body.description === 'string' ? body.description : `The legacy service answered ${status}.`);
-    this.name = 'LegacyResponseError';
-  }
-}
-
-/** The legacy service could not be reached, or sent something that is not its API. */
-export class LegacyUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super('The legacy service cannot be reached.', { cause });
-    this.name = 'LegacyUnavailableError';
-  }
-}
-
-export class LegacyTimeoutError extends Error {
-  constructor() {
-    super('The legacy service did not answer in time.');
-    this.name = 'LegacyTimeoutError';
-  }
-}
+export {
+  LegacyBudgetExceededError,
+  LegacyCredentialError,
+  LegacyResponseError,
+  LegacyTimeoutError,
+  LegacyUnavailableError,
+} from './legacy-errors.js';
 
 export interface LegacyClientOptions {
   url: URL;
@@ -43,6 +34,8 @@ export interface LegacyClientOptions {
   responseTimeoutMs: number;
   /** Connections kept open to the legacy service. */
   connections?: number;
+  /** How calls authenticate to the legacy service; `relay` (the caller's token) unless told otherwise. */
+  auth?: LegacyAuth;
   /** Told about every finished call, `json()` and passthrough alike (metrics). */
   observeCall?: (call: ObservedLegacyCall) => void;
 }
@@ -63,8 +56,41 @@ export interface LegacyRequest {
   path: string;
   body?: unknown;
   signal?: AbortSignal;
+  /** The caller's `Authorization` header, which `LEGACY_AUTH=relay` sends on. */
+  authorization?: string;
   /** Receives each finished call, for the upstream trace and metrics. */
   onCall?: (call: Omit<LegacyCall, 'round' | 'started_ms'>) => void;
+}
+
+/** A `/service` request as the passthrough hands it on. */
+export interface ForwardRequest {
+  method: string;
+  /** Path and query as the client sent them, e.g. `/service/o/?limit=1`. */
+  target: string;
+  /** The client's headers; `upstreamRequestHeaders` decides which go on. */
+  headers: Headers;
+  /** The whole body, already read: a connection is taken only once the body is complete. */
+  body?: Uint8Array;
+  signal?: AbortSignal;
+  /** What the gateway saw of the client, for `X-Forwarded-*`. */
+  client: ClientView;
+  requestId?: string;
+  /** Replaces the legacy origin in `Location`. */
+  publicUrl: string;
+}
+
+/** The legacy answer, for the client: status, the headers it may see, and the body as it arrives. */
+export interface ForwardResponse {
+  status: number;
+  headers: Headers;
+  /** The declared `Content-Length`, when the answer has one. */
+  length: number | undefined;
+  body: Dispatcher.ResponseData['body'];
+}
+
+function declaredLength(header: string | string[] | undefined): number | undefined {
+  const length = typeof header === 'string' ? Number(header) : Number.NaN;
+  return Number.isInteger(length) && length >= 0 ? length : undefined;
 }
 
 function isTimeout(error: unknown): boolean {
@@ -105,7 +131,8 @@ function observeCalls(observe: (call: ObservedLegacyCall) => void): Dispatcher.D
 
 /**
  * The one way the gateway talks to the legacy service: a keep-alive `undici` pool with explicit connect,
- * header and body timeouts. GraphQL resolvers use `json()`; the `/service` passthrough uses `dispatcher`.
+ * header and body timeouts. GraphQL resolvers use `json()`; the `/service` passthrough uses `forward()`.
+ * Every call carries the backend credential `auth` chooses.
  *
  * @example
  * const legacy = createLegacyClient({ url: new URL('http://127.0.0.1:8082'), connectTimeoutMs: 2000, responseTimeoutMs: 10000 });
@@ -121,18 +148,23 @@ export function createLegacyClient(options: LegacyClientOptions) {
   });
   const dispatcher: Dispatcher = options.observeCall ? pool.compose(observeCalls(options.observeCall)) : pool;
   const basePath = options.url.pathname.replace(/\/$/, '');
+  const credentials = backendCredentials(options.auth ?? { mode: 'relay' }, {
+    timeoutMs: options.connectTimeoutMs + options.responseTimeoutMs,
+  });
 
   async function json<T = unknown>(request: LegacyRequest): Promise<T> {
     const started = performance.now();
     let status = 0;
     try {
+      const authorization = await credentials.header(request.authorization);
       const response = await dispatcher.request({
         method: request.method,
         path: `${basePath}${request.path}`,
-        headers:
-          request.body === undefined
-            ? { accept: 'application/json' }
-            : { accept: 'application/json', 'content-type': 'application/json' },
+        headers: {
+          accept: 'application/json',
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(authorization === undefined ? {} : { authorization }),
+        },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal: request.signal,
       });
@@ -153,7 +185,8 @@ export function createLegacyClient(options: LegacyClientOptions) {
       if (
         error instanceof LegacyResponseError ||
         error instanceof LegacyUnavailableError ||
-        error instanceof LegacyTimeoutError
+        error instanceof LegacyTimeoutError ||
+        error instanceof LegacyCredentialError
       ) {
         throw error;
       }
@@ -174,7 +207,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
     try {
       const response = await pool.request({
         method: 'GET',
-        path: `${basePath}/health`,
+        path: `${basePath}${legacyPaths.health()}`,
         headers: { accept: 'application/json' },
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
@@ -190,18 +223,51 @@ export function createLegacyClient(options: LegacyClientOptions) {
     }
   }
 
+  /**
+   * Sends one `/service` request on for the passthrough: the headers `upstreamRequestHeaders` allows, the
+   * backend credential of `LEGACY_AUTH`, and the body already read. Throws `LegacyTimeoutError` or
+   * `LegacyUnavailableError` when no answer comes; any answer, error statuses included, is returned as is.
+   */
+  async function forward(request: ForwardRequest): Promise<ForwardResponse> {
+    const headers = upstreamRequestHeaders(request.headers, request.client, {
+      'x-request-id': request.requestId,
+    });
+    try {
+      const authorization = await credentials.header(request.headers.get('authorization') ?? undefined);
+      if (authorization !== undefined) headers.authorization = authorization;
+      const upstream = await dispatcher.request({
+        method: request.method as Dispatcher.HttpMethod,
+        path: `${basePath}${request.target}`,
+        headers,
+        body: request.body === undefined ? undefined : Buffer.from(request.body),
+        signal: request.signal,
+      });
+      return {
+        status: upstream.statusCode,
+        headers: clientResponseHeaders(upstream.headers, {
+          legacyOrigin: options.url.origin,
+          publicUrl: request.publicUrl,
+        }),
+        length: declaredLength(upstream.headers['content-length']),
+        body: upstream.body,
+      };
+    } catch (error) {
+      if (error instanceof LegacyCredentialError) throw error;
+      if (isTimeout(error)) throw new LegacyTimeoutError();
+      throw new LegacyUnavailableError(error);
+    }
+  }
+
   return {
     json,
-    /** For streaming passthrough: requests keep the legacy base path prefix. */
-    dispatcher,
-    basePath,
-    origin: options.url.origin,
+    forward,
+    /** `relay`, `client-credentials` or `none`. */
+    authMode: credentials.mode,
     checkHealth,
     /** Waits for calls in flight, then closes the connections (nothing left to do after `destroy`). */
     close: () => (pool.destroyed ? Promise.resolve() : pool.close()),
     /** Ends calls in flight at once (a shutdown whose grace period ran out). */
     destroy: () => pool.destroy(),
-    isTimeout,
   };
 }
 

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GraphQLContext } from '../graphql/context.js';
-import type { LegacyLoaders } from '../graphql/legacy-loaders.js';
+import type { LegacyLoaders } from '../legacy/legacy-loaders.js';
 import { writeIntents, type RbacPolicy } from './rbac-policy.js';
 
 export interface RbacPluginOptions {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../auth/token-verifier.js';
-import type { DetailType, LegacyRecord } from '../graphql/legacy-loaders.js';
+import type { DetailType, LegacyRecord } from '../legacy/legacy-loaders.js';
 import { LegacyResponseError } from '../legacy/legacy-client.js';
 import { createRbacPolicy, writeIntents, type WriteIntent } from './rbac-policy.js';
 import type { OrganisationReads } from './unit-ownership.js';

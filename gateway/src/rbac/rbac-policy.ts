@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/token-verifier.js';
-import type { DetailType } from '../graphql/legacy-loaders.js';
+import type { DetailType } from '../legacy/legacy-loaders.js';
 import {
   unitOwnership,
   type DetailHints,

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { GatewayVariables } from '../auth/bearer-auth.js';
-import { createLegacyLoaders } from '../graphql/legacy-loaders.js';
+import { createLegacyLoaders } from '../legacy/legacy-loaders.js';
 import {
   LegacyResponseError,
   LegacyTimeoutError,
@@ -76,7 +76,10 @@ export function serviceRbac(options: ServiceRbacOptions): MiddlewareHandler<{ Va
         principal,
         writeIntents({ method: c.req.method, path: c.req.path, body }),
         {
-          reads: createLegacyLoaders(options.legacy, { signal: c.req.raw.signal }),
+          reads: createLegacyLoaders(options.legacy, {
+            signal: c.req.raw.signal,
+            authorization: c.req.header('authorization'),
+          }),
           today: (options.clock?.() ?? new Date()).toISOString().slice(0, 10),
         },
       );

@@ -1,5 +1,5 @@
 import { LegacyResponseError } from '../legacy/legacy-client.js';
-import type { DetailType, LegacyRecord } from '../graphql/legacy-loaders.js';
+import type { DetailType, LegacyRecord } from '../legacy/legacy-loaders.js';
 
 /**
  * The legacy reads RBAC needs. The per-request `LegacyLoaders` provide them, so every lookup is made once

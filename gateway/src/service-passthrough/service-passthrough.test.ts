@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LegacyAuth } from '../legacy/backend-credentials.js';
 import { legacyErrors } from '../errors/legacy-error-body.js';
 import { createLegacyClient } from '../legacy/legacy-client.js';
 import { servicePassthrough } from './service-passthrough.js';
@@ -33,11 +34,12 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
 
-function gatewayApp() {
+function gatewayApp(auth: LegacyAuth = { mode: 'relay' }) {
   const legacy = createLegacyClient({
     url: new URL(upstreamUrl),
     connectTimeoutMs: 1000,
     responseTimeoutMs: 1000,
+    auth,
   });
   const app = new Hono();
   app.all('/service/*', servicePassthrough({ legacy, publicUrl: 'https://gateway.example' }));
@@ -47,17 +49,20 @@ function gatewayApp() {
 describe('servicePassthrough', () => {
   it('forwards method, path, query and body, but not the token, cookies or connection headers', async () => {
     received.length = 0;
-    const response = await gatewayApp().request('https://gateway.example/service/details/create?x=1&y=2', {
-      method: 'POST',
-      headers: {
-        authorization: 'Bearer secret-token',
-        cookie: 'session=abc',
-        'content-type': 'application/json',
-        'x-custom': 'kept',
-        te: 'trailers',
+    const response = await gatewayApp({ mode: 'none' }).request(
+      'https://gateway.example/service/details/create?x=1&y=2',
+      {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer secret-token',
+          cookie: 'session=abc',
+          'content-type': 'application/json',
+          'x-custom': 'kept',
+          te: 'trailers',
+        },
+        body: JSON.stringify({ type: 'engagement' }),
       },
-      body: JSON.stringify({ type: 'engagement' }),
-    });
+    );
     expect(response.status).toBe(201);
     const [request] = received;
     expect(request).toMatchObject({

@@ -1,9 +1,10 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bearerAuth, type GatewayVariables } from '../auth/bearer-auth.js';
 import type { TokenVerifier } from '../auth/token-verifier.js';
+import { GatewayError } from '../errors/gateway-error.js';
 import { legacyErrors, type UnexpectedErrorLog } from '../errors/legacy-error-body.js';
 import { payloadTooLarge } from '../errors/payload-too-large.js';
-import { declaredBodyLimit } from '../http/body-limit.js';
+import { bufferedBody } from '../http/body-limit.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import { serviceRbac } from '../rbac/service-rbac.js';
@@ -16,6 +17,8 @@ export interface ServiceRouteOptions {
   /** The gateway's public address: a legacy `Location` is rewritten to it. */
   publicUrl: string;
   maxBodyBytes: number;
+  /** Longest time a client may take to send a whole body (`BODY_TIMEOUT_MS`). */
+  bodyTimeoutMs: number;
   /** Decides every write (the same policy as the GraphQL mutations). */
   rbac: RbacPolicy;
   /** Sees each response after it is made and compares a sample of reads with GraphQL once sent. */
@@ -36,19 +39,27 @@ export interface ServiceRouteOptions {
 export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: GatewayVariables }> {
   const app = new Hono<{ Variables: GatewayVariables }>();
   app.use('/service/*', bearerAuth({ verifier: options.verifier, realm: options.realm }));
+  // The whole body is read here, bounded in size and time, before RBAC or a legacy connection sees it.
   app.use(
     '/service/*',
-    declaredBodyLimit({
+    bufferedBody({
       maxSize: options.maxBodyBytes,
-      onError: () => {
+      timeoutMs: options.bodyTimeoutMs,
+      onTooLarge: () => {
         throw payloadTooLarge(
           `The request body exceeds ${options.maxBodyBytes} bytes.`,
           options.maxBodyBytes,
         );
       },
+      onTimeout: () => {
+        throw new GatewayError(
+          408,
+          'REQUEST_TIMEOUT',
+          'The request body was not sent in time. Send the whole body at once, then wait for the answer.',
+        );
+      },
     }),
   );
-  // After the body limit, so RBAC never buffers more than the limit allows.
   app.use('/service/*', serviceRbac({ policy: options.rbac, legacy: options.legacy, clock: options.clock }));
   app.use('/service/*', options.shadow);
   app.all('/service/*', servicePassthrough({ legacy: options.legacy, publicUrl: options.publicUrl }));

@@ -1,7 +1,7 @@
 import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
 import { LegacyResponseError } from '../../legacy/legacy-client.js';
-import type { DetailType, LegacyRecord } from '../legacy-loaders.js';
+import type { DetailType, LegacyRecord } from '../../legacy/legacy-loaders.js';
 
 /** Fetches for the root collections, shared by the versions; each version shapes the result its own way. */
 

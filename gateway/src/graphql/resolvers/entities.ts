@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
-import type { LegacyRecord } from '../legacy-loaders.js';
+import type { LegacyRecord } from '../../legacy/legacy-loaders.js';
 
 type Resolver = (
   source: Source,

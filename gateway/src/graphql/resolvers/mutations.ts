@@ -1,6 +1,6 @@
 import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
-import type { DetailType, LegacyRecord } from '../legacy-loaders.js';
+import type { DetailType, LegacyRecord } from '../../legacy/legacy-loaders.js';
 
 type Input = Record<string, unknown>;
 interface ValidityInput {

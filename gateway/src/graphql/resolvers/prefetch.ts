@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext } from '../context.js';
-import type { DetailType } from '../legacy-loaders.js';
+import type { DetailType } from '../../legacy/legacy-loaders.js';
 import { childFieldNames, selectedFields, usesDefaultArguments } from './lookahead.js';
 
 const unitLinks: [string, DetailType | 'children'][] = [

@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import { badUserInput } from '../errors.js';
-import type { DetailType } from '../legacy-loaders.js';
+import type { DetailType } from '../../legacy/legacy-loaders.js';
 import {
   allEmployees,
   allOrgUnits,

@@ -1,11 +1,17 @@
 import { setMaxListeners } from 'node:events';
 import DataLoader from 'dataloader';
-import { LegacyResponseError, type LegacyCall, type LegacyClient } from '../legacy/legacy-client.js';
+import {
+  LegacyBudgetExceededError,
+  LegacyResponseError,
+  type LegacyCall,
+  type LegacyClient,
+} from './legacy-client.js';
+import { legacyPaths, type DetailType } from './legacy-paths.js';
+
+export type { DetailType } from './legacy-paths.js';
 
 /** A legacy record as JSON; the org graph's types mirror the legacy shapes, so fields read straight through. */
 export type LegacyRecord = { uuid: string; [field: string]: unknown };
-
-export type DetailType = 'engagement' | 'manager' | 'owner' | 'it';
 
 export interface DetailQuery {
   at: string;
@@ -18,6 +24,10 @@ export interface LegacyLoaderOptions {
   onCall?: (call: LegacyCall) => void;
   /** Shares the organisation's UUID between requests (see `createOrganisationCache`). */
   organisation?: OrganisationCache;
+  /** The caller's `Authorization` header, sent on when `LEGACY_AUTH=relay`. */
+  authorization?: string;
+  /** Most legacy calls this request may make; past it, every further call fails without being made. */
+  budget?: number;
 }
 
 /** Keeps a looked-up organisation UUID for the requests that follow. */
@@ -47,18 +57,10 @@ export function createOrganisationCache(ttlMs: number, now: () => number = Date.
   };
 }
 
-const query = (params: Record<string, string | number | boolean | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== false) search.set(key, value === true ? '1' : String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-};
-
 /**
- * Per-GraphQL-request access to the legacy reads: every distinct GET is made once (DataLoader keyed by
- * path), and all loads started in the same tick go out together. Calls are numbered by round: a call
+ * Per-request access to the legacy service: every distinct GET is made once (DataLoader keyed by path),
+ * all loads started in the same tick go out together, every call carries the request's credential, and
+ * no more than `budget` calls are made. Calls are numbered by round: a call
  * starts a new round when it was issued after an earlier call finished.
  */
 export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderOptions = {}) {
@@ -69,12 +71,20 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
   let round = 0;
   let lastFinishedRound = 0;
   let inFlight = 0;
+  let made = 0;
+  let overBudget = false;
+  const budget = options.budget ?? Number.POSITIVE_INFINITY;
   const issue = async <T>(
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
     signal = options.signal,
   ): Promise<T> => {
+    if (made >= budget) {
+      overBudget = true;
+      throw new LegacyBudgetExceededError();
+    }
+    made += 1;
     if (inFlight === 0 && round === lastFinishedRound) round += 1;
     const myRound = round;
     const startedMs = performance.now() - created;
@@ -85,6 +95,7 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
         path,
         body,
         signal,
+        authorization: options.authorization,
         onCall: (call) => options.onCall?.({ ...call, round: myRound, started_ms: startedMs }),
       });
     } finally {
@@ -119,49 +130,54 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
   const organisationUuid = async (): Promise<string> =>
     options.organisation
       ? options.organisation(async () =>
-          firstOrganisation(await issue<LegacyRecord[]>('GET', '/service/o/', undefined, undefined)),
+          firstOrganisation(
+            await issue<LegacyRecord[]>('GET', legacyPaths.organisations(), undefined, undefined),
+          ),
         )
-      : firstOrganisation(await get<LegacyRecord[]>('/service/o/'));
+      : firstOrganisation(await get<LegacyRecord[]>(legacyPaths.organisations()));
 
   return {
     get,
     post: <T>(path: string, body: unknown) => issue<T>('POST', path, body),
     organisationUuid,
-    orgUnit: (uuid: string, at: string) => getOrNull<LegacyRecord>(`/service/ou/${uuid}/${query({ at })}`),
-    employee: (uuid: string, at: string) => getOrNull<LegacyRecord>(`/service/e/${uuid}/${query({ at })}`),
-    children: (uuid: string, at: string) =>
-      get<LegacyRecord[]>(`/service/ou/${uuid}/children${query({ at })}`),
+    orgUnit: (uuid: string, at: string) => getOrNull<LegacyRecord>(legacyPaths.orgUnit(uuid, { at })),
+    employee: (uuid: string, at: string) => getOrNull<LegacyRecord>(legacyPaths.employee(uuid, { at })),
+    children: (uuid: string, at: string) => get<LegacyRecord[]>(legacyPaths.children(uuid, { at })),
     unitDetails: (type: DetailType, uuid: string, detail: DetailQuery) =>
       get<LegacyRecord[]>(
-        `/service/ou/${uuid}/details/${type}${query({
+        legacyPaths.unitDetails(type, uuid, {
           at: detail.at,
           validity: detail.validity === 'present' ? undefined : detail.validity,
           inherit_manager: type === 'manager' && detail.inherit,
           inherit_owner: type === 'owner' && detail.inherit,
-        })}`,
+        }),
       ),
     employeeDetails: (type: DetailType, uuid: string, detail: DetailQuery) =>
       get<LegacyRecord[]>(
-        `/service/e/${uuid}/details/${type}${query({
+        legacyPaths.employeeDetails(type, uuid, {
           at: detail.at,
           validity: detail.validity === 'present' ? undefined : detail.validity,
-        })}`,
+        }),
       ),
-    classWithFacet: (uuid: string) => getOrNull<LegacyRecord>(`/service/c/${uuid}/`),
+    classWithFacet: (uuid: string) => getOrNull<LegacyRecord>(legacyPaths.classWithFacet(uuid)),
     orgUnitPage: async (at: string, start: number, limit: number) =>
       get<{ items: LegacyRecord[]; offset: number; total: number }>(
-        `/service/o/${await organisationUuid()}/ou/${query({ at, start, limit })}`,
+        legacyPaths.orgUnitPage(await organisationUuid(), { at, start, limit }),
       ),
     employeePage: async (at: string, start: number, limit: number) =>
       get<{ items: LegacyRecord[]; offset: number; total: number }>(
-        `/service/o/${await organisationUuid()}/e/${query({ at, start, limit })}`,
+        legacyPaths.employeePage(await organisationUuid(), { at, start, limit }),
       ),
-    itSystems: async () => get<LegacyRecord[]>(`/service/o/${await organisationUuid()}/it/`),
-    facets: async () => get<LegacyRecord[]>(`/service/o/${await organisationUuid()}/f/`),
+    itSystems: async () => get<LegacyRecord[]>(legacyPaths.itSystems(await organisationUuid())),
+    facets: async () => get<LegacyRecord[]>(legacyPaths.facets(await organisationUuid())),
     facet: async (key: string) =>
       getOrNull<LegacyRecord & { data: { items: LegacyRecord[] } }>(
-        `/service/o/${await organisationUuid()}/f/${key}/`,
+        legacyPaths.facet(await organisationUuid(), key),
       ),
+    /** How many legacy calls this request has made. */
+    callsMade: () => made,
+    /** Whether the request wanted more calls than its budget allows. */
+    overBudget: () => overBudget,
   };
 }
 

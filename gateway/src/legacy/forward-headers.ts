@@ -1,0 +1,97 @@
+/**
+ * Which headers the `/service` passthrough sends on, each way. Hop-by-hop headers (RFC 9110 §7.6.1) and
+ * every header a `Connection:` header names describe one connection, not the message; the client's
+ * `Forwarded`/`X-Forwarded-*`/`X-Real-IP` would let it claim any address, so the gateway writes its own
+ * view instead; method overrides are dropped because RBAC judges the real method; `Expect` is answered
+ * by the gateway's own server (Node sends `100 Continue`), and the legacy client cannot send it on.
+ */
+const hopByHop = [
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+];
+
+const requestOnly = [
+  // The gateway has checked the token; the backend credential is chosen by `LEGACY_AUTH`.
+  'authorization',
+  'cookie',
+  'expect',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-prefix',
+  'x-real-ip',
+  'x-http-method-override',
+  'x-http-method',
+  'x-method-override',
+];
+
+const droppedRequestHeaders = new Set([...hopByHop, ...requestOnly]);
+const droppedResponseHeaders = new Set(hopByHop);
+
+/** The header names a `Connection:` value lists (`close` and `keep-alive` included; they are dropped anyway). */
+function namedInConnection(connection: string | null | undefined): Set<string> {
+  return new Set(
+    (connection ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter((name) => name.length > 0),
+  );
+}
+
+/** What the gateway itself saw of the client, for `X-Forwarded-*`. */
+export interface ClientView {
+  /** The peer address of the client's connection, when known. */
+  address?: string;
+  /** `http` or `https`, as the gateway was reached. */
+  protocol: string;
+  /** The `Host` the client addressed. */
+  host: string;
+}
+
+/** The headers to send upstream for a client's request. */
+export function upstreamRequestHeaders(
+  incoming: Headers,
+  client: ClientView,
+  extra: Record<string, string | undefined> = {},
+): Record<string, string> {
+  const connectionNamed = namedInConnection(incoming.get('connection'));
+  const headers: Record<string, string> = {};
+  incoming.forEach((value, name) => {
+    if (!droppedRequestHeaders.has(name) && !connectionNamed.has(name)) headers[name] = value;
+  });
+  if (client.address) headers['x-forwarded-for'] = client.address;
+  headers['x-forwarded-proto'] = client.protocol;
+  headers['x-forwarded-host'] = client.host;
+  for (const [name, value] of Object.entries(extra)) if (value !== undefined) headers[name] = value;
+  return headers;
+}
+
+/** The headers to hand back to the client from an upstream answer, with the legacy origin rewritten. */
+export function clientResponseHeaders(
+  upstream: Record<string, string | string[] | undefined>,
+  rewrite: { legacyOrigin: string; publicUrl: string },
+): Headers {
+  const connection = upstream.connection;
+  const connectionNamed = namedInConnection(Array.isArray(connection) ? connection.join(',') : connection);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(upstream)) {
+    if (value === undefined || droppedResponseHeaders.has(name) || connectionNamed.has(name)) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) headers.append(name, item);
+      continue;
+    }
+    headers.set(name, name === 'location' ? value.replace(rewrite.legacyOrigin, rewrite.publicUrl) : value);
+  }
+  return headers;
+}

@@ -1,0 +1,69 @@
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import type { LegacyCall, LegacyClient } from './legacy-client.js';
+import { createLegacyLoaders, createOrganisationCache, type LegacyLoaders } from './legacy-loaders.js';
+
+export interface LegacyLoadersPluginOptions {
+  legacy: LegacyClient;
+  /** Most legacy calls one GraphQL request may make (`GRAPHQL_MAX_LEGACY_CALLS`). */
+  budget: number;
+  /** How long the organisation's UUID is shared between requests. */
+  organisationTtlMs?: number;
+}
+
+/** What one GraphQL request knows of its legacy access. */
+export interface LegacyRequestState {
+  loaders: LegacyLoaders;
+  /** Every legacy call made so far, for the upstream trace. */
+  calls: LegacyCall[];
+}
+
+/** What the plugin adds to the GraphQL context. */
+export interface LegacyContext {
+  legacy: LegacyLoaders;
+  calls: LegacyCall[];
+}
+
+/**
+ * The legacy loaders of each GraphQL request, the way envelop's `useDataLoader` provides loaders: made
+ * when the request's context is built, kept in a WeakMap keyed by that context (so nothing outlives the
+ * request), and added to the context as `legacy` (and `calls`, for the upstream trace). They carry the
+ * request's abort signal, its caller's `Authorization` (sent on when `LEGACY_AUTH=relay`) and its budget.
+ *
+ * @example
+ * createYoga({ schema, plugins: [useLegacyLoaders({ legacy, budget: 1000 }), useRbac(…)] });
+ */
+export function useLegacyLoaders(options: LegacyLoadersPluginOptions) {
+  const organisation = createOrganisationCache(options.organisationTtlMs ?? 60_000);
+  const states = new WeakMap<object, LegacyRequestState>();
+  const plugin: Plugin<LegacyContext & { request: Request }> = {
+    onContextBuilding({ context, extendContext }) {
+      const calls: LegacyCall[] = [];
+      const loaders = createLegacyLoaders(options.legacy, {
+        signal: context.request.signal,
+        authorization: context.request.headers.get('authorization') ?? undefined,
+        budget: options.budget,
+        onCall: (call) => calls.push(call),
+        organisation,
+      });
+      extendContext({ legacy: loaders, calls });
+      states.set(context, { loaders, calls });
+    },
+    onExecute({ args }) {
+      const state = states.get(args.contextValue);
+      return {
+        onExecuteDone({ result, setResult }) {
+          // A request over its budget fails every field that still wanted a legacy call: say so once.
+          if (!state?.loaders.overBudget() || isAsyncIterable(result) || !result.errors) return;
+          const isBudget = (error: { extensions?: Record<string, unknown> }) =>
+            error.extensions?.code === 'LEGACY_BUDGET_EXCEEDED';
+          const first = result.errors.find(isBudget);
+          setResult({
+            ...result,
+            errors: result.errors.filter((error) => !isBudget(error) || error === first),
+          });
+        },
+      };
+    },
+  };
+  return plugin;
+}
