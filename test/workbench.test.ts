@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp, type GatewayApp } from '../gateway/src/app.js';
 import { compareLegacyWithGraphQL } from '../gateway/src/comparison/compare.js';
 import { gatewayTransport } from '../gateway/src/comparison/gateway-transport.js';
-import { inProcessExecutor } from '../gateway/src/comparison/shadow.js';
+import { inProcessExecutor } from '../gateway/src/comparison/shadow/shadow.js';
 import { buildVersions } from '../gateway/src/graphql/versions.js';
 import { createLegacyClient, type LegacyClient } from '../gateway/src/legacy/legacy-client.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';

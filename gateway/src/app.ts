@@ -6,7 +6,7 @@ import { browserRoutes, graphiqlPage } from './browser/browser-routes.js';
 import { browserSecurityHeaders } from './browser/content-security-policy.js';
 import { idpConfigRoute } from './browser/idp-config-route.js';
 import { migrationRoutes } from './comparison/migration-routes.js';
-import { createShadowComparison, type ShadowComparison, type ShadowHooks } from './comparison/shadow.js';
+import { createShadowComparison, type ShadowComparison, type ShadowHooks } from './comparison/shadow/shadow.js';
 import type { GatewayConfig } from './config.js';
 import { legacyErrors, legacyNotFound, type UnexpectedErrorLog } from './errors/legacy-error-body.js';
 import { migrationGuideRoute } from './graphql/migration-guide-route.js';

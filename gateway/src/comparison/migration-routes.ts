@@ -8,7 +8,7 @@ import { payloadTooLarge } from '../errors/payload-too-large.js';
 import { compareLegacyWithGraphQL } from './compare.js';
 import { ComparisonError } from './comparison-error.js';
 import { gatewayTransport } from './gateway-transport.js';
-import type { ShadowComparison } from './shadow.js';
+import type { ShadowComparison } from './shadow/shadow.js';
 import {
   comparisonVersions,
   maxSubjectUuids,
