@@ -1,12 +1,17 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
-import type { GatewayVariables } from './auth/bearer-auth.js';
+import { bearerAuth, type GatewayVariables } from './auth/bearer-auth.js';
 import { createTokenVerifier, type TokenVerifier } from './auth/token-verifier.js';
 import { browserRoutes, graphiqlPage } from './browser/browser-routes.js';
 import { browserSecurityHeaders } from './browser/content-security-policy.js';
 import { idpConfigRoute } from './browser/idp-config-route.js';
+import { createReferenceUnits } from './browser/reference-units.js';
 import { migrationRoutes } from './comparison/migration-routes.js';
-import { createShadowComparison, type ShadowComparison, type ShadowHooks } from './comparison/shadow/shadow.js';
+import {
+  createShadowComparison,
+  type ShadowComparison,
+  type ShadowHooks,
+} from './comparison/shadow/shadow.js';
 import type { GatewayConfig } from './config.js';
 import { legacyErrors, legacyNotFound, type UnexpectedErrorLog } from './errors/legacy-error-body.js';
 import { migrationGuideRoute } from './graphql/migration-guide-route.js';
@@ -169,7 +174,14 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       },
     }),
   );
-  app.route('/', browserRoutes({ newestVersion: newest.name }));
+  app.route(
+    '/',
+    browserRoutes({
+      newestVersion: newest.name,
+      referenceUnits: createReferenceUnits({ legacy }),
+      authenticate: bearerAuth({ verifier, realm }),
+    }),
+  );
   app.route(
     '/',
     migrationRoutes({
