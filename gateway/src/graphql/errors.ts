@@ -14,16 +14,36 @@ export function graphqlExtensions(error: GatewayError): Record<string, unknown> 
   };
 }
 
-/** `onError` for `/graphql` routes: a `GatewayError` as a GraphQL body, anything else logged and masked. */
+const graphqlResponseType = 'application/graphql-response+json';
+
+/**
+ * Whether the client accepts `application/graphql-response+json` (GraphQL over HTTP): then the gateway's
+ * own failures use it, as Yoga does for the rest, and clients such as Apollo Client read the errors instead
+ * of reporting a bare server error. `q=0` means "not this one".
+ */
+function acceptsGraphqlResponse(c: Context): boolean {
+  return (c.req.header('accept') ?? '').split(',').some((range) => {
+    const [type, ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    if (type !== graphqlResponseType) return false;
+    const q = params.find((param) => param.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * `onError` for `/graphql` routes: a `GatewayError` as a GraphQL body, in the media type the client asked
+ * for; anything else logged and masked.
+ */
 export function graphqlErrors(logUnexpected: UnexpectedErrorLog): ErrorHandler {
   return (error, c: Context) => {
     const known = error instanceof GatewayError ? error : unexpectedError();
     if (known !== error) logUnexpected(c, error);
     for (const [name, value] of Object.entries(known.headers)) c.header(name, value);
-    return c.json(
-      { errors: [{ message: known.message, extensions: graphqlExtensions(known) }] },
-      known.status,
-    );
+    const body = { errors: [{ message: known.message, extensions: graphqlExtensions(known) }] };
+    if (!acceptsGraphqlResponse(c)) return c.json(body, known.status);
+    return c.body(JSON.stringify(body), known.status, {
+      'content-type': `${graphqlResponseType}; charset=utf-8`,
+    });
   };
 }
 

@@ -3,7 +3,7 @@ import { readGatewayConfig } from '../config.js';
 import { json, type StubBackend, type StubRequest } from '../legacy/stub-backend.js';
 import { createRbacPolicy } from '../rbac/rbac-policy.js';
 import { createLegacyClient, type LegacyClient } from '../legacy/legacy-client.js';
-import { buildVersions } from './versions.js';
+import { buildVersions, type GraphQLVersion } from './versions.js';
 import { createVersionServer, type VersionServer } from './yoga.js';
 
 /**
@@ -87,6 +87,8 @@ export interface GraphQLAnswer {
 
 export interface StubbedVersions {
   legacy: LegacyClient;
+  /** Each version with its server, oldest first, as `versionRoutes` takes them. */
+  versions: { version: GraphQLVersion; server: VersionServer }[];
   servers: Map<string, VersionServer>;
   /** POSTs one GraphQL request to a version, as a signed-in admin; the JSON answer and its status. */
   ask(
@@ -110,22 +112,22 @@ export function stubbedVersions(
   });
   // The gateway's own defaults, so the tests run the versions as production does.
   const defaults = readGatewayConfig({});
-  const servers = new Map(
-    buildVersions().map((version) => [
-      version.name,
-      createVersionServer(version, {
-        legacy,
-        legacyCallBudget: defaults.graphqlLimits.maxLegacyCalls,
-        upstreamTrace: options.upstreamTrace ?? true,
-        introspection: true,
-        hardening: { limits: defaults.graphqlLimits, fieldSuggestions: false },
-        rbac: createRbacPolicy({ enabled: false }),
-        clock: () => new Date('2024-06-01T12:00:00Z'),
-      }),
-    ]),
-  );
+  const versions = buildVersions().map((version) => ({
+    version,
+    server: createVersionServer(version, {
+      legacy,
+      legacyCallBudget: defaults.graphqlLimits.maxLegacyCalls,
+      upstreamTrace: options.upstreamTrace ?? true,
+      introspection: true,
+      hardening: { limits: defaults.graphqlLimits, fieldSuggestions: false },
+      rbac: createRbacPolicy({ enabled: false }),
+      clock: () => new Date('2024-06-01T12:00:00Z'),
+    }),
+  }));
+  const servers = new Map(versions.map(({ version, server }) => [version.name, server]));
   return {
     legacy,
+    versions,
     servers,
     async ask(version, query, { variables, headers = {} } = {}) {
       const server = servers.get(version)!;

@@ -76,6 +76,20 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     return c.text(printSchema(entry.version.schema), 200, { 'content-type': 'text/plain; charset=utf-8' });
   });
 
+  // The schema is a document to read: any other method is 405, not the legacy 404.
+  app.all('/graphql/:version/schema.graphql', (c) => {
+    const name = c.req.param('version');
+    if (!byName.has(name)) throw unknownVersion(name);
+    throw new GatewayError(
+      405,
+      'METHOD_NOT_ALLOWED',
+      `The schema is read with GET or HEAD, not ${c.req.method}.`,
+      {
+        headers: { Allow: 'GET, HEAD' },
+      },
+    );
+  });
+
   const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm });
   const limitBody = declaredBodyLimit({
     maxSize: options.maxBodyBytes,
