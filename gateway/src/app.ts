@@ -95,6 +95,27 @@ function versionServers(
   }));
 }
 
+/** The shadow comparison of sampled `/service` reads with the newest version, counted in the metrics. */
+function shadowComparison(
+  config: GatewayConfig,
+  options: GatewayAppOptions,
+  parts: { legacy: LegacyClient; newest: GraphQLVersion; metrics: GatewayMetrics },
+): ShadowComparison {
+  return createShadowComparison({
+    ...config.shadow,
+    ...options.shadow,
+    legacy: parts.legacy,
+    schema: parts.newest.schema,
+    version: parts.newest.name,
+    clock: options.clock,
+    onResult: (result) => {
+      // Every sampled read is counted once: match, mismatch, error, or dropped (queue full, body too large).
+      parts.metrics.shadowComparisons.inc({ result: result.result });
+      options.shadow?.onResult?.(result);
+    },
+  });
+}
+
 /**
  * The gateway: versioned GraphQL, the `/service` passthrough for existing integrations, the migration
  * workbench, `/idp.json`, health, metrics and the browser tools. Each route family is mounted from the folder
@@ -113,19 +134,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   const rbac = createRbacPolicy({ enabled: config.idp.rbacEnabled });
   const versions = versionServers(config, { legacy, rbac, observability, clock: options.clock });
   const newest = versions[versions.length - 1]!.version;
-  const shadow = createShadowComparison({
-    ...config.shadow,
-    ...options.shadow,
-    legacy,
-    schema: newest.schema,
-    version: newest.name,
-    clock: options.clock,
-    onResult: (result) => {
-      // Every sampled read is counted once: match, mismatch, error, or dropped (queue full, body too large).
-      metrics.shadowComparisons.inc({ result: result.result });
-      options.shadow?.onResult?.(result);
-    },
-  });
+  const shadow = shadowComparison(config, options, { legacy, newest, metrics });
   const logUnexpected: UnexpectedErrorLog = (c, error) =>
     loggerFor(observability, c.req.raw).error({ err: error }, 'unexpected error');
   const realm = config.idp.realm;
