@@ -11,8 +11,8 @@ const managersQuery = `{ org_units(filter: { uuids: ["${stubOrg.unit}"] }) { obj
 describe('legacy failures in a GraphQL answer', () => {
   let backend: StubBackend;
   const opened: StubbedVersions[] = [];
-  const versionsFor = (url: string, responseTimeoutMs?: number) => {
-    const versions = stubbedVersions({ url }, { responseTimeoutMs });
+  const versionsFor = (url: string, responseTimeoutMs?: number, legacyCallBudget?: number) => {
+    const versions = stubbedVersions({ url }, { responseTimeoutMs, legacyCallBudget });
     opened.push(versions);
     return versions;
   };
@@ -63,6 +63,23 @@ describe('legacy failures in a GraphQL answer', () => {
     expect(body.errors?.map((error) => [error.message, error.extensions])).toEqual([
       ['The legacy service did not answer in time.', { code: 'UPSTREAM_TIMEOUT' }],
     ]);
+  });
+
+  it('say LEGACY_BUDGET_EXCEEDED once when a request wants more legacy calls than it may make', async () => {
+    backend.answer(answerStubOrg);
+    // One call allowed: the first write gets it, the other two (nullable payloads) each fail for want of one.
+    backend.answer((request, response) =>
+      request.method === 'POST' ? json(response, 200, stubOrg.unit) : answerStubOrg(request, response),
+    );
+    const terminate = (alias: string) =>
+      `${alias}: org_unit_terminate(input: { uuid: "${stubOrg.unit}", to: "2024-12-31" }) { uuid }`;
+    const { body } = await versionsFor(backend.url, undefined, 1).ask(
+      'v2',
+      `mutation { ${terminate('a')} ${terminate('b')} ${terminate('c')} }`,
+    );
+    expect(body.data).toEqual({ a: { uuid: stubOrg.unit }, b: null, c: null });
+    expect(body.errors?.map((error) => error.extensions?.code)).toEqual(['LEGACY_BUDGET_EXCEEDED']);
+    expect(body.errors?.[0]?.message).toMatch(/more legacy calls than one request may make/);
   });
 
   it('say UPSTREAM_UNAVAILABLE when nothing listens, without the legacy address', async () => {

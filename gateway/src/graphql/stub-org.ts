@@ -102,7 +102,7 @@ export interface StubbedVersions {
 /** Every version's Yoga server in front of `backend`, configured as the gateway configures them. */
 export function stubbedVersions(
   backend: Pick<StubBackend, 'url'>,
-  options: { responseTimeoutMs?: number; upstreamTrace?: boolean } = {},
+  options: { responseTimeoutMs?: number; upstreamTrace?: boolean; legacyCallBudget?: number } = {},
 ): StubbedVersions {
   const legacy = createLegacyClient({
     url: new URL(backend.url),
@@ -116,7 +116,7 @@ export function stubbedVersions(
     version,
     server: createVersionServer(version, {
       legacy,
-      legacyCallBudget: defaults.graphqlLimits.maxLegacyCalls,
+      legacyCallBudget: options.legacyCallBudget ?? defaults.graphqlLimits.maxLegacyCalls,
       upstreamTrace: options.upstreamTrace ?? true,
       introspection: true,
       hardening: { limits: defaults.graphqlLimits, fieldSuggestions: false },

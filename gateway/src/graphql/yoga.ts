@@ -65,12 +65,13 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     plugins: [
       // First, so an abusive document is refused before any other plugin sees it.
       useHardening(options.hardening),
+      // Results pass through plugins in this order: legacy failures get their codes before the loaders
+      // fold budget errors into one and before the observer, which then logs only what is unexpected.
+      useLegacyErrors(),
       // Before RBAC, which guards the loaders' writes.
       useLegacyLoaders({ legacy: options.legacy, budget: options.legacyCallBudget }),
       useUpstreamTrace({ enabled: options.upstreamTrace }),
       useRbac({ policy: options.rbac }),
-      // Before the observer, so it logs only failures that are not the legacy service's.
-      useLegacyErrors(),
       ...(options.introspection ? [] : [useNoIntrospection()]),
       ...(options.observability
         ? [useOperationObservation({ version: version.name, observability: options.observability })]
