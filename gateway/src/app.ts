@@ -13,7 +13,7 @@ import {
   type ShadowHooks,
 } from './comparison/shadow/shadow.js';
 import type { GatewayConfig } from './config.js';
-import { legacyErrors, legacyNotFound, type UnexpectedErrorLog } from './errors/legacy-error-body.js';
+import { legacyErrorHandler, legacyNotFound, type UnexpectedErrorLog } from './errors/legacy-error-body.js';
 import { migrationGuideRoute } from './graphql/migration-guide-route.js';
 import { versionRoutes } from './graphql/version-routes.js';
 import { buildVersions, type GraphQLVersion } from './graphql/versions.js';
@@ -219,7 +219,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     }),
   );
   app.notFound(legacyNotFound);
-  app.onError(legacyErrors(logUnexpected));
+  app.onError(legacyErrorHandler(logUnexpected));
 
   return {
     app,

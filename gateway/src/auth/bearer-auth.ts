@@ -19,7 +19,7 @@ const missingToken = 'A bearer token is required: send "Authorization: Bearer <a
  * A token failure as the gateway error each route family writes in its own body: 503 `AUTH_UNAVAILABLE`
  * with `Retry-After` when no signing key can be had, otherwise 401 with the `WWW-Authenticate` challenge.
  */
-export function authFailure(failure: TokenFailure, realm: string): GatewayError {
+function authFailure(failure: TokenFailure, realm: string): GatewayError {
   if (failure.kind === 'unavailable') {
     return new GatewayError(503, 'AUTH_UNAVAILABLE', `${failure.reason} Try again shortly.`, {
       headers: { 'Retry-After': '5' },

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { bearerAuth, type GatewayVariables } from '../auth/bearer-auth.js';
 import type { TokenVerifier } from '../auth/token-verifier.js';
 import { GatewayError } from '../errors/gateway-error.js';
-import { legacyErrors, type UnexpectedErrorLog } from '../errors/legacy-error-body.js';
+import { legacyErrorHandler, type UnexpectedErrorLog } from '../errors/legacy-error-body.js';
 import { payloadTooLarge } from '../errors/payload-too-large.js';
 import { compareLegacyWithGraphQL } from './compare.js';
 import { ComparisonError } from './comparison-error.js';
@@ -120,6 +120,6 @@ export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variable
     },
   );
 
-  app.onError(legacyErrors(options.logUnexpected));
+  app.onError(legacyErrorHandler(options.logUnexpected));
   return app;
 }

@@ -7,7 +7,7 @@ import {
   LegacyUnavailableError,
 } from '../legacy/legacy-errors.js';
 import { GatewayError } from './gateway-error.js';
-import { legacyErrorBody, legacyErrors, legacyNotFound } from './legacy-error-body.js';
+import { legacyErrorBody, legacyErrorHandler, legacyNotFound } from './legacy-error-body.js';
 import { upstreamError } from './upstream-failure.js';
 
 describe('the legacy error body', () => {
@@ -24,7 +24,7 @@ describe('the legacy error body', () => {
     });
   });
 
-  it('is what a route family with legacyErrors answers, with the error’s headers; unknown paths are 404', async () => {
+  it('is what a route family with legacyErrorHandler answers, with the error’s headers; unknown paths are 404', async () => {
     const app = new Hono()
       .get('/refused', () => {
         throw new GatewayError(401, 'UNAUTHENTICATED', 'Send a token.', {
@@ -33,7 +33,7 @@ describe('the legacy error body', () => {
         });
       })
       .notFound(legacyNotFound)
-      .onError(legacyErrors(() => undefined));
+      .onError(legacyErrorHandler(() => undefined));
     const refused = await app.request('/refused');
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="org"');

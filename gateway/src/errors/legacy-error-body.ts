@@ -26,9 +26,9 @@ export function legacyErrorResponse(c: Context, error: GatewayError): Response {
  * else logged and answered `500 E_UNKNOWN`.
  *
  * @example
- * routes.onError(legacyErrors((c, error) => log.error({ err: error }, 'unexpected error')));
+ * routes.onError(legacyErrorHandler((c, error) => log.error({ err: error }, 'unexpected error')));
  */
-export function legacyErrors(logUnexpected: UnexpectedErrorLog): ErrorHandler {
+export function legacyErrorHandler(logUnexpected: UnexpectedErrorLog): ErrorHandler {
   return (error, c) => {
     if (error instanceof GatewayError) return legacyErrorResponse(c, error);
     logUnexpected(c, error);

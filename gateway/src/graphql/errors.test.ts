@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError } from '../errors/gateway-error.js';
 import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.js';
-import { graphqlErrors } from './errors.js';
+import { graphqlErrorHandler } from './errors.js';
 import { answerStubOrg, stubOrg, stubbedVersions, type StubbedVersions } from './stub-org.js';
 
 const managersQuery = `{ org_units(filter: { uuids: ["${stubOrg.unit}"] }) { objects { managers { uuid } } } }`;
@@ -104,7 +104,7 @@ describe('legacy failures in a GraphQL answer', () => {
   });
 });
 
-describe('graphqlErrors, the /graphql routes’ onError', () => {
+describe('graphqlErrorHandler, the /graphql routes’ onError', () => {
   const logged: unknown[] = [];
   const app = new Hono()
     .get('/refused', () => {
@@ -116,7 +116,7 @@ describe('graphqlErrors, the /graphql routes’ onError', () => {
     .get('/broken', () => {
       throw new Error('connect ECONNREFUSED 10.0.0.7:5432');
     })
-    .onError(graphqlErrors((_c, error) => logged.push(error)));
+    .onError(graphqlErrorHandler((_c, error) => logged.push(error)));
 
   it('writes a gateway error as a GraphQL body with its status and headers', async () => {
     const response = await app.request('/refused');

@@ -34,7 +34,7 @@ function acceptsGraphqlResponse(c: Context): boolean {
  * `onError` for `/graphql` routes: a `GatewayError` as a GraphQL body, in the media type the client asked
  * for; anything else logged and masked.
  */
-export function graphqlErrors(logUnexpected: UnexpectedErrorLog): ErrorHandler {
+export function graphqlErrorHandler(logUnexpected: UnexpectedErrorLog): ErrorHandler {
   return (error, c: Context) => {
     const known = error instanceof GatewayError ? error : unexpectedError();
     if (known !== error) logUnexpected(c, error);

@@ -6,7 +6,7 @@ import { GatewayError } from '../errors/gateway-error.js';
 import type { UnexpectedErrorLog } from '../errors/legacy-error-body.js';
 import { payloadTooLarge } from '../errors/payload-too-large.js';
 import { declaredBodyLimit } from '../http/body-limit.js';
-import { graphqlErrors } from './errors.js';
+import { graphqlErrorHandler } from './errors.js';
 import type { VersionServer } from './yoga.js';
 import { exchangeWithYoga } from './yoga-exchange.js';
 import type { GraphQLVersion } from './versions.js';
@@ -124,7 +124,7 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
       headers: { Allow: 'GET, POST' },
     });
   });
-  app.onError(graphqlErrors(options.logUnexpected));
+  app.onError(graphqlErrorHandler(options.logUnexpected));
 
   return app;
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { legacyErrors } from '../errors/legacy-error-body.js';
+import { legacyErrorHandler } from '../errors/legacy-error-body.js';
 import { createGatewayMetrics } from './metrics.js';
 import { metricsRoute } from './metrics-route.js';
 
@@ -9,7 +9,7 @@ function appWith(token: string | undefined) {
   metrics.shadowComparisons.inc({ result: 'match' });
   return new Hono()
     .get('/metrics', metricsRoute({ registry: metrics.registry, token }))
-    .onError(legacyErrors(() => undefined));
+    .onError(legacyErrorHandler(() => undefined));
 }
 
 describe('metricsRoute', () => {

@@ -5,7 +5,7 @@ import type { GatewayVariables } from '../auth/bearer-auth.js';
 import type { Principal } from '../auth/token-verifier.js';
 import { createLegacyClient, type LegacyClient } from '../legacy/legacy-client.js';
 import { createRbacPolicy, type RbacPolicy, type WriteIntent } from './rbac-policy.js';
-import { legacyErrors } from '../errors/legacy-error-body.js';
+import { legacyErrorHandler } from '../errors/legacy-error-body.js';
 import { serviceRbac } from './service-rbac.js';
 
 const owner: Principal = {
@@ -50,7 +50,7 @@ function app(principal: Principal, policy: RbacPolicy, legacy = {} as LegacyClie
     return c.json('written', 201);
   });
   // As in serviceRoutes(): refusals are thrown, and the route family writes the legacy body.
-  hono.onError(legacyErrors(() => undefined));
+  hono.onError(legacyErrorHandler(() => undefined));
   return { hono, received };
 }
 

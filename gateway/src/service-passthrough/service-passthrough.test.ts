@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LegacyAuth } from '../legacy/backend-credentials.js';
-import { legacyErrors } from '../errors/legacy-error-body.js';
+import { legacyErrorHandler } from '../errors/legacy-error-body.js';
 import { createLegacyClient } from '../legacy/legacy-client.js';
 import { servicePassthrough } from './service-passthrough.js';
 
@@ -98,7 +98,7 @@ describe('servicePassthrough', () => {
     });
     const app = new Hono();
     app.all('/service/*', servicePassthrough({ legacy, publicUrl: 'https://gateway.example' }));
-    app.onError(legacyErrors(() => undefined));
+    app.onError(legacyErrorHandler(() => undefined));
     const response = await app.request('/service/o/');
     const text = await response.text();
     expect(response.status).toBe(502);

@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bearerAuth, type GatewayVariables } from '../auth/bearer-auth.js';
 import type { TokenVerifier } from '../auth/token-verifier.js';
 import { GatewayError } from '../errors/gateway-error.js';
-import { legacyErrors, type UnexpectedErrorLog } from '../errors/legacy-error-body.js';
+import { legacyErrorHandler, type UnexpectedErrorLog } from '../errors/legacy-error-body.js';
 import { payloadTooLarge } from '../errors/payload-too-large.js';
 import { bufferedBody } from '../http/body-limit.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
@@ -63,6 +63,6 @@ export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: G
   app.use('/service/*', serviceRbac({ policy: options.rbac, legacy: options.legacy, clock: options.clock }));
   app.use('/service/*', options.shadow);
   app.all('/service/*', servicePassthrough({ legacy: options.legacy, publicUrl: options.publicUrl }));
-  app.onError(legacyErrors(options.logUnexpected));
+  app.onError(legacyErrorHandler(options.logUnexpected));
   return app;
 }
