@@ -12,6 +12,43 @@ export default tseslint.config(
     },
   },
   {
+    // The gateway must run against a backend it did not ship: it reads the legacy service and the identity
+    // provider over HTTP only. Tests may start the stand-ins.
+    files: ['gateway/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(legacy-service|idp)/',
+              message:
+                'The gateway talks to the legacy service and the identity provider over HTTP, never through their source.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // RBAC decides for both routes; GraphQL uses it, not the other way round.
+    files: ['gateway/src/rbac/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.{1,2}/(.*/)?graphql/',
+              message: 'rbac/ must not depend on graphql/: take legacy reads from legacy/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON bodies whose shape is what they assert; typing every one would add noise, not safety.
     files: ['**/*.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

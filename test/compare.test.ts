@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCompareCommand } from '../gateway/src/comparison/compare-command.js';
+import { runCompareCommand } from '../gateway/src/comparison/cli/compare-command.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { changeManagerType, type ManagerTypeChange } from './legacy-edits.js';
 import { repoRoot } from './processes.js';

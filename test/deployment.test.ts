@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readGatewayConfig } from '../gateway/src/config.js';
+import { nginxForTests } from './nginx.js';
 import { repoRoot } from './processes.js';
 
 /**
@@ -203,16 +204,9 @@ describe('Dockerfile', () => {
   });
 });
 
-const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-});
+const nginx = nginxForTests('test/deployment.test.ts');
 
-describe.skipIf(nginx === undefined)('deploy/nginx.conf', () => {
+describe.skipIf(nginx.skip)('deploy/nginx.conf', () => {
   it('is a configuration nginx accepts', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'gateway-nginx-conf-'));
     try {
@@ -224,7 +218,7 @@ describe.skipIf(nginx === undefined)('deploy/nginx.conf', () => {
       // The configuration logs to /dev/stdout and /dev/stderr, which nginx opens: give it files, not pipes.
       const output = openSync(join(dir, 'output.txt'), 'w');
       const result = spawnSync(
-        nginx!,
+        nginx.path(),
         ['-t', '-p', dir, '-c', 'nginx.conf', '-e', join(dir, 'error.log'), '-g', `pid ${dir}/nginx.pid;`],
         { stdio: ['ignore', output, output], timeout: 10_000 },
       );

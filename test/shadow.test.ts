@@ -9,7 +9,7 @@ import {
   type ShadowComparisonResult,
   type ShadowExecutor,
   type ShadowSnapshot,
-} from '../gateway/src/comparison/shadow.js';
+} from '../gateway/src/comparison/shadow/shadow.js';
 import { buildVersions } from '../gateway/src/graphql/versions.js';
 import { createLegacyClient, type LegacyClient } from '../gateway/src/legacy/legacy-client.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';

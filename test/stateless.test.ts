@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdp, type RunningIdp } from '../idp/src/server.js';
 import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
 import { accessToken } from './idp-tokens.js';
+import { nginxForTests } from './nginx.js';
 import { spawnGateway, waitForHealth, type StartedProcess } from './processes.js';
 
 /**
@@ -16,20 +16,7 @@ import { spawnGateway, waitForHealth, type StartedProcess } from './processes.js
  * queries and writes, and a write through one is read through the other.
  */
 
-const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-});
-if (nginx === undefined && process.env.CI) {
-  throw new Error('test/stateless.test.ts needs nginx: apt-get install -y nginx');
-}
-if (nginx === undefined) {
-  console.warn('Skipping test/stateless.test.ts: nginx is not installed (apt-get install -y nginx).');
-}
+const nginx = nginxForTests('test/stateless.test.ts');
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -72,7 +59,7 @@ ${upstreams.map((upstream) => `    server ${upstream};`).join('\n')}
 `;
 }
 
-describe.skipIf(nginx === undefined)('two gateways behind a load balancer', () => {
+describe.skipIf(nginx.skip)('two gateways behind a load balancer', () => {
   let dataDir: string;
   let nginxDir: string;
   let legacy: LegacyServer;
@@ -83,6 +70,8 @@ describe.skipIf(nginx === undefined)('two gateways behind a load balancer', () =
   let token: string;
 
   beforeAll(async () => {
+    // First, so a missing nginx fails at once with its sentence, before anything is started.
+    const nginxBinary = nginx.path();
     dataDir = await mkdtemp(join(tmpdir(), 'gateway-stateless-'));
     nginxDir = await mkdtemp(join(tmpdir(), 'gateway-stateless-nginx-'));
     legacy = await startLegacyService({ dataDir });
@@ -102,7 +91,7 @@ describe.skipIf(nginx === undefined)('two gateways behind a load balancer', () =
         gateways.map((gateway) => gateway.url),
       ),
     );
-    balancer = spawn(nginx!, ['-p', nginxDir, '-c', 'nginx.conf', '-e', join(nginxDir, 'error.log')], {
+    balancer = spawn(nginxBinary, ['-p', nginxDir, '-c', 'nginx.conf', '-e', join(nginxDir, 'error.log')], {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     balancerUrl = `http://127.0.0.1:${port}`;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp, type GatewayApp } from '../gateway/src/app.js';
 import { compareLegacyWithGraphQL } from '../gateway/src/comparison/compare.js';
 import { gatewayTransport } from '../gateway/src/comparison/gateway-transport.js';
-import { inProcessExecutor } from '../gateway/src/comparison/shadow.js';
+import { inProcessExecutor } from '../gateway/src/comparison/shadow/shadow.js';
 import { buildVersions } from '../gateway/src/graphql/versions.js';
 import { createLegacyClient, type LegacyClient } from '../gateway/src/legacy/legacy-client.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
@@ -70,7 +70,20 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
     await expect.poll(() => page.locator('#session-user').textContent()).toBe('alice');
     await expect.poll(() => page.locator('nav a[aria-current=page]').textContent()).toBe('Workbench');
 
-    expect((await page.inputValue('#subject-uuids')).split('\n')).toEqual(referenceUnitUuids);
+    // The page opens with the units the gateway finds at its backend: the first ones with a manager.
+    const found = await fetch(`${stack.gatewayUrl}/browser/reference-units`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { units } = (await found.json()) as { units: string[] };
+    expect(units).toHaveLength(3);
+    for (const unit of units) {
+      // Straight from the legacy service, so the shadow comparison does not sample these reads.
+      const managers = await fetch(`${stack.legacyUrl}/service/ou/${unit}/details/manager`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(((await managers.json()) as unknown[]).length, unit).toBeGreaterThan(0);
+    }
+    await expect.poll(() => page.inputValue('#subject-uuids')).toBe(units.join('\n'));
     expect(await page.inputValue('#version')).toBe('v2');
     const answered = page.waitForResponse(
       (response) => response.url() === `${stack.gatewayUrl}/migration/compare`,

@@ -1,8 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTokenVerifier, TokenError } from './token-verifier.js';
+
+// jose's signature check, counted: a cache hit must not check the signature again.
+vi.mock('jose', async (importOriginal) => {
+  const jose = await importOriginal<typeof import('jose')>();
+  return { ...jose, jwtVerify: vi.fn(jose.jwtVerify) };
+});
+const signatureChecks = vi.mocked(jwtVerify);
 
 /** A JWKS endpoint on loopback. */
 let server: Server;
@@ -34,14 +41,40 @@ const sign = (expiresInSeconds: number) =>
     .sign(privateKey);
 
 describe('the verified-token cache', () => {
-  it('trusts a token it verified, but never an altered copy of it', async () => {
+  it('checks a token’s signature once, then trusts it from the cache', async () => {
     const verifier = createTokenVerifier({ issuer, jwksUrl, clockToleranceSeconds: 0, cooldownMs: 0 });
     const token = await sign(300);
+    signatureChecks.mockClear();
     expect((await verifier.verify(token)).username).toBe('alice');
     expect((await verifier.verify(token)).username).toBe('alice');
+    expect((await verifier.verify(token)).username).toBe('alice');
+    expect(signatureChecks).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks every time when the cache is switched off', async () => {
+    const verifier = createTokenVerifier({
+      issuer,
+      jwksUrl,
+      clockToleranceSeconds: 0,
+      cooldownMs: 0,
+      verifiedCacheSize: 0,
+    });
+    const token = await sign(300);
+    signatureChecks.mockClear();
+    await verifier.verify(token);
+    await verifier.verify(token);
+    expect(signatureChecks).toHaveBeenCalledTimes(2);
+  });
+
+  it('never trusts an altered copy of a cached token', async () => {
+    const verifier = createTokenVerifier({ issuer, jwksUrl, clockToleranceSeconds: 0, cooldownMs: 0 });
+    const token = await sign(300);
+    await verifier.verify(token);
+    signatureChecks.mockClear();
     const [header, payload, signature] = token.split('.');
     const altered = `${header}.${payload}.${signature!.slice(0, -4)}AAAA`;
     await expect(verifier.verify(altered)).rejects.toBeInstanceOf(TokenError);
+    expect(signatureChecks).toHaveBeenCalledTimes(1);
   });
 
   it('stops trusting a cached token once it expires', async () => {

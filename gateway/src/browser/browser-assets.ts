@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { Hono } from 'hono';
+import { noSuchEndpoint } from '../errors/gateway-error.js';
+import { legacyErrorResponse } from '../errors/legacy-error-body.js';
 
 const require = createRequire(import.meta.url);
 const gzipped = promisify(gzip);
@@ -112,12 +114,7 @@ export function browserAssetRoutes(): Hono {
   const app = new Hono();
   app.get(`${BROWSER_ASSET_PREFIX}/*`, async (c) => {
     const pending = lookup(c.req.path.slice(BROWSER_ASSET_PREFIX.length + 1));
-    if (!pending) {
-      return c.json(
-        { error: true, status: 404, error_key: 'E_NO_SUCH_ENDPOINT', description: 'No such browser asset.' },
-        404,
-      );
-    }
+    if (!pending) return legacyErrorResponse(c, noSuchEndpoint('No such browser asset.'));
     const asset = await pending;
     const headers: Record<string, string> = {
       'content-type': asset.contentType,

@@ -1,12 +1,19 @@
 import { gunzipSync } from 'node:zlib';
 import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { referenceUnitUuids } from '../../../legacy-service/src/fixture/organisation.js';
 import { buildVersions } from '../graphql/versions.js';
 import { browserRoutes, graphiqlPage } from './browser-routes.js';
-import { referenceQueries } from './reference-queries.js';
+import { referenceQueries, referenceUnitsMarker } from './reference-queries.js';
 
-const app = browserRoutes({ newestVersion: 'v2' });
+const unitUuid = 'f41291dc-2a78-5663-957a-efb8d5ed9a0e';
+const app = browserRoutes({
+  newestVersion: 'v2',
+  referenceUnits: { find: async (authorization) => (authorization ? [unitUuid] : []) },
+  authenticate: async (c, next) => (c.req.header('authorization') ? next() : c.text('no token', 401)),
+});
+
+/** A reference query as the page shows it, with units in place of the marker line. */
+const withUnits = (query: string) => query.replace(referenceUnitsMarker, `"${unitUuid}"`);
 
 /** Every URL a page loads or names: element attributes, the import map and the embedded configuration. */
 function referencedUrls(html: string): string[] {
@@ -66,12 +73,24 @@ describe('the GraphiQL page', () => {
     expect(html).toContain('<a href="/voyager">Voyager</a>');
   });
 
-  it("opens with the specification's reference query for that version", () => {
+  it("opens with the specification's reference query for that version, units to be found at the backend", () => {
     for (const version of ['v1', 'v2']) {
-      const query = pageConfig(graphiqlPage(version)).defaultQuery;
-      expect(query).toBe(referenceQueries[version]);
-      for (const uuid of referenceUnitUuids) expect(query).toContain(uuid);
+      const config = pageConfig(graphiqlPage(version));
+      expect(config.defaultQuery).toBe(referenceQueries[version]);
+      expect(config.defaultQuery).toMatch(new RegExp(`^ +${referenceUnitsMarker}$`, 'm'));
+      expect(config.referenceUnits).toEqual({
+        endpoint: '/browser/reference-units',
+        marker: referenceUnitsMarker,
+      });
     }
+  });
+
+  it('finds the reference units for a signed-in page only', async () => {
+    expect((await app.request('/browser/reference-units')).status).toBe(401);
+    const response = await app.request('/browser/reference-units', {
+      headers: { authorization: 'Bearer token' },
+    });
+    expect(await response.json()).toEqual({ units: [unitUuid] });
   });
 
   it('escapes what it embeds', () => {
@@ -86,7 +105,10 @@ describe('the reference queries', () => {
     const versions = buildVersions();
     expect(Object.keys(referenceQueries).sort()).toEqual(versions.map((version) => version.name).sort());
     for (const version of versions) {
-      expect(validate(version.schema, parse(referenceQueries[version.name]!)), version.name).toEqual([]);
+      expect(
+        validate(version.schema, parse(withUnits(referenceQueries[version.name]!))),
+        version.name,
+      ).toEqual([]);
     }
   });
 });

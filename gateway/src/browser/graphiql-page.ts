@@ -1,6 +1,7 @@
 import { browserAssetUrl } from './browser-assets.js';
 import { renderBrowserPage } from './page-shell.js';
-import { referenceQueries } from './reference-queries.js';
+import { referenceQueries, referenceUnitsMarker } from './reference-queries.js';
+import { referenceUnitsPath } from './reference-units.js';
 import { toolNavigation } from './tool-navigation.js';
 
 /**
@@ -16,6 +17,7 @@ export function graphiqlPage(version: string): string {
       version,
       endpoint: `/graphql/${version}`,
       defaultQuery: referenceQueries[version] ?? null,
+      referenceUnits: { endpoint: referenceUnitsPath, marker: referenceUnitsMarker },
       assets: {
         script: browserAssetUrl('graphiql/graphiql.js'),
         stylesheet: browserAssetUrl('graphiql/graphiql.css'),

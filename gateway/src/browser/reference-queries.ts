@@ -1,13 +1,15 @@
-import { referenceUnitUuids } from '../../../legacy-service/src/fixture/organisation.js';
-
-const uuidLines = referenceUnitUuids.map((uuid) => `        "${uuid}"`).join('\n');
+/**
+ * The line the page replaces with the reference units it finds at run time (`GET /browser/reference-units`),
+ * one quoted UUID per line at this line's indentation.
+ */
+export const referenceUnitsMarker = 'REFERENCE_UNITS';
 
 /** The specification's example selection; it is valid on every version, only the response shape differs. */
 const selection = `{
   org_units(
     filter: {
       uuids: [
-${uuidLines}
+        ${referenceUnitsMarker}
       ]
     }
   ) {
@@ -38,8 +40,8 @@ const heading = `# The specification's reference query: managers,
 `;
 
 /**
- * The query GraphiQL opens with, per version: the specification's reference query over the seeded
- * organisation's three reference units, with a note on the response shape of that version.
+ * The query GraphiQL opens with, per version: the specification's reference query, with a note on the
+ * response shape of that version. The units are the backend's own, filled in by the page after sign-in.
  */
 export const referenceQueries: Readonly<Record<string, string>> = {
   v1: `${heading}#

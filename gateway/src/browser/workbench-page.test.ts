@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { referenceUnitUuids } from '../../../legacy-service/src/fixture/organisation.js';
 import { browserRoutes } from './browser-routes.js';
 
-const app = browserRoutes({ newestVersion: 'v2' });
+const app = browserRoutes({
+  newestVersion: 'v2',
+  referenceUnits: { find: async () => [] },
+  authenticate: async (_c, next) => next(),
+});
 
 function pageConfig(html: string): any {
   return JSON.parse(/<script type="application\/json" id="page-config">(.*?)<\/script>/s.exec(html)![1]!);
@@ -20,8 +23,11 @@ describe('the workbench page', () => {
     expect(pageConfig(html)).toEqual({
       versions: ['v1', 'v2'],
       version: 'v2',
-      defaultUnits: referenceUnitUuids,
-      endpoints: { compare: '/migration/compare', shadow: '/migration/shadow' },
+      endpoints: {
+        compare: '/migration/compare',
+        shadow: '/migration/shadow',
+        referenceUnits: '/browser/reference-units',
+      },
       assets: { stylesheet: '/browser-assets/client/workbench.css' },
       adapterConfig: '/idp.json',
     });

@@ -1,7 +1,7 @@
-import { referenceUnitUuids } from '../../../legacy-service/src/fixture/organisation.js';
 import { browserAssetUrl } from './browser-assets.js';
 import { renderBrowserPage } from './page-shell.js';
 import { referenceQueries } from './reference-queries.js';
+import { referenceUnitsPath } from './reference-units.js';
 import { toolNavigation } from './tool-navigation.js';
 
 const versionNumber = (version: string) => Number(version.replace(/^v/, ''));
@@ -22,9 +22,12 @@ export function workbenchPage(newestVersion: string): string {
     config: {
       versions,
       version: newestVersion,
-      // The specification's reference units: the page opens ready to compare them.
-      defaultUnits: referenceUnitUuids,
-      endpoints: { compare: '/migration/compare', shadow: '/migration/shadow' },
+      // The page opens ready to compare the backend's reference units, which it asks for after sign-in.
+      endpoints: {
+        compare: '/migration/compare',
+        shadow: '/migration/shadow',
+        referenceUnits: referenceUnitsPath,
+      },
       assets: { stylesheet: browserAssetUrl('client/workbench.css') },
     },
   });

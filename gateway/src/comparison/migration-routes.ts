@@ -1,11 +1,14 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { bearerAuth, type GatewayVariables } from '../auth/bearer-auth.js';
 import type { TokenVerifier } from '../auth/token-verifier.js';
+import { GatewayError } from '../errors/gateway-error.js';
+import { legacyErrorHandler, type UnexpectedErrorLog } from '../errors/legacy-error-body.js';
+import { payloadTooLarge } from '../errors/payload-too-large.js';
 import { compareLegacyWithGraphQL } from './compare.js';
 import { ComparisonError } from './comparison-error.js';
 import { gatewayTransport } from './gateway-transport.js';
-import type { ShadowComparison } from './shadow.js';
+import type { ShadowComparison } from './shadow/shadow.js';
 import {
   comparisonVersions,
   maxSubjectUuids,
@@ -23,12 +26,16 @@ export interface MigrationRouteOptions {
   /** The versions this gateway serves; the workbench compares those it knows the shape of. */
   versions: string[];
   shadow: ShadowComparison;
+  /** Told about failures that are not a `GatewayError`; the client sees only `E_UNKNOWN`. */
+  logUnexpected: UnexpectedErrorLog;
 }
+
+const comparisonBodyLimit = 64 * 1024;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const invalid = (c: Context, description: string) =>
-  c.json({ error: true, status: 400, error_key: 'E_INVALID_INPUT', description }, 400);
+const invalid = (description: string) =>
+  new GatewayError(400, 'BAD_USER_INPUT', description, { errorKey: 'E_INVALID_INPUT' });
 
 /** A list of UUIDs from JSON: an array, or one string with commas, spaces or newlines between them. */
 function uuidList(value: unknown): string[] | undefined {
@@ -50,24 +57,17 @@ export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variable
   const app = new Hono<{ Variables: GatewayVariables }>();
   const versions = comparisonVersions.filter((version) => options.versions.includes(version));
   const newest = versions[versions.length - 1];
-  const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm, flavour: 'service' });
+  const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm });
 
   app.get('/migration/shadow', authenticate, (c) => c.json(options.shadow.snapshot()));
 
   app.post(
     '/migration/compare',
     bodyLimit({
-      maxSize: 64 * 1024,
-      onError: (c) =>
-        c.json(
-          {
-            error: true,
-            status: 413,
-            error_key: 'E_PAYLOAD_TOO_LARGE',
-            description: 'A comparison request is at most 64 KiB.',
-          },
-          413,
-        ),
+      maxSize: comparisonBodyLimit,
+      onError: () => {
+        throw payloadTooLarge('A comparison request is at most 64 KiB.', comparisonBodyLimit);
+      },
     }),
     authenticate,
     async (c) => {
@@ -76,24 +76,24 @@ export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variable
         body = (await c.req.json()) as Record<string, unknown>;
         if (typeof body !== 'object' || body === null) throw new Error('not an object');
       } catch {
-        return invalid(c, 'Send a JSON object such as {"units": ["<uuid>"], "version": "v2"}.');
+        throw invalid('Send a JSON object such as {"units": ["<uuid>"], "version": "v2"}.');
       }
       const units = uuidList(body['units']);
       const employees = uuidList(body['employees'] ?? body['employee']);
       if (
         (units === undefined || units.length === 0) === (employees === undefined || employees.length === 0)
       ) {
-        return invalid(c, 'Give either "units" or "employees": a list of UUIDs.');
+        throw invalid('Give either "units" or "employees": a list of UUIDs.');
       }
       const uuids = (units?.length ? units : employees)!;
       const bad = uuids.find((uuid) => !uuidPattern.test(uuid));
-      if (bad !== undefined) return invalid(c, `"${bad}" is not a UUID.`);
+      if (bad !== undefined) throw invalid(`"${bad}" is not a UUID.`);
       if (new Set(uuids).size > maxSubjectUuids) {
-        return invalid(c, `At most ${maxSubjectUuids} UUIDs per comparison.`);
+        throw invalid(`At most ${maxSubjectUuids} UUIDs per comparison.`);
       }
       const version = body['version'] ?? newest;
       if (typeof version !== 'string' || !(versions as readonly string[]).includes(version)) {
-        return invalid(c, `"version" must be one of ${versions.join(', ')}.`);
+        throw invalid(`"version" must be one of ${versions.join(', ')}.`);
       }
       const subject: ComparisonSubject = units?.length
         ? { kind: 'org_units', uuids }
@@ -115,13 +115,11 @@ export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variable
         return c.json(report);
       } catch (error) {
         if (!(error instanceof ComparisonError)) throw error;
-        return c.json(
-          { error: true, status: 502, error_key: 'E_COMPARISON_FAILED', description: error.message },
-          502,
-        );
+        throw new GatewayError(502, 'COMPARISON_FAILED', error.message);
       }
     },
   );
 
+  app.onError(legacyErrorHandler(options.logUnexpected));
   return app;
 }

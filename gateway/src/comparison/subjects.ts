@@ -1,3 +1,4 @@
+import { legacyPaths } from '../legacy/legacy-paths.js';
 import { ComparisonError, errorSentence } from './comparison-error.js';
 import {
   classRef,
@@ -133,7 +134,7 @@ async function runUnitsPlan(uuids: string[], get: ServiceGet) {
   const plan = planRecorder(get);
   const listings = await Promise.all(
     uuids.map(async (uuid) => {
-      const call = await plan.read(1, `/service/ou/${uuid}/details/manager`, [200, 404]);
+      const call = await plan.read(1, legacyPaths.unitDetails('manager', uuid), [200, 404]);
       return { uuid, managers: call.status === 404 ? null : list(call.body).filter(isRecord) };
     }),
   );
@@ -151,13 +152,13 @@ async function runUnitsPlan(uuids: string[], get: ServiceGet) {
         if (managers === null) return [uuid, null] as const;
         const embedded = managers[0]?.['org_unit'];
         if (field(embedded, 'uuid') === uuid) return [uuid, field(embedded, 'name')] as const;
-        const call = await plan.read(2, `/service/ou/${uuid}/`, [200, 404]);
+        const call = await plan.read(2, legacyPaths.orgUnit(uuid), [200, 404]);
         return [uuid, call.status === 404 ? null : field(call.body, 'name')] as const;
       }),
     ),
     Promise.all(
       persons.map(async (person) => {
-        const call = await plan.read(2, `/service/e/${person}/details/engagement`);
+        const call = await plan.read(2, legacyPaths.employeeDetails('engagement', person));
         return [person, list(call.body)] as const;
       }),
     ),
@@ -192,8 +193,8 @@ async function runEmployeesPlan(uuids: string[], get: ServiceGet) {
   const employees = await Promise.all(
     uuids.map(async (uuid) => {
       const [employee, engagements] = await Promise.all([
-        plan.read(1, `/service/e/${uuid}/`, [200, 404]),
-        plan.read(1, `/service/e/${uuid}/details/engagement`, [200, 404]),
+        plan.read(1, legacyPaths.employee(uuid), [200, 404]),
+        plan.read(1, legacyPaths.employeeDetails('engagement', uuid), [200, 404]),
       ]);
       if (employee.status === 404 || !isRecord(employee.body)) return [];
       return [{ ...employee.body, engagements: list(engagements.body) }];

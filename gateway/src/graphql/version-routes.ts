@@ -2,7 +2,11 @@ import { Hono, type Context } from 'hono';
 import { printSchema } from 'graphql';
 import { bearerAuth, type GatewayVariables } from '../auth/bearer-auth.js';
 import type { TokenVerifier } from '../auth/token-verifier.js';
+import { GatewayError } from '../errors/gateway-error.js';
+import type { UnexpectedErrorLog } from '../errors/legacy-error-body.js';
+import { payloadTooLarge } from '../errors/payload-too-large.js';
 import { declaredBodyLimit } from '../http/body-limit.js';
+import { graphqlErrorHandler } from './errors.js';
 import type { VersionServer } from './yoga.js';
 import { exchangeWithYoga } from './yoga-exchange.js';
 import type { GraphQLVersion } from './versions.js';
@@ -16,16 +20,11 @@ export interface VersionRouteOptions {
   maxBodyBytes: number;
   /** The GraphiQL page a browser gets for a version; it logs in at the identity provider first. */
   graphiqlPage: (version: string) => string;
+  /** Told about failures that are not a `GatewayError`; the client sees only that something went wrong. */
+  logUnexpected: UnexpectedErrorLog;
   /** Told when Yoga gets its own copy of a request, so what is known about the first applies to both. */
   sameRequest?: (from: Request, to: Request) => void;
 }
-
-const graphqlError = (
-  c: Context,
-  status: 404 | 410 | 413,
-  message: string,
-  extensions: Record<string, unknown>,
-) => c.json({ errors: [{ message, extensions }] }, status);
 
 /** A browser asking for the page rather than a client sending a query. */
 function wantsPage(c: Context): boolean {
@@ -48,88 +47,83 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
 
   app.get('/graphql', (c) => c.redirect(`/graphql/${newest}`, 302));
   app.get('/graphql/', (c) => c.redirect(`/graphql/${newest}`, 302));
-  app.all('/graphql', (c) =>
-    graphqlError(c, 404, `/graphql has no schema: send queries to a versioned path. ${available}`, {
-      code: 'VERSION_REQUIRED',
-      versions: names,
-    }),
-  );
+  app.all('/graphql', () => {
+    throw new GatewayError(
+      404,
+      'VERSION_REQUIRED',
+      `/graphql has no schema: send queries to a versioned path. ${available}`,
+      {
+        context: { versions: names },
+      },
+    );
+  });
 
-  const unknownVersion = (c: Context, name: string) =>
+  const unknownVersion = (name: string) =>
     options.removedVersions.includes(name)
-      ? graphqlError(
-          c,
+      ? new GatewayError(
           410,
+          'VERSION_REMOVED',
           `GraphQL ${name} has been removed. Move to /graphql/${newest} using the migration guide.`,
-          {
-            code: 'VERSION_REMOVED',
-            migration_guide: options.migrationGuideUrl,
-            versions: names,
-          },
+          { context: { migration_guide: options.migrationGuideUrl, versions: names } },
         )
-      : graphqlError(c, 404, `There is no GraphQL ${name}. ${available}`, {
-          code: 'VERSION_NOT_FOUND',
-          versions: names,
+      : new GatewayError(404, 'VERSION_NOT_FOUND', `There is no GraphQL ${name}. ${available}`, {
+          context: { versions: names },
         });
 
   app.get('/graphql/:version/schema.graphql', (c) => {
     const entry = byName.get(c.req.param('version'));
-    if (!entry) return unknownVersion(c, c.req.param('version'));
+    if (!entry) throw unknownVersion(c.req.param('version'));
     return c.text(printSchema(entry.version.schema), 200, { 'content-type': 'text/plain; charset=utf-8' });
   });
   // The schema is a document to read: any other method is 405, not the legacy 404.
   app.all('/graphql/:version/schema.graphql', (c) => {
     const name = c.req.param('version');
-    if (!byName.has(name)) return unknownVersion(c, name);
-    c.header('Allow', 'GET, HEAD');
-    return c.json(
-      {
-        errors: [
-          {
-            message: `The schema is read with GET or HEAD, not ${c.req.method}.`,
-            extensions: { code: 'METHOD_NOT_ALLOWED' },
-          },
-        ],
-      },
+    if (!byName.has(name)) throw unknownVersion(name);
+    throw new GatewayError(
       405,
+      'METHOD_NOT_ALLOWED',
+      `The schema is read with GET or HEAD, not ${c.req.method}.`,
+      {
+        headers: { Allow: 'GET, HEAD' },
+      },
     );
   });
 
-  const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm, flavour: 'graphql' });
+  const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm });
   const limitBody = declaredBodyLimit({
     maxSize: options.maxBodyBytes,
-    onError: (c) => {
-      // The rest of the body is never read, so the connection cannot be reused.
-      c.header('Connection', 'close');
-      return graphqlError(c, 413, `The request body is larger than ${options.maxBodyBytes} bytes.`, {
-        code: 'PAYLOAD_TOO_LARGE',
-      });
+    onError: () => {
+      throw payloadTooLarge(
+        `The request body is larger than ${options.maxBodyBytes} bytes.`,
+        options.maxBodyBytes,
+      );
     },
   });
 
   app.on(
     ['GET', 'POST'],
     '/graphql/:version',
-    async (c, next) =>
-      byName.has(c.req.param('version')) ? next() : unknownVersion(c, c.req.param('version')),
+    async (c, next) => {
+      if (!byName.has(c.req.param('version'))) throw unknownVersion(c.req.param('version'));
+      await next();
+    },
     async (c, next) => (wantsPage(c) ? c.html(options.graphiqlPage(c.req.param('version'))) : next()),
     limitBody,
     authenticate,
     async (c) => {
       const entry = byName.get(c.req.param('version'));
-      if (!entry) return unknownVersion(c, c.req.param('version'));
+      if (!entry) throw unknownVersion(c.req.param('version'));
       return exchangeWithYoga(c, entry.server, { principal: c.get('principal') }, options.sameRequest);
     },
   );
   app.all('/graphql/:version', (c) => {
     const name = c.req.param('version');
-    if (!byName.has(name)) return unknownVersion(c, name);
-    c.header('Allow', 'GET, POST');
-    return c.json(
-      { errors: [{ message: 'Use POST (or GET for queries).', extensions: { code: 'METHOD_NOT_ALLOWED' } }] },
-      405,
-    );
+    if (!byName.has(name)) throw unknownVersion(name);
+    throw new GatewayError(405, 'METHOD_NOT_ALLOWED', 'Use POST (or GET for queries).', {
+      headers: { Allow: 'GET, POST' },
+    });
   });
+  app.onError(graphqlErrorHandler(options.logUnexpected));
 
   return app;
 }

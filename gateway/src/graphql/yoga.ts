@@ -7,6 +7,7 @@ import { useOperationObservation, type Observability } from '../observability/in
 import { useRbac } from '../rbac/graphql-rbac.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import type { GraphQLContext } from './context.js';
+import { useLegacyErrors } from './errors.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
 import { useUpstreamTrace } from './upstream-trace.js';
 import type { GraphQLVersion } from './versions.js';
@@ -64,6 +65,9 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     plugins: [
       // First, so an abusive document is refused before any other plugin sees it.
       useHardening(options.hardening),
+      // Results pass through plugins in this order: legacy failures get their codes before the loaders
+      // fold budget errors into one and before the observer, which then logs only what is unexpected.
+      useLegacyErrors(),
       // Before RBAC, which guards the loaders' writes.
       useLegacyLoaders({ legacy: options.legacy, budget: options.legacyCallBudget }),
       useUpstreamTrace({ enabled: options.upstreamTrace }),

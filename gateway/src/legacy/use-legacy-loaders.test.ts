@@ -1,6 +1,6 @@
 import { createSchema, createYoga } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacyErrors } from '../graphql/errors.js';
+import { useLegacyErrors } from '../graphql/errors.js';
 import { useUpstreamTrace } from '../graphql/upstream-trace.js';
 import { createLegacyClient } from './legacy-client.js';
 import { legacyPaths } from './legacy-paths.js';
@@ -13,9 +13,7 @@ const schema = createSchema<LegacyContext>({
   resolvers: {
     Query: {
       units: (_root: unknown, { count }: { count: number }, context: LegacyContext) =>
-        Array.from({ length: count }, (_, index) =>
-          legacyErrors(() => context.legacy.orgUnit(`unit-${index}`, '2024-01-01')),
-        ),
+        Array.from({ length: count }, (_, index) => context.legacy.orgUnit(`unit-${index}`, '2024-01-01')),
     },
   },
 });
@@ -31,7 +29,11 @@ beforeAll(async () => {
     schema,
     maskedErrors: true,
     logging: false,
-    plugins: [useLegacyLoaders({ legacy, budget: 10 }), useUpstreamTrace({ enabled: true })],
+    plugins: [
+      useLegacyErrors(),
+      useLegacyLoaders({ legacy, budget: 10 }),
+      useUpstreamTrace({ enabled: true }),
+    ],
   });
 });
 afterAll(async () => {
@@ -93,7 +95,7 @@ describe('legacy failures in GraphQL', () => {
       schema,
       maskedErrors: true,
       logging: false,
-      plugins: [useLegacyLoaders({ legacy: slowLegacy, budget: 10 })],
+      plugins: [useLegacyErrors(), useLegacyLoaders({ legacy: slowLegacy, budget: 10 })],
     });
     const response = await server.fetch('http://gateway.example/graphql', {
       method: 'POST',

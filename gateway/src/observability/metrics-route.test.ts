@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { legacyErrorHandler } from '../errors/legacy-error-body.js';
 import { createGatewayMetrics } from './metrics.js';
 import { metricsRoute } from './metrics-route.js';
 
 function appWith(token: string | undefined) {
   const metrics = createGatewayMetrics({ processMetrics: false });
   metrics.shadowComparisons.inc({ result: 'match' });
-  return new Hono().get('/metrics', metricsRoute({ registry: metrics.registry, token }));
+  return new Hono()
+    .get('/metrics', metricsRoute({ registry: metrics.registry, token }))
+    .onError(legacyErrorHandler(() => undefined));
 }
 
 describe('metricsRoute', () => {

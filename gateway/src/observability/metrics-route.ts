@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Handler } from 'hono';
 import type { Registry } from 'prom-client';
+import { GatewayError, noSuchEndpoint } from '../errors/gateway-error.js';
 
 export interface MetricsRouteOptions {
   registry: Registry;
@@ -20,24 +21,15 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export function metricsRoute(options: MetricsRouteOptions): Handler {
   const expected = options.token === undefined ? undefined : digest(options.token);
   return async (c) => {
-    if (expected === undefined) {
-      return c.json(
-        { error: true, status: 404, error_key: 'E_NO_SUCH_ENDPOINT', description: 'No such endpoint.' },
-        404,
-      );
-    }
+    if (expected === undefined) throw noSuchEndpoint();
     const sent = /^Bearer (\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
     // Digests have one length, so the comparison takes the same time whatever was sent.
     if (!timingSafeEqual(digest(sent), expected)) {
-      c.header('WWW-Authenticate', 'Bearer realm="metrics"');
-      return c.json(
-        {
-          error: true,
-          status: 401,
-          error_key: 'E_UNAUTHORIZED',
-          description: 'Send "Authorization: Bearer <METRICS_TOKEN>" to read the metrics.',
-        },
+      throw new GatewayError(
         401,
+        'UNAUTHENTICATED',
+        'Send "Authorization: Bearer <METRICS_TOKEN>" to read the metrics.',
+        { errorKey: 'E_UNAUTHORIZED', headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' } },
       );
     }
     return c.body(await options.registry.metrics(), 200, { 'content-type': options.registry.contentType });

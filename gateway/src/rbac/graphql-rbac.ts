@@ -1,8 +1,15 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { GraphQLContext } from '../graphql/context.js';
+import type { Principal } from '../auth/token-verifier.js';
 import type { LegacyLoaders } from '../legacy/legacy-loaders.js';
 import { writeIntents, type RbacPolicy } from './rbac-policy.js';
+
+/** What the plugin needs of a GraphQL request's context (the whole context is graphql/'s). */
+interface RbacContext {
+  legacy: LegacyLoaders;
+  principal: Principal;
+  today: string;
+}
 
 export interface RbacPluginOptions {
   policy: RbacPolicy;
@@ -20,11 +27,11 @@ export interface RbacPluginOptions {
  * @example
  * createYoga({ schema, plugins: [useRbac({ policy: createRbacPolicy({ enabled: true }) })] });
  */
-export function useRbac(options: RbacPluginOptions): Plugin<GraphQLContext> {
+export function useRbac(options: RbacPluginOptions): Plugin<RbacContext> {
   if (!options.policy.enabled) return {};
   return {
     onContextBuilding({ context, extendContext }) {
-      const { legacy, principal, today } = context as Partial<GraphQLContext>;
+      const { legacy, principal, today } = context as Partial<RbacContext>;
       if (!legacy || !principal || !today) return;
       const post = async <T>(path: string, body: unknown): Promise<T> => {
         const byRole = options.policy.decideByRole(principal);

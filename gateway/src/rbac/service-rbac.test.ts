@@ -5,6 +5,7 @@ import type { GatewayVariables } from '../auth/bearer-auth.js';
 import type { Principal } from '../auth/token-verifier.js';
 import { createLegacyClient, type LegacyClient } from '../legacy/legacy-client.js';
 import { createRbacPolicy, type RbacPolicy, type WriteIntent } from './rbac-policy.js';
+import { legacyErrorHandler } from '../errors/legacy-error-body.js';
 import { serviceRbac } from './service-rbac.js';
 
 const owner: Principal = {
@@ -48,6 +49,8 @@ function app(principal: Principal, policy: RbacPolicy, legacy = {} as LegacyClie
     received.push({ method: c.req.method, path: c.req.path, bytes });
     return c.json('written', 201);
   });
+  // As in serviceRoutes(): refusals are thrown, and the route family writes the legacy body.
+  hono.onError(legacyErrorHandler(() => undefined));
   return { hono, received };
 }
 

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { GatewayVariables } from '../auth/bearer-auth.js';
+import { GatewayError } from '../errors/gateway-error.js';
 import { createLegacyLoaders } from '../legacy/legacy-loaders.js';
 import {
   LegacyResponseError,
@@ -29,8 +30,9 @@ function undecodable(c: Context): string | undefined {
   return undefined;
 }
 
-function forbidden(c: Context, decision: RbacDecision): Response {
-  return c.json({ error: true, status: 403, error_key: 'E_FORBIDDEN', description: decision.reason }, 403);
+/** A refusal, written by the `/service` routes' `onError` in the legacy body. */
+function forbidden(decision: RbacDecision): GatewayError {
+  return new GatewayError(403, 'FORBIDDEN', decision.reason);
 }
 
 /**
@@ -50,10 +52,13 @@ export function serviceRbac(options: ServiceRbacOptions): MiddlewareHandler<{ Va
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const principal = c.get('principal');
     const byRole = options.policy.decideByRole(principal);
-    if (byRole) return byRole.allowed ? next() : forbidden(c, byRole);
+    if (byRole) {
+      if (!byRole.allowed) throw forbidden(byRole);
+      return next();
+    }
     const unreadable = undecodable(c);
     if (unreadable) {
-      return forbidden(c, {
+      throw forbidden({
         allowed: false,
         reason: `RBAC cannot check ${unreadable}, and only an admin may send one; send uncompressed UTF-8 JSON.`,
       });
@@ -88,18 +93,19 @@ export function serviceRbac(options: ServiceRbacOptions): MiddlewareHandler<{ Va
       if (!timeout && !(error instanceof LegacyUnavailableError || error instanceof LegacyResponseError)) {
         throw error;
       }
-      return c.json(
-        {
-          error: true,
-          status: timeout ? 504 : 502,
-          error_key: timeout ? 'E_UPSTREAM_TIMEOUT' : 'E_UPSTREAM_UNAVAILABLE',
-          description: timeout
-            ? 'The legacy service did not answer in time, so the write could not be authorised.'
-            : 'The legacy service did not answer the reads that authorise this write.',
-        },
-        timeout ? 504 : 502,
-      );
+      throw timeout
+        ? new GatewayError(
+            504,
+            'UPSTREAM_TIMEOUT',
+            'The legacy service did not answer in time, so the write could not be authorised.',
+          )
+        : new GatewayError(
+            502,
+            'UPSTREAM_UNAVAILABLE',
+            'The legacy service did not answer the reads that authorise this write.',
+          );
     }
-    return decision.allowed ? next() : forbidden(c, decision);
+    if (!decision.allowed) throw forbidden(decision);
+    return next();
   };
 }

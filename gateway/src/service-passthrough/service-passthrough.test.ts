@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { bufferedBody } from '../http/body-limit.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LegacyAuth } from '../legacy/backend-credentials.js';
+import { legacyErrorHandler } from '../errors/legacy-error-body.js';
 import { createLegacyClient } from '../legacy/legacy-client.js';
 import { startStubBackend } from '../legacy/stub-backend.js';
 import { servicePassthrough } from './service-passthrough.js';
@@ -46,6 +47,7 @@ function gatewayApp(auth: LegacyAuth = { mode: 'relay' }) {
   });
   const app = new Hono();
   app.all('/service/*', servicePassthrough({ legacy, publicUrl: 'https://gateway.example' }));
+  app.onError(legacyErrorHandler(() => undefined));
   return app;
 }
 
@@ -101,6 +103,7 @@ describe('servicePassthrough', () => {
     });
     const app = new Hono();
     app.all('/service/*', servicePassthrough({ legacy, publicUrl: 'https://gateway.example' }));
+    app.onError(legacyErrorHandler(() => undefined));
     const response = await app.request('/service/o/');
     const text = await response.text();
     expect(response.status).toBe(502);
@@ -134,6 +137,7 @@ describe('upstream failures', () => {
     });
     const app = new Hono();
     app.all('/service/*', servicePassthrough({ legacy, publicUrl: 'https://gateway.example' }));
+    app.onError(legacyErrorHandler(() => undefined));
     const response = await app.request('/service/o/');
     const text = await response.text();
     expect(response.status).toBe(504);
@@ -255,6 +259,7 @@ describe('slow request bodies', () => {
       }),
     );
     app.all('/service/*', servicePassthrough({ legacy, publicUrl: 'https://gateway.example' }));
+    app.onError(legacyErrorHandler(() => undefined));
     const server = await listening(app);
     received.length = 0;
 

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { Context, Handler } from 'hono';
+import { upstreamError } from '../errors/upstream-failure.js';
 import { clientGone, nodeBindings } from '../http/node-bindings.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
-import { upstreamFailure } from '../legacy/upstream-failures.js';
 
 /** Answers up to this size are forwarded in one piece; larger ones are streamed. */
 const bufferedBodyLimit = 64 * 1024;
@@ -46,17 +46,7 @@ export function servicePassthrough({ legacy, publicUrl }: ServicePassthroughOpti
         publicUrl,
       });
     } catch (error) {
-      const failure = upstreamFailure(error);
-      if (!failure) throw error;
-      return c.json(
-        {
-          error: true,
-          status: failure.status,
-          error_key: failure.errorKey,
-          description: failure.description,
-        },
-        failure.status as 502,
-      );
+      throw upstreamError(error) ?? error;
     }
 
     const responseHeaders = upstream.headers;

@@ -6,9 +6,19 @@ import {
   loadStylesheet,
   postGraphQL,
   readPageConfig,
+  referenceUnits,
   showStatus,
   startSession,
 } from './session.js';
+
+/** The reference query with the backend's reference units in place of the marker line. */
+function withUnits(query, marker, units) {
+  return query.replace(new RegExp(`^( *)${marker}$`, 'm'), (_line, indent) =>
+    units.length > 0
+      ? units.map((uuid) => `${indent}"${uuid}"`).join('\n')
+      : `${indent}# No unit with a manager was found: put org unit UUIDs here.`,
+  );
+}
 
 /** GraphiQL keeps tabs and history per origin; a prefix per version keeps v1's tabs out of v2. */
 function versionStorage(version) {
@@ -35,10 +45,16 @@ try {
     getWorkerUrl: (_moduleId, label) =>
       config.assets.workers[label] ?? config.assets.workers.editorWorkerService,
   };
-  await Promise.all([loadStylesheet(config.assets.stylesheet), loadScript(config.assets.script)]);
+  const [units] = await Promise.all([
+    config.defaultQuery === null ? [] : referenceUnits(session, config.referenceUnits.endpoint),
+    loadStylesheet(config.assets.stylesheet),
+    loadScript(config.assets.script),
+  ]);
   window.YogaGraphiQL.renderYogaGraphiQL(document.getElementById('browser-tool'), {
     title: `Organisation gateway ${config.version}`,
-    ...(config.defaultQuery === null ? {} : { defaultQuery: config.defaultQuery }),
+    ...(config.defaultQuery === null
+      ? {}
+      : { defaultQuery: withUnits(config.defaultQuery, config.referenceUnits.marker, units) }),
     fetcher: (params, options) => postGraphQL(session, config.endpoint, params, options?.headers ?? {}),
     storage: versionStorage(config.version),
     // Yoga would copy the query into the address; a reload must stay a page request, not a GET query.

@@ -94,3 +94,19 @@ export async function postGraphQL(session, endpoint, body, extraHeaders = {}) {
   const response = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify(body) });
   return response.json();
 }
+
+/**
+ * The units the tools open with, found by the gateway at its backend (the first units with a manager).
+ * An empty list when none can be found: the page still opens, with nothing filled in.
+ */
+export async function referenceUnits(session, endpoint) {
+  try {
+    const response = await fetch(endpoint, {
+      headers: { accept: 'application/json', authorization: await session.authorization() },
+    });
+    const body = response.ok ? await response.json() : null;
+    return Array.isArray(body?.units) ? body.units : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,7 +1,14 @@
 /* global document, fetch */
 // The migration workbench: sign in, compare the legacy requests for some units (or employees) with the one
 // GraphQL query that replaces them, side by side, and show the shadow comparison's last mismatches.
-import { hideStatus, loadStylesheet, readPageConfig, showStatus, startSession } from './session.js';
+import {
+  hideStatus,
+  loadStylesheet,
+  readPageConfig,
+  referenceUnits,
+  showStatus,
+  startSession,
+} from './session.js';
 
 const config = readPageConfig();
 
@@ -235,8 +242,8 @@ function renderShadow(container, snapshot) {
   container.replaceChildren(h('p', {}, summary), countList, mismatches, errors ?? '');
 }
 
-function subjectForm(onCompare) {
-  const values = { units: config.defaultUnits.join('\n'), employees: '' };
+function subjectForm(onCompare, defaultUnits) {
+  const values = { units: defaultUnits.join('\n'), employees: '' };
   let subject = 'units';
   const uuids = h('textarea', {
     id: 'subject-uuids',
@@ -314,7 +321,10 @@ async function callGateway(session, url, init = {}) {
 try {
   const session = await startSession();
   showStatus('Loading the workbench…');
-  await loadStylesheet(config.assets.stylesheet);
+  const [units] = await Promise.all([
+    referenceUnits(session, config.endpoints.referenceUnits),
+    loadStylesheet(config.assets.stylesheet),
+  ]);
 
   const tool = document.getElementById('browser-tool');
   tool.classList.add('workbench');
@@ -355,7 +365,7 @@ try {
           'replaces them: what each costs, and whether the data is the same.',
       ),
     ),
-    subjectForm(compare),
+    subjectForm(compare, units),
     comparison,
     h(
       'section',

@@ -1,7 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
-import { legacyErrors } from '../errors.js';
 import type { LegacyRecord } from '../../legacy/legacy-loaders.js';
 
 type Resolver = (
@@ -15,10 +14,10 @@ type Resolver = (
 function fieldOrFull(
   load: (source: Source, context: GraphQLContext) => Promise<LegacyRecord | null>,
 ): Resolver {
-  return (source, _args, context, info) => {
+  return async (source, _args, context, info) => {
     const name = info.fieldName;
     if (name in source) return source[name];
-    return legacyErrors(async () => (await load(source, context))?.[name] ?? null);
+    return (await load(source, context))?.[name] ?? null;
   };
 }
 
@@ -72,39 +71,31 @@ export function entityResolvers(link: LinkShape) {
         info: GraphQLResolveInfo,
       ) => ref(await orgUnitField(source, args, context, info), source.__at),
       parent: async (source: Source, _args: unknown, context: GraphQLContext) => {
-        const full = 'parent' in source ? source : await legacyErrors(() => fullOrgUnit(source, context));
+        const full = 'parent' in source ? source : await fullOrgUnit(source, context);
         return link(ref(full?.parent, source.__at));
       },
-      children: (source: Source, _args: unknown, context: GraphQLContext) =>
-        legacyErrors(async () => list(await context.legacy.children(source.uuid, source.__at), source.__at)),
-      managers: (source: Source, args: { inherit?: boolean }, context: GraphQLContext) =>
-        legacyErrors(async () =>
-          list(
-            await context.legacy.unitDetails('manager', source.uuid, {
-              at: source.__at,
-              inherit: args.inherit === true,
-            }),
-            source.__at,
-          ),
+      children: async (source: Source, _args: unknown, context: GraphQLContext) =>
+        list(await context.legacy.children(source.uuid, source.__at), source.__at),
+      managers: async (source: Source, args: { inherit?: boolean }, context: GraphQLContext) =>
+        list(
+          await context.legacy.unitDetails('manager', source.uuid, {
+            at: source.__at,
+            inherit: args.inherit === true,
+          }),
+          source.__at,
         ),
-      owners: (source: Source, args: { inherit?: boolean }, context: GraphQLContext) =>
-        legacyErrors(async () =>
-          list(
-            await context.legacy.unitDetails('owner', source.uuid, {
-              at: source.__at,
-              inherit: args.inherit === true,
-            }),
-            source.__at,
-          ),
+      owners: async (source: Source, args: { inherit?: boolean }, context: GraphQLContext) =>
+        list(
+          await context.legacy.unitDetails('owner', source.uuid, {
+            at: source.__at,
+            inherit: args.inherit === true,
+          }),
+          source.__at,
         ),
-      engagements: (source: Source, _args: unknown, context: GraphQLContext) =>
-        legacyErrors(async () =>
-          list(await context.legacy.unitDetails('engagement', source.uuid, { at: source.__at }), source.__at),
-        ),
-      itusers: (source: Source, _args: unknown, context: GraphQLContext) =>
-        legacyErrors(async () =>
-          list(await context.legacy.unitDetails('it', source.uuid, { at: source.__at }), source.__at),
-        ),
+      engagements: async (source: Source, _args: unknown, context: GraphQLContext) =>
+        list(await context.legacy.unitDetails('engagement', source.uuid, { at: source.__at }), source.__at),
+      itusers: async (source: Source, _args: unknown, context: GraphQLContext) =>
+        list(await context.legacy.unitDetails('it', source.uuid, { at: source.__at }), source.__at),
     },
     Employee: {
       name: employeeField,
@@ -112,28 +103,17 @@ export function entityResolvers(link: LinkShape) {
       surname: employeeField,
       user_key: employeeField,
       validity: employeeField,
-      engagements: (source: Source, _args: unknown, context: GraphQLContext) =>
-        legacyErrors(async () =>
-          list(
-            await context.legacy.employeeDetails('engagement', source.uuid, { at: source.__at }),
-            source.__at,
-          ),
+      engagements: async (source: Source, _args: unknown, context: GraphQLContext) =>
+        list(
+          await context.legacy.employeeDetails('engagement', source.uuid, { at: source.__at }),
+          source.__at,
         ),
-      manager_roles: (source: Source, _args: unknown, context: GraphQLContext) =>
-        legacyErrors(async () =>
-          list(
-            await context.legacy.employeeDetails('manager', source.uuid, { at: source.__at }),
-            source.__at,
-          ),
-        ),
-      owners: (source: Source, _args: unknown, context: GraphQLContext) =>
-        legacyErrors(async () =>
-          list(await context.legacy.employeeDetails('owner', source.uuid, { at: source.__at }), source.__at),
-        ),
-      itusers: (source: Source, _args: unknown, context: GraphQLContext) =>
-        legacyErrors(async () =>
-          list(await context.legacy.employeeDetails('it', source.uuid, { at: source.__at }), source.__at),
-        ),
+      manager_roles: async (source: Source, _args: unknown, context: GraphQLContext) =>
+        list(await context.legacy.employeeDetails('manager', source.uuid, { at: source.__at }), source.__at),
+      owners: async (source: Source, _args: unknown, context: GraphQLContext) =>
+        list(await context.legacy.employeeDetails('owner', source.uuid, { at: source.__at }), source.__at),
+      itusers: async (source: Source, _args: unknown, context: GraphQLContext) =>
+        list(await context.legacy.employeeDetails('it', source.uuid, { at: source.__at }), source.__at),
     },
     Engagement: {
       job_function: classOf('job_function'),
@@ -162,23 +142,23 @@ export function entityResolvers(link: LinkShape) {
     ITSystem: {
       validity: async (source: Source, _args: unknown, context: GraphQLContext) => {
         if ('validity' in source) return source.validity;
-        const systems = await legacyErrors(() => context.legacy.itSystems());
+        const systems = await context.legacy.itSystems();
         return systems.find((system) => system.uuid === source.uuid)?.validity ?? null;
       },
     },
     Class: {
       facet: async (source: Source, _args: unknown, context: GraphQLContext) => {
-        const record = await legacyErrors(() => context.legacy.classWithFacet(source.uuid));
+        const record = await context.legacy.classWithFacet(source.uuid);
         return ref(record?.facet, source.__at);
       },
     },
     Facet: {
       description: async (source: Source, _args: unknown, context: GraphQLContext) => {
         if ('description' in source) return source.description;
-        return (await legacyErrors(() => context.legacy.facet(source.uuid)))?.description ?? null;
+        return (await context.legacy.facet(source.uuid))?.description ?? null;
       },
       classes: async (source: Source, _args: unknown, context: GraphQLContext) => {
-        const facet = await legacyErrors(() => context.legacy.facet(source.uuid));
+        const facet = await context.legacy.facet(source.uuid);
         return list(facet?.data.items ?? [], source.__at);
       },
     },

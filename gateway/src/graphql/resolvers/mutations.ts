@@ -1,6 +1,5 @@
 import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
-import { legacyErrors } from '../errors.js';
 import type { DetailType, LegacyRecord } from '../../legacy/legacy-loaders.js';
 import { legacyPaths } from '../../legacy/legacy-paths.js';
 
@@ -26,7 +25,7 @@ function defined(body: Input): Input {
 
 /** A payload whose `object` is read back lazily, only when the query selects it. */
 function payload(uuid: string, readBack: (() => Promise<Source | null>) | null) {
-  return { uuid, object: readBack ? () => legacyErrors(readBack) : null };
+  return { uuid, object: readBack };
 }
 
 /** Reads a detail record back through its unit or its employee, as of `at`. */
@@ -50,7 +49,7 @@ async function readDetail(
 /** The mutations: each is one legacy write, then the written record read back as of the change. */
 export function mutationResolvers() {
   const post = (context: GraphQLContext, path: string, body: unknown) =>
-    legacyErrors(() => context.legacy.post<string>(path, body));
+    context.legacy.post<string>(path, body);
 
   const unit = (context: GraphQLContext, uuid: string, at: string) => async () => {
     const found = await context.legacy.orgUnit(uuid, at);

@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
-import { badUserInput, legacyErrors } from '../errors.js';
+import { badUserInput } from '../errors.js';
 import type { DetailType } from '../../legacy/legacy-loaders.js';
 import {
   allEmployees,
@@ -42,36 +42,37 @@ function windowOf(filter: WindowFilter | null | undefined, today: string): TimeW
 export function v1QueryResolvers() {
   const entities =
     (kind: 'unit' | 'employee') =>
-    (
+    async (
       _root: unknown,
       args: { filter?: (CommonFilter & WindowFilter) | null },
       context: GraphQLContext,
       info: GraphQLResolveInfo,
-    ) =>
-      legacyErrors(async () => {
-        const { at } = windowOf(args.filter, context.today);
-        const filter = args.filter;
-        let records: Source[];
-        if (filter?.uuids) {
-          if (kind === 'unit') prefetchUnitLinks(info, context, filter.uuids, at);
-          records =
-            kind === 'unit'
-              ? await orgUnitsByUuid(context, filter.uuids, at, {
-                  viaManagers: unitsAnswerableFromManagers(info),
-                })
-              : await employeesByUuid(context, filter.uuids, at);
-        } else {
-          records = kind === 'unit' ? await allOrgUnits(context, at) : await allEmployees(context, at);
-        }
-        return groupByUuid(records.filter((record) => matchesFilter(record, filter)));
-      });
+    ) => {
+      const { at } = windowOf(args.filter, context.today);
+      const filter = args.filter;
+      let records: Source[];
+      if (filter?.uuids) {
+        if (kind === 'unit') prefetchUnitLinks(info, context, filter.uuids, at);
+        records =
+          kind === 'unit'
+            ? await orgUnitsByUuid(context, filter.uuids, at, {
+                viaManagers: unitsAnswerableFromManagers(info),
+              })
+            : await employeesByUuid(context, filter.uuids, at);
+      } else {
+        records = kind === 'unit' ? await allOrgUnits(context, at) : await allEmployees(context, at);
+      }
+      return groupByUuid(records.filter((record) => matchesFilter(record, filter)));
+    };
 
   const details =
     (type: DetailType) =>
-    (_root: unknown, args: { filter?: (DetailFilter & WindowFilter) | null }, context: GraphQLContext) =>
-      legacyErrors(async () =>
-        groupByUuid(await detailRecords(context, type, args.filter, windowOf(args.filter, context.today))),
-      );
+    async (
+      _root: unknown,
+      args: { filter?: (DetailFilter & WindowFilter) | null },
+      context: GraphQLContext,
+    ) =>
+      groupByUuid(await detailRecords(context, type, args.filter, windowOf(args.filter, context.today)));
 
   const simple =
     (
@@ -81,10 +82,12 @@ export function v1QueryResolvers() {
         at: string,
       ) => Promise<Source[]>,
     ) =>
-    (_root: unknown, args: { filter?: (CommonFilter & WindowFilter) | null }, context: GraphQLContext) =>
-      legacyErrors(async () =>
-        groupByUuid(await read(context, args.filter, windowOf(args.filter, context.today).at)),
-      );
+    async (
+      _root: unknown,
+      args: { filter?: (CommonFilter & WindowFilter) | null },
+      context: GraphQLContext,
+    ) =>
+      groupByUuid(await read(context, args.filter, windowOf(args.filter, context.today).at));
 
   return {
     org_units: entities('unit'),

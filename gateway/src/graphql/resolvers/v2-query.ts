@@ -1,7 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
-import { legacyErrors } from '../errors.js';
 import type { DetailType } from '../../legacy/legacy-loaders.js';
 import {
   allEmployees,
@@ -31,76 +30,79 @@ export function v2QueryResolvers() {
 
   const entities =
     (kind: 'unit' | 'employee') =>
-    (_root: unknown, args: PageArgs<CommonFilter>, context: GraphQLContext, info: GraphQLResolveInfo) =>
-      legacyErrors(async () => {
-        const at = dateOf(args, context);
-        const limit = readLimit(args.limit);
-        const offset = decodeCursor(args.cursor);
-        const filter = args.filter;
-        if (filter?.uuids) {
-          const uuids = [...new Set(filter.uuids)].slice(offset, offset + limit);
-          if (kind === 'unit') prefetchUnitLinks(info, context, uuids, at);
-          const found =
-            kind === 'unit'
-              ? await orgUnitsByUuid(context, uuids, at, { viaManagers: unitsAnswerableFromManagers(info) })
-              : await employeesByUuid(context, uuids, at);
-          return {
-            objects: found.filter((record) => matchesFilter(record, filter)),
-            page_info: {
-              next_cursor: offset + limit < new Set(filter.uuids).size ? encodeCursor(offset + limit) : null,
-            },
-          };
-        }
-        if (filter?.user_keys) {
-          const all = kind === 'unit' ? await allOrgUnits(context, at) : await allEmployees(context, at);
-          return page(
-            all.filter((record) => matchesFilter(record, filter)),
-            offset,
-            limit,
-          );
-        }
-        const legacyPage =
+    async (
+      _root: unknown,
+      args: PageArgs<CommonFilter>,
+      context: GraphQLContext,
+      info: GraphQLResolveInfo,
+    ) => {
+      const at = dateOf(args, context);
+      const limit = readLimit(args.limit);
+      const offset = decodeCursor(args.cursor);
+      const filter = args.filter;
+      if (filter?.uuids) {
+        const uuids = [...new Set(filter.uuids)].slice(offset, offset + limit);
+        if (kind === 'unit') prefetchUnitLinks(info, context, uuids, at);
+        const found =
           kind === 'unit'
-            ? await context.legacy.orgUnitPage(at, offset, limit)
-            : await context.legacy.employeePage(at, offset, limit);
-        const objects = legacyPage.items.map((item) => withDate(item, at));
-        if (kind === 'unit')
-          prefetchUnitLinks(
-            info,
-            context,
-            objects.map((unit) => unit.uuid),
-            at,
-          );
+            ? await orgUnitsByUuid(context, uuids, at, { viaManagers: unitsAnswerableFromManagers(info) })
+            : await employeesByUuid(context, uuids, at);
         return {
-          objects,
-          page_info: { next_cursor: offset + limit < legacyPage.total ? encodeCursor(offset + limit) : null },
+          objects: found.filter((record) => matchesFilter(record, filter)),
+          page_info: {
+            next_cursor: offset + limit < new Set(filter.uuids).size ? encodeCursor(offset + limit) : null,
+          },
         };
-      });
+      }
+      if (filter?.user_keys) {
+        const all = kind === 'unit' ? await allOrgUnits(context, at) : await allEmployees(context, at);
+        return page(
+          all.filter((record) => matchesFilter(record, filter)),
+          offset,
+          limit,
+        );
+      }
+      const legacyPage =
+        kind === 'unit'
+          ? await context.legacy.orgUnitPage(at, offset, limit)
+          : await context.legacy.employeePage(at, offset, limit);
+      const objects = legacyPage.items.map((item) => withDate(item, at));
+      if (kind === 'unit')
+        prefetchUnitLinks(
+          info,
+          context,
+          objects.map((unit) => unit.uuid),
+          at,
+        );
+      return {
+        objects,
+        page_info: { next_cursor: offset + limit < legacyPage.total ? encodeCursor(offset + limit) : null },
+      };
+    };
 
   /** Details page by page of units when no unit or employee narrows them; otherwise one collected list. */
   const details =
-    (type: DetailType) => (_root: unknown, args: PageArgs<DetailFilter>, context: GraphQLContext) =>
-      legacyErrors(async () => {
-        const at = dateOf(args, context);
-        const limit = readLimit(args.limit);
-        const offset = decodeCursor(args.cursor);
-        const filter = args.filter;
-        if (filter?.org_units || filter?.employees) {
-          return page(await detailRecords(context, type, filter, { at }), offset, limit);
-        }
-        const units = await context.legacy.orgUnitPage(at, offset, limit);
-        const objects = await detailRecords(
-          context,
-          type,
-          filter,
-          { at },
-          units.items.map((unit) => unit.uuid),
-        );
-        return {
-          objects,
-          page_info: { next_cursor: offset + limit < units.total ? encodeCursor(offset + limit) : null },
-        };
-      });
+    (type: DetailType) => async (_root: unknown, args: PageArgs<DetailFilter>, context: GraphQLContext) => {
+      const at = dateOf(args, context);
+      const limit = readLimit(args.limit);
+      const offset = decodeCursor(args.cursor);
+      const filter = args.filter;
+      if (filter?.org_units || filter?.employees) {
+        return page(await detailRecords(context, type, filter, { at }), offset, limit);
+      }
+      const units = await context.legacy.orgUnitPage(at, offset, limit);
+      const objects = await detailRecords(
+        context,
+        type,
+        filter,
+        { at },
+        units.items.map((unit) => unit.uuid),
+      );
+      return {
+        objects,
+        page_info: { next_cursor: offset + limit < units.total ? encodeCursor(offset + limit) : null },
+      };
+    };
 
   const simple =
     (
@@ -110,14 +112,8 @@ export function v2QueryResolvers() {
         at: string,
       ) => Promise<Source[]>,
     ) =>
-    (_root: unknown, args: PageArgs<CommonFilter>, context: GraphQLContext) =>
-      legacyErrors(async () =>
-        page(
-          await read(context, args.filter, context.today),
-          decodeCursor(args.cursor),
-          readLimit(args.limit),
-        ),
-      );
+    async (_root: unknown, args: PageArgs<CommonFilter>, context: GraphQLContext) =>
+      page(await read(context, args.filter, context.today), decodeCursor(args.cursor), readLimit(args.limit));
 
   return {
     org_units: entities('unit'),

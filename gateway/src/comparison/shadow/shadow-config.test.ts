@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readGatewayConfig } from '../config.js';
+import { ConfigError, readGatewayConfig } from '../../config.js';
 
 describe('readGatewayConfig: shadow comparison', () => {
   it('is off by default, keeps 50 mismatches, and is bounded', () => {

@@ -7,15 +7,15 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { GatewayVariables } from '../auth/bearer-auth.js';
-import type { Principal } from '../auth/token-verifier.js';
-import type { ShadowConfig } from '../config.js';
-import type { GraphQLContext } from '../graphql/context.js';
-import { createLegacyLoaders } from '../legacy/legacy-loaders.js';
-import type { LegacyCall, LegacyClient } from '../legacy/legacy-client.js';
-import { findDifferences, type Difference } from './differences.js';
+import type { GatewayVariables } from '../../auth/bearer-auth.js';
+import type { Principal } from '../../auth/token-verifier.js';
+import type { ShadowConfig } from '../../config.js';
+import type { GraphQLContext } from '../../graphql/context.js';
+import { createLegacyLoaders } from '../../legacy/legacy-loaders.js';
+import type { LegacyCall, LegacyClient } from '../../legacy/legacy-client.js';
+import { findDifferences, type Difference } from '../differences.js';
 import { shadowTarget, type ShadowTarget, type ShadowTargetKind } from './shadow-targets.js';
-import type { GraphQLRequestBody } from './subjects.js';
+import type { GraphQLRequestBody } from '../subjects.js';
 
 /** How one sampled `/service` read ended; every sampled read ends in exactly one of these. */
 export type ShadowOutcome = 'match' | 'mismatch' | 'error' | 'dropped';

@@ -1,15 +1,15 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_IDP_URL, runTokenCommand } from '../../../idp/src/token-command.js';
-import { compareLegacyWithGraphQL, type ComparisonReport } from './compare.js';
-import { ComparisonError } from './comparison-error.js';
-import { gatewayTransport } from './gateway-transport.js';
-import { formatReport } from './report-text.js';
+import { compareLegacyWithGraphQL, type ComparisonReport } from '../compare.js';
+import { ComparisonError } from '../comparison-error.js';
+import { gatewayTransport } from '../gateway-transport.js';
+import { formatReport } from '../report-text.js';
+import { DEFAULT_IDP_URL, tokenFromIdp } from './token-grant.js';
 import {
   comparisonVersions,
   maxSubjectUuids,
   type ComparisonSubject,
   type ComparisonVersion,
-} from './subjects.js';
+} from '../subjects.js';
 
 export const DEFAULT_GATEWAY_URL = 'http://localhost:8080';
 
@@ -76,34 +76,18 @@ function readGatewayUrl(value: string): string {
   return trimmed;
 }
 
-/** Asks the identity provider for a token the way `npm run token` does; a failure is its sentence. */
-async function tokenFromIdp(
+/** A token from the options' grant; with no options, the development user alice's, said out loud. */
+function developmentToken(
   values: { user?: string; password?: string; client?: string; secret?: string; realm?: string },
   env: Record<string, string | undefined>,
   output: CommandOutput,
   fetchImpl: typeof fetch,
 ): Promise<string> {
-  const argv: string[] = [];
-  const user = values.user ?? (values.client === undefined ? 'alice' : undefined);
   if (values.user === undefined && values.client === undefined) {
     output.stderr('No token given: signing in as the development user alice.\n');
+    return tokenFromIdp({ ...values, user: 'alice' }, env, fetchImpl);
   }
-  if (user !== undefined) argv.push(user, '--password', values.password ?? user);
-  if (values.client !== undefined) argv.push('--client', values.client);
-  if (values.secret !== undefined) argv.push('--secret', values.secret);
-  if (values.realm !== undefined) argv.push('--realm', values.realm);
-  let token = '';
-  let problem = '';
-  const code = await runTokenCommand(
-    argv,
-    env,
-    { stdout: (text) => (token += text), stderr: (text) => (problem += text) },
-    fetchImpl,
-  );
-  if (code !== 0) {
-    throw new ComparisonError('failed', `no token: ${problem.trim() || 'the identity provider gave none.'}`);
-  }
-  return token.trim();
+  return tokenFromIdp(values, env, fetchImpl);
 }
 
 /**
@@ -170,7 +154,7 @@ export async function runCompareCommand(
     const token =
       values.token ??
       (env['GATEWAY_TOKEN'] || undefined) ??
-      (await tokenFromIdp(values, env, output, async (input, init) => send(new Request(input, init))));
+      (await developmentToken(values, env, output, async (input, init) => send(new Request(input, init))));
     report = await compareLegacyWithGraphQL({
       subject,
       version,

@@ -1,3 +1,4 @@
+import { legacyPaths } from '../../legacy/legacy-paths.js';
 import {
   classRef,
   entityRef,
@@ -10,8 +11,8 @@ import {
   textOf,
   validity,
   type NormalValue,
-} from './normal-form.js';
-import { rootObjects, type GraphQLRequestBody } from './subjects.js';
+} from '../normal-form.js';
+import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
 
 /**
  * A `/service` read the shadow comparison understands: the GraphQL query that answers the same data on the
@@ -30,12 +31,25 @@ export interface ShadowTarget {
 
 export type ShadowTargetKind = 'unit' | 'unit_managers' | 'employee' | 'employee_engagements';
 
-const uuid = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
+/** A legacy path from `legacyPaths` as a pattern capturing its UUID; a trailing slash it has is optional. */
+function pathPattern(path: (uuid: string) => string): RegExp {
+  const marker = 'UUID';
+  const written = path(marker);
+  const slash = written.endsWith('/') ? '/?' : '';
+  const [before, after] = written
+    .replace(/\/$/, '')
+    .split(marker)
+    .map((part) => part!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(
+    `^${before}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})${after}${slash}$`,
+  );
+}
+
 const routes: [RegExp, ShadowTargetKind][] = [
-  [new RegExp(`^/service/ou/${uuid}/?$`), 'unit'],
-  [new RegExp(`^/service/ou/${uuid}/details/manager$`), 'unit_managers'],
-  [new RegExp(`^/service/e/${uuid}/?$`), 'employee'],
-  [new RegExp(`^/service/e/${uuid}/details/engagement$`), 'employee_engagements'],
+  [pathPattern((uuid) => legacyPaths.orgUnit(uuid)), 'unit'],
+  [pathPattern((uuid) => legacyPaths.unitDetails('manager', uuid)), 'unit_managers'],
+  [pathPattern((uuid) => legacyPaths.employee(uuid)), 'employee'],
+  [pathPattern((uuid) => legacyPaths.employeeDetails('engagement', uuid)), 'employee_engagements'],
 ];
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;

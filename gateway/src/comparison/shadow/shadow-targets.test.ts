@@ -1,9 +1,9 @@
 import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { buildVersions } from '../graphql/versions.js';
-import { findDifferences } from './differences.js';
+import { buildVersions } from '../../graphql/versions.js';
+import { findDifferences } from '../differences.js';
 import { shadowTarget } from './shadow-targets.js';
-import { comparisonQuery, comparisonVersions } from './subjects.js';
+import { comparisonQuery, comparisonVersions } from '../subjects.js';
 
 const unit = 'f41291dc-2a78-5663-957a-efb8d5ed9a0e';
 const person = 'f635932b-df70-5d86-8034-b59d1c9ba08b';

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import type { LegacyClient } from '../legacy/legacy-client.js';
+import type { Logger } from '../observability/index.js';
+import { createReadiness, readinessRoute } from './readiness.js';
+import { signingKeysCheck } from './signing-keys.js';
+
+export interface HealthRouteOptions {
+  legacy: LegacyClient;
+  jwksUrl: URL;
+  /** Whether the token verifier holds signing keys already (then a JWKS outage does not make us unready). */
+  keysCached: () => boolean;
+  onJwksFetch: (outcome: 'ok' | 'error') => void;
+  readinessTimeoutMs: number;
+  logger: Logger;
+}
+
+/**
+ * `GET /health/live` (the process answers) and `GET /health/ready` (the legacy service and the signing keys
+ * can be reached), for the orchestrator; neither needs a token.
+ *
+ * @example
+ * app.route('/', healthRoutes({ legacy, jwksUrl, keysCached: verifier.hasKeys, onJwksFetch, readinessTimeoutMs, logger }));
+ */
+export function healthRoutes(options: HealthRouteOptions): Hono {
+  const app = new Hono();
+  app.get('/health/live', (c) => c.json({ status: 'ok' }));
+  const signingKeys = signingKeysCheck({
+    jwksUrl: options.jwksUrl,
+    keysCached: options.keysCached,
+    onFetch: options.onJwksFetch,
+  });
+  const readiness = createReadiness({
+    checks: { legacy: (timeoutMs) => options.legacy.checkHealth(timeoutMs), signing_keys: signingKeys.check },
+    timeoutMs: options.readinessTimeoutMs,
+    logger: options.logger,
+  });
+  app.get('/health/ready', readinessRoute(readiness));
+  return app;
+}

@@ -1,0 +1,68 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bearerAuth, type GatewayVariables } from '../auth/bearer-auth.js';
+import type { TokenVerifier } from '../auth/token-verifier.js';
+import { GatewayError } from '../errors/gateway-error.js';
+import { legacyErrorHandler, type UnexpectedErrorLog } from '../errors/legacy-error-body.js';
+import { payloadTooLarge } from '../errors/payload-too-large.js';
+import { bufferedBody } from '../http/body-limit.js';
+import type { LegacyClient } from '../legacy/legacy-client.js';
+import type { RbacPolicy } from '../rbac/rbac-policy.js';
+import { serviceRbac } from '../rbac/service-rbac.js';
+import { servicePassthrough } from './service-passthrough.js';
+
+export interface ServiceRouteOptions {
+  legacy: LegacyClient;
+  verifier: TokenVerifier;
+  realm: string;
+  /** The gateway's public address: a legacy `Location` is rewritten to it. */
+  publicUrl: string;
+  maxBodyBytes: number;
+  /** Longest time a client may take to send a whole body (`BODY_TIMEOUT_MS`). */
+  bodyTimeoutMs: number;
+  /** Decides every write (the same policy as the GraphQL mutations). */
+  rbac: RbacPolicy;
+  /** Sees each response after it is made and compares a sample of reads with GraphQL once sent. */
+  shadow: MiddlewareHandler<{ Variables: GatewayVariables }>;
+  /** Told about failures that are not a `GatewayError`; the client sees only `E_UNKNOWN`. */
+  logUnexpected: UnexpectedErrorLog;
+  clock?: () => Date;
+}
+
+/**
+ * `/service/*` for existing integrations, the whole chain in the order it runs: bearer token, body limit,
+ * RBAC for writes, shadow sampling of reads, then the passthrough to the legacy service. Every refusal is
+ * the legacy API's own error body (`{"error": true, "status", "error_key", "description", …}`).
+ *
+ * @example
+ * app.route('/', serviceRoutes({ legacy, verifier, realm, publicUrl, maxBodyBytes, rbac, shadow, logUnexpected }));
+ */
+export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: GatewayVariables }> {
+  const app = new Hono<{ Variables: GatewayVariables }>();
+  app.use('/service/*', bearerAuth({ verifier: options.verifier, realm: options.realm }));
+  // The whole body is read here, bounded in size and time, before RBAC or a legacy connection sees it.
+  app.use(
+    '/service/*',
+    bufferedBody({
+      maxSize: options.maxBodyBytes,
+      timeoutMs: options.bodyTimeoutMs,
+      onTooLarge: () => {
+        throw payloadTooLarge(
+          `The request body exceeds ${options.maxBodyBytes} bytes.`,
+          options.maxBodyBytes,
+        );
+      },
+      onTimeout: () => {
+        throw new GatewayError(
+          408,
+          'REQUEST_TIMEOUT',
+          'The request body was not sent in time. Send the whole body at once, then wait for the answer.',
+        );
+      },
+    }),
+  );
+  app.use('/service/*', serviceRbac({ policy: options.rbac, legacy: options.legacy, clock: options.clock }));
+  app.use('/service/*', options.shadow);
+  app.all('/service/*', servicePassthrough({ legacy: options.legacy, publicUrl: options.publicUrl }));
+  app.onError(legacyErrorHandler(options.logUnexpected));
+  return app;
+}
