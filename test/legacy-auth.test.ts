@@ -9,7 +9,7 @@ import { startIdp, type RunningIdp } from '../idp/src/server.js';
 import { accessToken } from './idp-tokens.js';
 
 /**
- * `LEGACY_AUTH=relay` (the default) end to end, in front of a backend that records every credential it
+ * `LEGACY_CREDENTIALS=relay` (the default) end to end, in front of a backend that records every credential it
  * gets: the caller's token reaches it from the passthrough, GraphQL, RBAC look-ups and the shadow
  * comparison, and it appears in no log line (all levels), trace or error body.
  */
@@ -68,7 +68,7 @@ afterAll(async () => {
 const tokenOf = (authorization: string | string[] | undefined) =>
   String(authorization).replace(/^Bearer /, '');
 
-describe('LEGACY_AUTH=relay', () => {
+describe('LEGACY_CREDENTIALS=relay', () => {
   it('sends the caller’s token on passthrough calls, GraphQL reads, RBAC look-ups and the shadow comparison', async () => {
     const token = await accessToken(idp.issuer, 'oscar');
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };

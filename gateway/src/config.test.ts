@@ -72,7 +72,7 @@ describe('readGatewayConfig: legacy access', () => {
 
   it('client-credentials takes the client and its secret, and the token endpoint from the issuer', () => {
     const config = readGatewayConfig({
-      LEGACY_AUTH: 'client-credentials',
+      LEGACY_CREDENTIALS: 'client-credentials',
       LEGACY_CLIENT_ID: 'gateway',
       LEGACY_CLIENT_SECRET: 'a secret with spaces',
     });
@@ -85,12 +85,12 @@ describe('readGatewayConfig: legacy access', () => {
   });
 
   it('names the variable, never the secret, when client-credentials is incomplete', () => {
-    expect(() => readGatewayConfig({ LEGACY_AUTH: 'mtls' })).toThrow(/^LEGACY_AUTH: must be one of relay/);
-    expect(() => readGatewayConfig({ LEGACY_AUTH: 'client-credentials', LEGACY_CLIENT_SECRET: 'x' })).toThrow(
+    expect(() => readGatewayConfig({ LEGACY_CREDENTIALS: 'mtls' })).toThrow(/^LEGACY_CREDENTIALS: must be one of relay/);
+    expect(() => readGatewayConfig({ LEGACY_CREDENTIALS: 'client-credentials', LEGACY_CLIENT_SECRET: 'x' })).toThrow(
       /^LEGACY_CLIENT_ID:/,
     );
     expect(() =>
-      readGatewayConfig({ LEGACY_AUTH: 'client-credentials', LEGACY_CLIENT_ID: 'gateway' }),
+      readGatewayConfig({ LEGACY_CREDENTIALS: 'client-credentials', LEGACY_CLIENT_ID: 'gateway' }),
     ).toThrow(/^LEGACY_CLIENT_SECRET: must be set/);
     expect(() => readGatewayConfig({ GRAPHQL_MAX_LEGACY_CALLS: '0' })).toThrow(ConfigError);
     expect(() => readGatewayConfig({ GATEWAY_BODY_TIMEOUT_MS: '10s' })).toThrow(ConfigError);

@@ -13,7 +13,7 @@ export interface GatewayConfig {
     responseTimeoutMs: number;
     /** Keep-alive connections to the legacy service: how many legacy calls can be in flight at once. */
     connections: number;
-    /** How the gateway authenticates to the legacy service (`LEGACY_AUTH`). */
+    /** How the gateway authenticates to the legacy service (`LEGACY_CREDENTIALS`). */
     auth: LegacyAuth;
   };
   idp: {
@@ -248,24 +248,24 @@ function sslRequired(env: Env): string {
 
 const legacyAuthModes = ['relay', 'client-credentials', 'none'] as const;
 
-/** `LEGACY_AUTH` and, for `client-credentials`, the gateway's own client at the identity provider. */
+/** `LEGACY_CREDENTIALS` and, for `client-credentials`, the gateway's own client at the identity provider. */
 function legacyAuth(env: Env, issuer: string): LegacyAuth {
-  const mode = text(env, 'LEGACY_AUTH', 'relay');
+  const mode = text(env, 'LEGACY_CREDENTIALS', 'relay');
   if (!(legacyAuthModes as readonly string[]).includes(mode)) {
-    throw new ConfigError('LEGACY_AUTH', `must be one of ${legacyAuthModes.join(', ')}, got "${mode}"`);
+    throw new ConfigError('LEGACY_CREDENTIALS', `must be one of ${legacyAuthModes.join(', ')}, got "${mode}"`);
   }
   if (mode !== 'client-credentials') return { mode: mode as 'relay' | 'none' };
   const clientId = env.LEGACY_CLIENT_ID ?? '';
   if (!/^[\x21-\x7e]+$/.test(clientId)) {
     throw new ConfigError(
       'LEGACY_CLIENT_ID',
-      "must name the gateway's client when LEGACY_AUTH=client-credentials",
+      "must name the gateway's client when LEGACY_CREDENTIALS=client-credentials",
     );
   }
   const clientSecret = env.LEGACY_CLIENT_SECRET ?? '';
   if (clientSecret === '') {
     // Never echo the value: it is a secret.
-    throw new ConfigError('LEGACY_CLIENT_SECRET', 'must be set when LEGACY_AUTH=client-credentials');
+    throw new ConfigError('LEGACY_CLIENT_SECRET', 'must be set when LEGACY_CREDENTIALS=client-credentials');
   }
   return {
     mode: 'client-credentials',

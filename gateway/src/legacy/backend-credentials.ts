@@ -1,6 +1,6 @@
 import { LegacyCredentialError } from './legacy-errors.js';
 
-/** How the gateway authenticates to the legacy service (`LEGACY_AUTH`). */
+/** How the gateway authenticates to the legacy service (`LEGACY_CREDENTIALS`). */
 export type LegacyAuth =
   /** The caller's own `Authorization: Bearer …`, so the backend sees the same user (the default). */
   | { mode: 'relay' }

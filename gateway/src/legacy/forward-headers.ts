@@ -20,7 +20,7 @@ const hopByHop = [
 ];
 
 const requestOnly = [
-  // The gateway has checked the token; the backend credential is chosen by `LEGACY_AUTH`.
+  // The gateway has checked the token; the backend credential is chosen by `LEGACY_CREDENTIALS`.
   'authorization',
   'cookie',
   'expect',

@@ -111,7 +111,7 @@ describe('upstream failures, mapped once', () => {
   });
 });
 
-describe('backend authentication (LEGACY_AUTH)', () => {
+describe('backend authentication (LEGACY_CREDENTIALS)', () => {
   const caller = 'Bearer caller.token.value';
   const forwardRequest = {
     method: 'GET',

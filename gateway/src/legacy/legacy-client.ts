@@ -56,7 +56,7 @@ export interface LegacyRequest {
   path: string;
   body?: unknown;
   signal?: AbortSignal;
-  /** The caller's `Authorization` header, which `LEGACY_AUTH=relay` sends on. */
+  /** The caller's `Authorization` header, which `LEGACY_CREDENTIALS=relay` sends on. */
   authorization?: string;
   /** Receives each finished call, for the upstream trace and metrics. */
   onCall?: (call: Omit<LegacyCall, 'round' | 'started_ms'>) => void;
@@ -225,7 +225,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
 
   /**
    * Sends one `/service` request on for the passthrough: the headers `upstreamRequestHeaders` allows, the
-   * backend credential of `LEGACY_AUTH`, and the body already read. Throws `LegacyTimeoutError` or
+   * backend credential of `LEGACY_CREDENTIALS`, and the body already read. Throws `LegacyTimeoutError` or
    * `LegacyUnavailableError` when no answer comes; any answer, error statuses included, is returned as is.
    */
   async function forward(request: ForwardRequest): Promise<ForwardResponse> {

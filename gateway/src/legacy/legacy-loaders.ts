@@ -52,7 +52,7 @@ export interface LegacyLoaderOptions {
   onCall?: (call: LegacyCall) => void;
   /** Shares the organisation's UUID between requests (see `createOrganisationCache`). */
   organisation?: OrganisationCache;
-  /** The caller's `Authorization` header, sent on when `LEGACY_AUTH=relay`. */
+  /** The caller's `Authorization` header, sent on when `LEGACY_CREDENTIALS=relay`. */
   authorization?: string;
   /** Most legacy calls this request may make; past it, every further call fails without being made. */
   budget?: number;

@@ -27,7 +27,7 @@ export interface LegacyContext {
  * The legacy loaders of each GraphQL request, the way envelop's `useDataLoader` provides loaders: made
  * when the request's context is built, kept in a WeakMap keyed by that context (so nothing outlives the
  * request), and added to the context as `legacy` (and `calls`, for the upstream trace). They carry the
- * request's abort signal, its caller's `Authorization` (sent on when `LEGACY_AUTH=relay`) and its budget.
+ * request's abort signal, its caller's `Authorization` (sent on when `LEGACY_CREDENTIALS=relay`) and its budget.
  *
  * @example
  * createYoga({ schema, plugins: [useLegacyLoaders({ legacy, budget: 1000 }), useRbac(…)] });

@@ -43,7 +43,7 @@ export type ShadowExecutor = (
     principal: Principal;
     today: string;
     signal: AbortSignal;
-    /** The sampled request's `Authorization`, for the legacy reads (`LEGACY_AUTH=relay`). */
+    /** The sampled request's `Authorization`, for the legacy reads (`LEGACY_CREDENTIALS=relay`). */
     authorization?: string;
   },
 ) => Promise<ExecutionResult>;
