@@ -85,10 +85,12 @@ describe('readGatewayConfig: legacy access', () => {
   });
 
   it('names the variable, never the secret, when client-credentials is incomplete', () => {
-    expect(() => readGatewayConfig({ LEGACY_CREDENTIALS: 'mtls' })).toThrow(/^LEGACY_CREDENTIALS: must be one of relay/);
-    expect(() => readGatewayConfig({ LEGACY_CREDENTIALS: 'client-credentials', LEGACY_CLIENT_SECRET: 'x' })).toThrow(
-      /^LEGACY_CLIENT_ID:/,
+    expect(() => readGatewayConfig({ LEGACY_CREDENTIALS: 'mtls' })).toThrow(
+      /^LEGACY_CREDENTIALS: must be one of relay/,
     );
+    expect(() =>
+      readGatewayConfig({ LEGACY_CREDENTIALS: 'client-credentials', LEGACY_CLIENT_SECRET: 'x' }),
+    ).toThrow(/^LEGACY_CLIENT_ID:/);
     expect(() =>
       readGatewayConfig({ LEGACY_CREDENTIALS: 'client-credentials', LEGACY_CLIENT_ID: 'gateway' }),
     ).toThrow(/^LEGACY_CLIENT_SECRET: must be set/);

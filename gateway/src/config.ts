@@ -252,7 +252,10 @@ const legacyAuthModes = ['relay', 'client-credentials', 'none'] as const;
 function legacyAuth(env: Env, issuer: string): LegacyAuth {
   const mode = text(env, 'LEGACY_CREDENTIALS', 'relay');
   if (!(legacyAuthModes as readonly string[]).includes(mode)) {
-    throw new ConfigError('LEGACY_CREDENTIALS', `must be one of ${legacyAuthModes.join(', ')}, got "${mode}"`);
+    throw new ConfigError(
+      'LEGACY_CREDENTIALS',
+      `must be one of ${legacyAuthModes.join(', ')}, got "${mode}"`,
+    );
   }
   if (mode !== 'client-credentials') return { mode: mode as 'relay' | 'none' };
   const clientId = env.LEGACY_CLIENT_ID ?? '';
