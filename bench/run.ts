@@ -63,7 +63,8 @@ async function json(
 async function startLegacy(dataDir: string) {
   const legacy = await startTsProcess(
     'legacy-service/src/main.ts',
-    { LEGACY_DATA_DIR: dataDir, LEGACY_PORT: '0', LEGACY_LATENCY_MS: latencyMs },
+    // LEGACY_AUTH off: the gateway does not send tokens to the backend yet.
+    { LEGACY_DATA_DIR: dataDir, LEGACY_PORT: '0', LEGACY_LATENCY_MS: latencyMs, LEGACY_AUTH: 'off' },
     /legacy-service: (http:\/\/[^\s]+)\/service\//,
     120_000,
   );

@@ -19,6 +19,8 @@ const gatewayUrl = env.GATEWAY_PUBLIC_URL || `http://localhost:${gatewayPort}`;
 // The gateway reaches the other two at the addresses they listen on; the IdP's redirect URIs name the gateway.
 env.LEGACY_URL ||= `http://127.0.0.1:${legacyPort}`;
 env.GATEWAY_PUBLIC_URL ||= gatewayUrl;
+// The gateway does not send tokens to the backend yet, so the legacy token check is off unless asked for.
+env.LEGACY_AUTH ||= 'off';
 
 interface Part {
   name: string;

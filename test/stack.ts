@@ -51,7 +51,8 @@ export interface TestStackOptions {
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const rbacEnabled = options.rbacEnabled ?? true;
   const dataDir = await mkdtemp(join(tmpdir(), 'stack-legacy-'));
-  const legacy = await startLegacyService({ dataDir, clock: options.clock });
+  // The gateway does not send tokens to the backend yet: the legacy token check stays off here for now.
+  const legacy = await startLegacyService({ dataDir, clock: options.clock, auth: { enabled: false } });
   let idp: RunningIdp | undefined;
   let gateway: RunningGateway;
   let legacyProxy: LoopbackProxy | undefined;

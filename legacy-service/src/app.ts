@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { createTokenCheck, requireBearerToken } from './auth.js';
+import type { LegacyAuthConfig } from './config.js';
 import { invalid, LegacyError, notFound } from './errors.js';
 import { OrgData } from './org-data.js';
 import { readRoutes } from './routes/reads.js';
@@ -14,6 +16,12 @@ export interface LegacyAppOptions {
   maxBodyBytes?: number;
   /** Added before every response; benchmarks use it to stand in for a remote legacy backend. */
   latencyMs?: number;
+  /**
+   * Bearer-token authentication of every `/service` call (`readLegacyConfig().auth`). Absent means off:
+   * in-process callers (tests, the gateway's test stacks) must ask for it, because the gateway does not
+   * send tokens to the backend yet. `main.ts` always passes the configured value, which defaults to on.
+   */
+  auth?: LegacyAuthConfig;
   /** Receives unexpected errors (the client only sees a generic 500). */
   onUnexpectedError?: (error: unknown) => void;
 }
@@ -46,6 +54,10 @@ export function createLegacyApp(options: LegacyAppOptions): Hono {
   }
 
   app.get('/health', (c) => c.json({ status: 'ok', sequence: store.sequence, requests_served: served }));
+
+  if (options.auth?.enabled) {
+    app.use('/service/*', requireBearerToken(createTokenCheck(options.auth), options.onUnexpectedError));
+  }
 
   app.use(
     '/service/*',
