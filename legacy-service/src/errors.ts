@@ -49,27 +49,32 @@ export const notFound = {
     new LegacyError(404, 'E_NO_SUCH_ENDPOINT', 'No such endpoint.', { method, path }),
 };
 
+/** OS2mo 2.4.0's keys and statuses (`mora/exceptions.py`) for the same mistakes; descriptions in our words. */
 export const invalid = {
-  json: () => new LegacyError(400, 'E_INVALID_JSON', 'The request body is not valid JSON.'),
+  /** A body that is not JSON (OS2mo's request validation answers with `E_INVALID_INPUT` too). */
+  json: () => new LegacyError(400, 'E_INVALID_INPUT', 'Invalid input: the request body is not valid JSON.'),
   input: (errors: { key: string; message: string }[]) =>
     new LegacyError(400, 'E_INVALID_INPUT', 'Invalid input.', { errors }),
-  missing: (key: string) =>
-    new LegacyError(400, 'V_MISSING_REQUIRED_VALUE', `Missing required value: ${key}.`, { key }),
+  missing: (key: string) => new LegacyError(400, 'V_MISSING_REQUIRED_VALUE', `Missing ${key}`, { key }),
+  missingStartDate: (key = 'validity.from') =>
+    new LegacyError(400, 'V_MISSING_START_DATE', 'Missing start date.', { key }),
+  /** A member of the wrong JSON type (OS2mo's `checked_get`). */
+  wrongType: (key: string, expected: string, actual: unknown) =>
+    new LegacyError(400, 'E_INVALID_TYPE', `Invalid '${key}', expected ${expected}.`, {
+      key,
+      expected,
+      actual,
+    }),
   uuid: (key: string, value: unknown) =>
     new LegacyError(400, 'E_INVALID_UUID', `Invalid UUID in ${key}.`, { key, value }),
   date: (key: string, value: unknown) =>
-    new LegacyError(400, 'V_INVALID_DATE', `Invalid date in ${key}; expected YYYY-MM-DD.`, { key, value }),
+    new LegacyError(400, 'E_INVALID_INPUT', `Invalid date in ${key}; expected YYYY-MM-DD.`, { key, value }),
   endBeforeStart: (from: string, to: string) =>
     new LegacyError(400, 'V_END_BEFORE_START', 'End date is before start date.', { validity: { from, to } }),
-  type: (value: unknown) =>
-    new LegacyError(
-      400,
-      'E_INVALID_TYPE',
-      'Unknown detail type; expected one of engagement, manager, owner, it.',
-      {
-        type: value,
-      },
-    ),
+  /** A detail type OS2mo does not have (reads and writes alike). */
+  unknownRoleType: (value: unknown) =>
+    new LegacyError(400, 'E_UNKNOWN_ROLE_TYPE', 'Unknown role type.', { type: value }),
+  type: (value: unknown) => invalid.unknownRoleType(value),
   wrongFacet: (key: string, classUuid: string, facet: string) =>
     new LegacyError(400, 'E_CLASS_WRONG_FACET', `The class given as ${key} is not a ${facet}.`, {
       key,
@@ -112,13 +117,49 @@ export const invalid = {
       uuid,
       date,
     }),
-  terminateWithChildren: (uuid: string, children: number, roles: number) =>
+  /** OS2mo's three keys: children, roles (named by type), or both. */
+  terminateWithChildren: (uuid: string, children: number, roles: string[]) =>
+    children > 0 && roles.length > 0
+      ? new LegacyError(
+          400,
+          'V_TERMINATE_UNIT_WITH_CHILDREN_AND_ROLES',
+          'Cannot terminate an org unit that still has active children and roles after the date.',
+          { org_unit_uuid: uuid, child_count: children, roles: roles.join(', ') },
+        )
+      : children > 0
+        ? new LegacyError(
+            400,
+            'V_TERMINATE_UNIT_WITH_CHILDREN',
+            'Cannot terminate an org unit that still has active children after the date.',
+            { org_unit_uuid: uuid, child_count: children },
+          )
+        : new LegacyError(
+            400,
+            'V_TERMINATE_UNIT_WITH_ROLES',
+            'Cannot terminate an org unit that still has active roles after the date.',
+            { org_unit_uuid: uuid, roles: roles.join(', ') },
+          ),
+  cprNotValid: (value: unknown) =>
+    new LegacyError(400, 'V_CPR_NOT_VALID', 'Not a valid CPR number.', { cpr: value }),
+  noPersonForCpr: () =>
+    new LegacyError(404, 'V_NO_PERSON_FOR_CPR', 'No person found for the given CPR number.'),
+  existingCpr: (cpr: string) =>
+    new LegacyError(409, 'V_EXISTING_CPR', 'A person with this CPR number already exists.', { cpr }),
+  substituteSelf: () =>
+    new LegacyError(400, 'V_CANNOT_SUBSTITUTE_SELF', 'A person cannot be their own substitute.'),
+  duplicatedResponsibility: (uuid: string) =>
     new LegacyError(
       400,
-      'V_TERMINATE_UNIT_WITH_CHILDREN_OR_ROLES',
-      'Cannot terminate an org unit that still has active children or roles after the date.',
-      { org_unit_uuid: uuid, child_count: children, role_count: roles },
+      'V_DUPLICATED_RESPONSIBILITY',
+      'The manager has the same responsibility more than once.',
+      {
+        duplicates: [uuid],
+      },
     ),
+  address: (scope: string, value: string) =>
+    new LegacyError(400, `V_INVALID_ADDRESS_${scope}`, `The value is not a valid ${scope} address.`, {
+      value,
+    }),
   alreadyExists: (uuid: string) =>
     new LegacyError(409, 'E_ALREADY_EXISTS', 'An object with this UUID already exists.', { uuid }),
   tooLarge: (limit: number) =>

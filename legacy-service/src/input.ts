@@ -25,7 +25,9 @@ export class BodyReader {
 
   static of(value: unknown, prefix = ''): BodyReader {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw invalid.input([{ key: prefix || 'body', message: 'must be a JSON object' }]);
+      // A body that is no object at all is OS2mo's E_INVALID_INPUT; a member of the wrong type E_INVALID_TYPE.
+      if (prefix === '') throw invalid.input([{ key: 'body', message: 'must be a JSON object' }]);
+      throw invalid.wrongType(prefix, 'dict', value);
     }
     return new BodyReader(value as Record<string, unknown>, prefix);
   }
@@ -45,9 +47,8 @@ export class BodyReader {
   string(name: string): string {
     const value = this.body[name];
     if (value === undefined || value === null) throw invalid.missing(this.key(name));
-    if (typeof value !== 'string' || value.trim() === '') {
-      throw invalid.input([{ key: this.key(name), message: 'must be a non-empty string' }]);
-    }
+    if (typeof value !== 'string') throw invalid.wrongType(this.key(name), 'str', value);
+    if (value.trim() === '') throw invalid.missing(this.key(name));
     return value;
   }
 
@@ -58,8 +59,7 @@ export class BodyReader {
   boolean(name: string, fallback: boolean): boolean {
     const value = this.body[name];
     if (value === undefined || value === null) return fallback;
-    if (typeof value !== 'boolean')
-      throw invalid.input([{ key: this.key(name), message: 'must be a boolean' }]);
+    if (typeof value !== 'boolean') throw invalid.wrongType(this.key(name), 'bool', value);
     return value;
   }
 
@@ -91,7 +91,7 @@ export class BodyReader {
   refList(name: string): string[] {
     const value = this.body[name];
     if (value === undefined || value === null) return [];
-    if (!Array.isArray(value)) throw invalid.input([{ key: this.key(name), message: 'must be a list' }]);
+    if (!Array.isArray(value)) throw invalid.wrongType(this.key(name), 'list', value);
     return value.map((item, index) => BodyReader.of(item, `${this.key(name)}[${index}]`).uuid('uuid'));
   }
 
@@ -112,18 +112,39 @@ export class BodyReader {
     return BodyReader.of(value, this.key(name));
   }
 
-  /** `validity: {from, to?}`; `to` is inclusive and must not come before `from`. */
+  /**
+   * `validity: {from, to?}`; `to` is inclusive and must not come before `from`. A missing validity or start
+   * is OS2mo's `V_MISSING_START_DATE`.
+   */
   validity(name = 'validity'): Validity {
-    const validity = this.nested(name);
+    const raw = this.body[name];
+    if (raw === undefined || raw === null) throw invalid.missingStartDate(this.key(`${name}.from`));
+    const validity = BodyReader.of(raw, this.key(name));
+    if (!validity.has('from')) throw invalid.missingStartDate(this.key(`${name}.from`));
     const from = validity.date('from');
     const to = validity.optionalDate('to');
     if (to !== null && to < from) throw invalid.endBeforeStart(from, to);
     return { from, to };
   }
 
-  /** `validity: {to}` for terminations. */
+  /** `validity: {to}` for terminations; OS2mo calls a missing one a missing `validity`. */
   terminationDate(name = 'validity'): IsoDate {
-    return this.nested(name).date('to');
+    const validity = this.nested(name);
+    if (!validity.has('to')) throw invalid.missing(this.key(name));
+    return validity.date('to');
+  }
+
+  /** The raw object, for checks that need to know which members were sent. */
+  keys(): string[] {
+    return Object.keys(this.body);
+  }
+
+  number(name: string): number | null {
+    const value = this.body[name];
+    if (value === undefined || value === null) return null;
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      throw invalid.wrongType(this.key(name), 'int', value);
+    return value;
   }
 }
 

@@ -1,30 +1,20 @@
 import { Hono, type Context } from 'hono';
-import { notFound } from '../errors.js';
+import { invalid, notFound } from '../errors.js';
 import { readIntParam, requireUuid } from '../input.js';
-import {
-  detailTypes,
-  type DetailType,
-  type EngagementAttrs,
-  type ItUserAttrs,
-  type ManagerAttrs,
-  type OwnerAttrs,
-  type Temporal,
-  type Version,
-} from '../model.js';
+import { detailTypes, type DetailType, type Temporal } from '../model.js';
 import type { OrgData } from '../org-data.js';
 import { matchesValidity, versionAt } from '../time.js';
 import {
+  classFullView,
   classView,
+  DetailViews,
   employeeListItem,
   employeeView,
-  engagementView,
+  facetRef,
   itSystemView,
-  itUserView,
-  managerView,
   organisationRef,
   orgUnitListItem,
   orgUnitView,
-  ownerView,
 } from '../views.js';
 import { readFlag, readTimeParams, type TimeParams } from './read-params.js';
 
@@ -78,28 +68,22 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
         .map((version) => ({ uuid: entity.uuid, version })),
     );
 
+  /** The field that ties a record to a unit (`org_unit`, or either of `org_units`) or to a person. */
+  const belongsTo = (version: Record<string, unknown>, owner: Owner, uuid: string) => {
+    if (owner === 'e') return version.person === uuid;
+    return (
+      version.org_unit === uuid || (Array.isArray(version.org_units) && version.org_units.includes(uuid))
+    );
+  };
+
   const detailRecords = (type: DetailType, owner: Owner, uuid: string, time: TimeParams) => {
-    const field = owner === 'ou' ? 'org_unit' : 'person';
     const entities =
       owner === 'ou'
         ? data.detailsOfUnit<{ [k: string]: unknown }>(type, uuid)
-        : data.detailsOfPerson(type, uuid);
+        : data.detailsOfPerson<{ [k: string]: unknown }>(type, uuid);
     return matching(entities, time)
-      .filter(({ version }) => (version as unknown as Record<string, unknown>)[field] === uuid)
+      .filter(({ version }) => belongsTo(version as unknown as Record<string, unknown>, owner, uuid))
       .sort((a, b) => a.version.from.localeCompare(b.version.from) || a.uuid.localeCompare(b.uuid));
-  };
-
-  const renderDetail = (type: DetailType, uuid: string, version: Version<unknown>, time: TimeParams) => {
-    switch (type) {
-      case 'engagement':
-        return engagementView(data, uuid, version as Version<EngagementAttrs>, time.at);
-      case 'manager':
-        return managerView(data, uuid, version as Version<ManagerAttrs>, time.at);
-      case 'owner':
-        return ownerView(data, uuid, version as Version<OwnerAttrs>, time.at);
-      case 'it':
-        return itUserView(data, uuid, version as Version<ItUserAttrs>, time.at);
-    }
   };
 
   /** With `inherit_manager=1`/`inherit_owner=1`, a unit without its own records shows its nearest ancestor's. */
@@ -169,7 +153,7 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
       .flatMap((employee) => {
         const version = versionAt(employee, time.at);
         if (!version) return [];
-        const item = employeeListItem(employee.uuid, version);
+        const item = employeeListItem(data, employee.uuid, version);
         return query && !matchesQuery(query, item.name, item.user_key, item.uuid) ? [] : [item];
       })
       .sort(byNameThenUuid);
@@ -187,11 +171,7 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
     return c.json(
       data
         .facets()
-        .map((facet) => ({
-          uuid: facet.uuid,
-          user_key: facet.user_key,
-          path: `/service/o/${org}/f/${facet.user_key}/`,
-        }))
+        .map((facet) => ({ ...facetRef(facet), path: `/service/o/${org}/f/${facet.user_key}/` }))
         .sort((a, b) => a.user_key.localeCompare(b.user_key)),
     );
   });
@@ -243,42 +223,54 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
 
   app.get('/c/:uuid', (c) => {
     const record = data.class(requireUuid('uuid', c.req.param('uuid')));
-    const facet = data.facet(record.facet);
-    return c.json({ ...classView(record), facet: { uuid: facet.uuid, user_key: facet.user_key } });
+    return c.json(classFullView(data, record));
+  });
+
+  app.get('/c/:uuid/children', (c) => {
+    const record = data.class(requireUuid('uuid', c.req.param('uuid')));
+    const children = data.childClassesOf(record.uuid).map((child) => ({
+      ...classView(child),
+      child_count: data.childClassesOf(child.uuid).length,
+    }));
+    return c.json(children.sort(byNameThenUuid));
   });
 
   for (const owner of ['ou', 'e'] as const) {
-    const exists = (uuid: string) => (owner === 'ou' ? data.orgUnit(uuid) : data.employee(uuid));
-
+    /** Which detail types hold any record (past, present or future), as OS2mo answers `/details/`. */
     app.get(`/${owner}/:uuid/details`, (c) => {
       const uuid = requireUuid('uuid', c.req.param('uuid'));
-      exists(uuid);
       const present = Object.fromEntries(
         detailTypes.map((type) => [
           type,
           (owner === 'ou' ? data.detailsOfUnit(type, uuid) : data.detailsOfPerson(type, uuid)).length > 0,
         ]),
       );
-      return c.json(owner === 'ou' ? { org_unit: true, ...present } : { employee: true, ...present });
+      return c.json({ ...present, org_unit: owner === 'ou' && data.findOrgUnit(uuid) !== undefined });
     });
 
-    for (const type of detailTypes) {
-      app.get(`/${owner}/:uuid/details/${type}`, (c) => {
-        const uuid = requireUuid('uuid', c.req.param('uuid'));
-        const time = readTimeParams(c, clock);
-        exists(uuid);
-        const inherit =
-          owner === 'ou' &&
-          ((type === 'manager' && readFlag(c, 'inherit_manager')) ||
-            (type === 'owner' && readFlag(c, 'inherit_owner')));
-        const records = inherit
-          ? inheritedUnitRecords(type, uuid, time)
-          : detailRecords(type, owner, uuid, time);
-        return c.json(
-          records.map(({ uuid: recordUuid, version }) => renderDetail(type, recordUuid, version, time)),
-        );
+    // OS2mo looks records up by the owner's UUID without checking the owner: an unknown one has none.
+    app.get(`/${owner}/:uuid/details/:type`, (c) => {
+      const uuid = requireUuid('uuid', c.req.param('uuid'));
+      const type = c.req.param('type');
+      if (!(detailTypes as readonly string[]).includes(type)) throw invalid.unknownRoleType(type);
+      const detailType = type as DetailType;
+      const time = readTimeParams(c, clock);
+      const inherit =
+        owner === 'ou' &&
+        ((detailType === 'manager' && readFlag(c, 'inherit_manager')) ||
+          (detailType === 'owner' && readFlag(c, 'inherit_owner')));
+      const records = inherit
+        ? inheritedUnitRecords(detailType, uuid, time)
+        : detailRecords(detailType, owner, uuid, time);
+      const views = new DetailViews(data, {
+        at: time.at,
+        onlyPrimaryUuid: readFlag(c, 'only_primary_uuid'),
+        calculatePrimary: readFlag(c, 'calculate_primary'),
       });
-    }
+      return c.json(
+        records.map(({ uuid: recordUuid, version }) => views.render(detailType, recordUuid, version)),
+      );
+    });
   }
 
   return app;

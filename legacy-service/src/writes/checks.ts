@@ -5,10 +5,18 @@ import { coversInterval } from '../time.js';
 
 /** Referential checks every write makes before anything is stored. */
 
-export function requireClass(data: OrgData, key: string, uuid: string, facetKey: string): string {
+/** The class exists and belongs to the facet (or one of the facets) named; an empty list takes any facet. */
+export function requireClass(
+  data: OrgData,
+  key: string,
+  uuid: string,
+  facetKeys: string | readonly string[],
+): string {
   const record = data.class(uuid);
-  const facet = data.facet(facetKey);
-  if (record.facet !== facet.uuid) throw invalid.wrongFacet(key, uuid, facetKey);
+  const wanted = typeof facetKeys === 'string' ? [facetKeys] : facetKeys;
+  if (wanted.length === 0) return uuid;
+  const facets = wanted.map((facetKey) => data.findFacet(facetKey)?.uuid);
+  if (!facets.includes(record.facet)) throw invalid.wrongFacet(key, uuid, wanted.join(' or '));
   return uuid;
 }
 

@@ -3,6 +3,7 @@ import type { BodyReader } from '../input.js';
 import {
   collections,
   detailCollection,
+  detailTypes,
   type Employee,
   type EmployeeAttrs,
   type ManagerAttrs,
@@ -75,7 +76,8 @@ export function terminateEmployee(
   data.employee(uuid);
   const activeAfter = (versions: { to: string | null }[]) =>
     versions.some((version) => !endsBefore(version.to, addDays(to, 1)));
-  for (const type of ['engagement', 'it', 'owner'] as const) {
+  // Every record of the person ends with them; manager roles may instead stay as vacant positions.
+  for (const type of detailTypes.filter((detailType) => detailType !== 'manager')) {
     for (const detail of data.detailsOfPerson<Record<string, unknown>>(type, uuid)) {
       if (!activeAfter(detail.versions)) continue;
       if (startsAfter(detail.versions, to)) state.remove(detailCollection[type], detail.uuid);

@@ -3,7 +3,7 @@ import { invalid } from '../errors.js';
 import type { BodyReader } from '../input.js';
 import { classFacets, collections, detailTypes, type OrgUnit, type OrgUnitAttrs } from '../model.js';
 import type { OrgData } from '../org-data.js';
-import { endsBefore, versionAt } from '../time.js';
+import { addDays, endsBefore, versionAt } from '../time.js';
 import { eachVersion, requireClass, requireFree, requireUnitDuring } from './checks.js';
 import { editTemporal, terminateTemporal } from './detail-writes.js';
 import type { PendingState } from './pending-state.js';
@@ -81,22 +81,54 @@ export function editOrgUnit(data: OrgData, state: PendingState, body: BodyReader
   return uuid;
 }
 
-/** `POST /service/ou/{uuid}/terminate`: refused while children or roles outlive the date. */
+/**
+ * `POST /service/ou/{uuid}/terminate`, as OS2mo 2.4.0 reads it: with both `validity.from` and `validity.to`
+ * the unit is inactive from `from` through `to` (`to: null`: for good, so its last day is the day before
+ * `from`); with only `to` (OS2mo's deprecated form) its last day is `to`. Refused while children or records
+ * of the unit are active on the first inactive day.
+ */
 export function terminateOrgUnit(data: OrgData, state: PendingState, uuid: string, body: BodyReader): string {
-  const to = body.terminationDate();
+  const validity = body.nested('validity');
+  const withFrom = validity.keys().includes('from') && validity.keys().includes('to');
+  let firstInactive: string;
+  let gapEnd: string | null = null;
+  if (withFrom) {
+    firstInactive = validity.date('from');
+    gapEnd = validity.optionalDate('to');
+    if (gapEnd !== null && gapEnd < firstInactive) throw invalid.endBeforeStart(firstInactive, gapEnd);
+  } else {
+    firstInactive = addDays(body.terminationDate(), 1);
+  }
   const unit = data.orgUnit(uuid);
-  const outlives = (versions: readonly object[], field: string) =>
+  const activeFrom = (versions: readonly object[], field: string) =>
     versions.some((version) => {
       const record = version as Record<string, unknown> & { to: string | null };
-      return record[field] === uuid && !endsBefore(record.to, to) && record.to !== to;
+      const points = Array.isArray(record[field])
+        ? (record[field] as unknown[]).includes(uuid)
+        : record[field] === uuid;
+      return points && !endsBefore(record.to, firstInactive);
     });
   const children = data.store
     .byIndex(collections.orgUnit, 'by_parent', uuid)
-    .filter((child) => outlives((child as unknown as OrgUnit).versions, 'parent')).length;
-  const roles = detailTypes
-    .flatMap((type) => data.detailsOfUnit<Record<string, unknown>>(type, uuid))
-    .filter((detail) => outlives(detail.versions, 'org_unit')).length;
-  if (children > 0 || roles > 0) throw invalid.terminateWithChildren(uuid, children, roles);
-  state.put(collections.orgUnit, terminateTemporal(unit, to));
+    .filter((child) => activeFrom((child as unknown as OrgUnit).versions, 'parent')).length;
+  const roles = detailTypes.filter((type) =>
+    data
+      .detailsOfUnit<Record<string, unknown>>(type, uuid)
+      .some((detail) => activeFrom(detail.versions, type === 'related_unit' ? 'org_units' : 'org_unit')),
+  );
+  if (children > 0 || roles.length > 0) throw invalid.terminateWithChildren(uuid, children, roles);
+  const before = terminateTemporal(unit, addDays(firstInactive, -1)).versions;
+  const resumesAfter = gapEnd;
+  const after =
+    resumesAfter === null
+      ? []
+      : unit.versions
+          .filter((version) => version.to === null || version.to > resumesAfter)
+          .map((version) => ({
+            ...version,
+            from: version.from > resumesAfter ? version.from : addDays(resumesAfter, 1),
+          }));
+  const terminated: OrgUnit = { ...unit, versions: [...before, ...after] };
+  state.put(collections.orgUnit, terminated);
   return uuid;
 }
