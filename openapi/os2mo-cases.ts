@@ -1,0 +1,1044 @@
+import {
+  closedUnitUuid,
+  oscarOwnedUnitUuid,
+  referenceUnitUuids,
+  unitUuid,
+} from '../legacy-service/src/fixture/organisation.js';
+import type { TestLegacy } from '../legacy-service/src/testing.js';
+import type { ContractCase } from './contract-cases.js';
+import {
+  activeDirectory,
+  alice,
+  cls,
+  findFixture,
+  newUuid,
+  org,
+  oscar,
+  oscarsEngagement,
+  ref,
+  unknown,
+  uuidOr,
+  write,
+} from './contract-fixture.js';
+import { anything, bool, keys, list, literal, num, orNull, str, type Shape } from './response-shape.js';
+
+/**
+ * Cases taken from OS2mo 2.4.0's own test expectations (`backend/tests/` at tag 2.4.0 of OS2mo/os2mo),
+ * each citing the test it comes from. The request is OS2mo's, adapted to the stand-in's fixture (its
+ * UUIDs and dates); the expectation is OS2mo's status, error key and key sets with their nesting, never
+ * OS2mo's sample values. A failing case here is a difference from OS2mo.
+ */
+
+const tests = (file: string, test: string, testClass = 'Tests') =>
+  `OS2mo 2.4.0 backend/tests/${file}::${testClass}::${test}`;
+
+// The shapes OS2mo's expectations have.
+const validity = keys({ from: orNull(str), to: orNull(str) });
+const uuidOnly = keys({ uuid: str });
+const facet = keys({ description: str, user_key: str, uuid: str });
+const classMembers = {
+  example: orNull(str),
+  name: str,
+  owner: orNull(str),
+  scope: orNull(str),
+  user_key: str,
+  uuid: str,
+};
+const classBase = keys(classMembers);
+/** A class embedded in a record: `get_one_class_full` (backend/mora/service/facet.py). */
+const classFull = keys({ ...classMembers, full_name: str, facet, top_level_facet: facet });
+const organisation = keys({ name: str, user_key: str, uuid: str });
+const unitRef = keys({ name: str, user_key: str, uuid: str, validity });
+const childUnit = keys({ child_count: num, name: str, user_key: str, uuid: str, validity });
+const personMembers = {
+  givenname: str,
+  name: str,
+  nickname: str,
+  nickname_givenname: str,
+  nickname_surname: str,
+  seniority: orNull(str),
+  surname: str,
+  uuid: str,
+};
+const person = keys(personMembers);
+/** Absent for a person without a CPR number. */
+const employee = keys({ ...personMembers, cpr_no: str, org: organisation, user_key: str }, ['cpr_no']);
+const detailTypes = keys(
+  Object.fromEntries(
+    [
+      'address',
+      'association',
+      'engagement',
+      'engagement_association',
+      'it',
+      'kle',
+      'leave',
+      'manager',
+      'org_unit',
+      'owner',
+      'related_unit',
+      'role',
+    ].map((type) => [type, bool]),
+  ),
+);
+/** A detail record: OS2mo adds `integration_data` only to records that have some. */
+const record = (members: Record<string, Shape>, optional: string[] = []): Shape =>
+  keys({ uuid: str, user_key: str, validity, integration_data: anything, ...members }, [
+    'integration_data',
+    ...optional,
+  ]);
+const extensions = Object.fromEntries(
+  Array.from({ length: 10 }, (_, index) => [`extension_${index + 1}`, orNull(str)]),
+);
+const engagementWithUuids = record({
+  person: uuidOnly,
+  org_unit: uuidOnly,
+  job_function: uuidOnly,
+  engagement_type: uuidOnly,
+  primary: orNull(uuidOnly),
+  is_primary: orNull(bool),
+  fraction: orNull(num),
+  ...extensions,
+});
+/** `employee_uuid` is the stand-in's addition (x-deviations). */
+const manager = (embedded: { person: Shape; unit: Shape; cls: Shape }): Shape =>
+  record(
+    {
+      person: orNull(embedded.person),
+      org_unit: embedded.unit,
+      manager_type: orNull(embedded.cls),
+      manager_level: orNull(embedded.cls),
+      responsibility: list(embedded.cls, { nonEmpty: false }),
+      employee_uuid: orNull(str),
+    },
+    ['employee_uuid'],
+  );
+const owner = record({
+  owner: orNull(person),
+  org_unit: orNull(unitRef),
+  person: orNull(person),
+  owner_inference_priority: orNull(str),
+});
+const itSystemEmbedded = keys({
+  name: orNull(str),
+  reference: orNull(str),
+  system_type: orNull(str),
+  user_key: str,
+  uuid: str,
+  validity,
+});
+/** The full unit of `GET /service/ou/{uuid}/`, its parent in full `depth` levels up. */
+const unitFull = (depth: number): Shape =>
+  keys({
+    location: str,
+    name: str,
+    org: organisation,
+    org_unit_level: orNull(classFull),
+    org_unit_type: orNull(classFull),
+    parent: depth > 0 ? orNull(unitFull(depth - 1)) : anything,
+    time_planning: orNull(classFull),
+    user_key: str,
+    user_settings: keys({ orgunit: anything }),
+    uuid: str,
+    validity,
+  });
+const page = (item: Shape): Shape => keys({ items: list(item), offset: num, total: num });
+/** OS2mo's error body: the four members and the context the error names. */
+const error = (...context: string[]): Shape =>
+  keys({
+    error: literal(true),
+    status: num,
+    error_key: str,
+    description: str,
+    ...Object.fromEntries(context.map((key) => [key, anything])),
+  });
+
+// Fixture records the cases read.
+const seeded = (collection: string, matches?: (value: Record<string, unknown>) => boolean) =>
+  findFixture(collection, matches);
+const personWithCpr = seeded('employee', (version) => typeof version.cpr_no === 'string')?.match;
+const personAddress = seeded('address', (version) => typeof version.person === 'string')?.match;
+const unitAddress = seeded('address', (version) => typeof version.org_unit === 'string')?.match;
+const role = seeded('role')?.match;
+/** A unit below oscar's, without managers or owners of its own. */
+const leafUnit = {
+  uuid: newUuid(50),
+  name: 'Harbour Desk',
+  parent: ref(oscarOwnedUnitUuid),
+  org_unit_type: cls.office,
+  validity: { from: '2024-01-01' },
+};
+const createLeafUnit = (legacy: TestLegacy) => write(legacy, '/service/ou/create', leafUnit);
+const newEngagement = {
+  type: 'engagement',
+  person: ref(oscar),
+  org_unit: ref(oscarOwnedUnitUuid),
+  job_function: cls.caseworker,
+  engagement_type: cls.permanent,
+  validity: { from: '2024-01-01', to: '2024-12-31' },
+};
+
+/** Keyed by operationId, like `contractCases`; every case has `os2mo`. */
+export const os2moCases: Record<string, ContractCase[]> = {
+  listOrganisations: [
+    {
+      os2mo: tests('test_integration_service.py', 'test_organisation'),
+      name: 'the organisations',
+      status: 200,
+      shape: list(organisation),
+    },
+  ],
+  getOrganisation: [
+    {
+      os2mo: tests('test_integration_service.py', 'test_organisation'),
+      name: 'the organisation with its counts',
+      params: { org },
+      status: 200,
+      shape: keys({
+        name: str,
+        uuid: str,
+        user_key: str,
+        unit_count: num,
+        person_count: num,
+        engagement_count: num,
+        association_count: num,
+        leave_count: num,
+        role_count: num,
+        manager_count: num,
+        child_count: num,
+      }),
+    },
+  ],
+  listRootOrgUnits: [
+    {
+      os2mo: tests('test_integration_service.py', 'test_children'),
+      name: 'the top-level units',
+      params: { org },
+      status: 200,
+      shape: list(childUnit),
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_children'),
+      name: 'a unit taken for an organisation',
+      params: { org: unitUuid(0) },
+      status: 404,
+      errorKey: 'E_ORG_UNIT_NOT_FOUND',
+      shape: error('org_unit_uuid'),
+    },
+  ],
+  listOrgUnitChildren: [
+    {
+      os2mo: tests('test_integration_service.py', 'test_children'),
+      name: 'the children of the top unit',
+      params: { uuid: unitUuid(0) },
+      status: 200,
+      shape: list(childUnit),
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_children'),
+      name: 'an organisation taken for a unit',
+      params: { uuid: org },
+      status: 404,
+      errorKey: 'E_ORG_UNIT_NOT_FOUND',
+      shape: error('org_unit_uuid'),
+    },
+  ],
+  listOrgUnits: [
+    {
+      os2mo: tests('test_integration_service.py', 'test_orgunit_search'),
+      name: 'every unit',
+      params: { org },
+      status: 200,
+      shape: page(unitRef),
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_orgunit_search'),
+      name: 'a page with a limit and a start',
+      params: { org },
+      query: { limit: '3', start: '1' },
+      status: 200,
+      shape: page(unitRef),
+    },
+  ],
+  getOrgUnit: [
+    {
+      os2mo: tests('test_integration_service.py', 'test_orgunit'),
+      name: 'the top unit: no parent, empty location',
+      params: { uuid: unitUuid(0) },
+      status: 200,
+      shape: unitFull(0),
+      verify: (body) => {
+        const unit = body as { parent?: unknown; location?: unknown };
+        return unit.parent === null && unit.location === ''
+          ? []
+          : ['the top unit has a parent or a location'];
+      },
+    },
+    {
+      os2mo: tests('test_integration_org_unit.py', 'test_read_root'),
+      name: 'the top unit read as the root',
+      params: { uuid: unitUuid(0) },
+      status: 200,
+      shape: unitFull(0),
+    },
+    {
+      // The location joins the ancestors' names with a backslash (backend/mora/service/orgunit.py, get_one_orgunit).
+      os2mo: tests('test_integration_service.py', 'test_orgunit'),
+      name: 'a unit three levels down, its parents in full',
+      params: { uuid: oscarOwnedUnitUuid },
+      status: 200,
+      shape: unitFull(4),
+      verify: (body) =>
+        String((body as { location?: unknown }).location).includes('\\')
+          ? []
+          : ['location is not joined by a backslash'],
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_orgunit'),
+      name: 'an unknown unit',
+      params: { uuid: unknown },
+      status: 404,
+      errorKey: 'E_ORG_UNIT_NOT_FOUND',
+      shape: error('org_unit_uuid'),
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_orgunit'),
+      name: 'at a date-time before the unit existed',
+      params: { uuid: unitUuid(0) },
+      query: { at: '1900-01-01T00:00:00Z' },
+      status: 404,
+      errorKey: 'E_ORG_UNIT_NOT_FOUND',
+    },
+  ],
+  listOrgUnitVersions: [
+    {
+      os2mo: tests('test_integration_service.py', 'test_orgunit'),
+      name: "the top unit's own record",
+      params: { uuid: unitUuid(0) },
+      status: 200,
+      shape: list(unitFull(0)),
+    },
+  ],
+  listEmployees: [
+    {
+      os2mo: tests('test_integration_service.py', 'test_employee'),
+      name: 'every person, in full',
+      params: { org },
+      query: { limit: '20' },
+      status: 200,
+      shape: page(employee),
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_employee'),
+      name: 'an organisation the listing does not check',
+      params: { org: unknown },
+      query: { limit: '5' },
+      status: 200,
+      shape: page(employee),
+    },
+  ],
+  getEmployee: [
+    {
+      os2mo: tests('test_integration_service.py', 'test_employee'),
+      name: 'a person in full, with the CPR number',
+      params: { uuid: oscar },
+      status: 200,
+      shape: keys({ ...personMembers, cpr_no: str, org: organisation, user_key: str }),
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_employee'),
+      name: 'at a date-time before the person existed',
+      params: { uuid: oscar },
+      query: { at: '1800-01-01T00:00:00Z' },
+      status: 404,
+      errorKey: 'E_USER_NOT_FOUND',
+    },
+  ],
+  getEmployeeDetailTypes: [
+    {
+      os2mo: tests('test_integration_service.py', 'test_detail_list'),
+      name: "a person's detail types",
+      params: { uuid: oscar },
+      status: 200,
+      shape: detailTypes,
+      verify: (body) =>
+        (body as { org_unit?: unknown }).org_unit === false ? [] : ['org_unit is not false for a person'],
+    },
+  ],
+  getOrgUnitDetailTypes: [
+    {
+      os2mo: tests('test_integration_service.py', 'test_detail_list'),
+      name: "a unit's detail types",
+      params: { uuid: oscarOwnedUnitUuid },
+      status: 200,
+      shape: detailTypes,
+      verify: (body) =>
+        (body as { org_unit?: unknown }).org_unit === true ? [] : ['org_unit is not true for a unit'],
+    },
+  ],
+  listEmployeeEngagements: [
+    {
+      os2mo: tests('test_integration_service.py', 'test_engagement'),
+      name: 'with UUIDs only',
+      params: { uuid: oscar },
+      query: { only_primary_uuid: '1' },
+      status: 200,
+      shape: list(engagementWithUuids),
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_engagement'),
+      name: 'future, from a date before it started',
+      params: { uuid: oscar },
+      query: { at: '2000-01-01', validity: 'future', only_primary_uuid: '1' },
+      status: 200,
+      shape: list(engagementWithUuids),
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_engagement'),
+      name: 'of an unknown person',
+      params: { uuid: unknown },
+      status: 200,
+      empty: true,
+      shape: literal([]),
+    },
+    {
+      // The full form: backend/mora/handler/impl/engagement.py and the example in
+      // backend/mora/service/detail_reading.py (get_detail).
+      os2mo: tests('test_integration_service.py', 'test_engagement'),
+      name: 'in full, with the primary one marked',
+      params: { uuid: oscar },
+      query: { calculate_primary: '1' },
+      status: 200,
+      shape: list(
+        record({
+          person,
+          org_unit: unitRef,
+          job_function: classFull,
+          engagement_type: classFull,
+          primary: orNull(classFull),
+          is_primary: bool,
+          fraction: orNull(num),
+          ...extensions,
+        }),
+      ),
+    },
+  ],
+  listOrgUnitEngagements: [
+    {
+      os2mo: tests('test_integration_service.py', 'test_engagement'),
+      name: 'the engagements in a unit',
+      params: { uuid: oscarOwnedUnitUuid },
+      query: { only_primary_uuid: '1' },
+      status: 200,
+      shape: list(engagementWithUuids),
+    },
+  ],
+  listOrgUnitManagers: [
+    {
+      os2mo: tests('test_integration_manager.py', 'test_create_vacant_manager'),
+      name: 'a vacant position in full',
+      params: { uuid: oscarOwnedUnitUuid },
+      query: { at: '2025-01-01' },
+      setup: (legacy) =>
+        write(legacy, '/service/details/create', [
+          {
+            type: 'manager',
+            org_unit: ref(oscarOwnedUnitUuid),
+            responsibility: [cls.budget],
+            manager_type: cls.teamLeader,
+            manager_level: cls.level4,
+            validity: { from: '2024-12-01', to: '2025-12-02' },
+          },
+        ]),
+      status: 200,
+      shape: list(manager({ person, unit: unitRef, cls: classFull })),
+      verify: (body) =>
+        (body as { person: unknown }[]).some((position) => position.person === null)
+          ? []
+          : ['no vacant position listed'],
+    },
+    {
+      os2mo: tests('test_integration_manager.py', 'test_read_no_inherit_manager'),
+      name: 'a unit without managers, not inheriting',
+      params: { uuid: leafUnit.uuid },
+      setup: createLeafUnit,
+      status: 200,
+      empty: true,
+      shape: literal([]),
+    },
+    {
+      os2mo: tests('test_integration_manager.py', 'test_read_inherit_manager_one_level'),
+      name: "a unit without managers, inheriting its parent's",
+      params: { uuid: leafUnit.uuid },
+      query: { inherit_manager: '1' },
+      setup: createLeafUnit,
+      status: 200,
+      shape: list(manager({ person, unit: unitRef, cls: classFull })),
+      verify: (body) =>
+        (body as { org_unit: { uuid: string } }[]).every(
+          (position) => position.org_unit.uuid !== leafUnit.uuid,
+        )
+          ? []
+          : ['an inherited manager names the unit asked about, not the ancestor'],
+    },
+    {
+      os2mo: tests('test_integration_manager.py', 'test_edit_manager_on_unit'),
+      name: 'with UUIDs only',
+      params: { uuid: referenceUnitUuids[0] as string },
+      query: { only_primary_uuid: '1' },
+      status: 200,
+      shape: list(manager({ person: uuidOnly, unit: uuidOnly, cls: uuidOnly })),
+    },
+  ],
+  listEmployeeManagerRoles: [
+    {
+      os2mo: tests('test_integration_manager.py', 'test_create_manager'),
+      name: 'a person’s positions with UUIDs only',
+      params: { uuid: oscar },
+      query: { only_primary_uuid: '1' },
+      status: 200,
+      shape: list(manager({ person: uuidOnly, unit: uuidOnly, cls: uuidOnly })),
+    },
+  ],
+  listOrgUnitOwners: [
+    {
+      os2mo: tests('test_integration_owner.py', 'test_create_no_owner', 'OrgUnitCreateTests'),
+      name: 'a unit owner record without an owner',
+      params: { uuid: leafUnit.uuid },
+      setup: async (legacy) => {
+        await createLeafUnit(legacy);
+        await write(legacy, '/service/details/create', {
+          type: 'owner',
+          org_unit: ref(leafUnit.uuid),
+          validity: { from: '2024-01-01' },
+        });
+      },
+      status: 200,
+      shape: list(owner),
+    },
+    {
+      os2mo: tests('test_integration_owner.py', 'test_inherit', 'OrgUnitInheritTests'),
+      name: "a unit without owners, inheriting its parent's",
+      params: { uuid: leafUnit.uuid },
+      query: { inherit_owner: '1' },
+      setup: createLeafUnit,
+      status: 200,
+      shape: list(owner),
+    },
+  ],
+  listEmployeeItUsers: [
+    {
+      os2mo: tests('test_integration_itsystem.py', 'test_reading_employee', 'Reading'),
+      name: "a person's accounts with UUIDs only",
+      params: { uuid: oscar },
+      query: { only_primary_uuid: '1' },
+      status: 200,
+      shape: list(record({ itsystem: uuidOnly, org_unit: orNull(uuidOnly), person: orNull(uuidOnly) })),
+    },
+  ],
+  listOrgUnitItUsers: [
+    {
+      os2mo: tests('test_integration_itsystem.py', 'test_reading_unit', 'Reading'),
+      name: "a unit's account in full",
+      params: { uuid: oscarOwnedUnitUuid },
+      setup: (legacy) =>
+        write(legacy, '/service/details/create', {
+          type: 'it',
+          user_key: 'harbour-mailbox',
+          itsystem: ref(activeDirectory),
+          org_unit: ref(oscarOwnedUnitUuid),
+          validity: { from: '2024-01-01' },
+        }),
+      status: 200,
+      shape: list(record({ itsystem: itSystemEmbedded, org_unit: orNull(unitRef), person: orNull(person) })),
+    },
+    {
+      os2mo: tests('test_integration_itsystem.py', 'test_reading_unit', 'Reading'),
+      name: 'past, of a unit without accounts',
+      params: { uuid: closedUnitUuid() },
+      query: { validity: 'past' },
+      status: 200,
+      empty: true,
+      shape: literal([]),
+    },
+  ],
+  listItSystems: [
+    {
+      os2mo: tests('test_integration_itsystem.py', 'test_reading_organisation', 'Reading'),
+      name: 'the IT systems',
+      params: { org },
+      status: 200,
+      shape: list(keys({ name: str, system_type: orNull(str), user_key: str, uuid: str })),
+    },
+  ],
+  listEmployeeAddresses: [
+    {
+      os2mo: tests('test_integration_address.py', 'test_reading', 'Reading'),
+      name: "a person's addresses with UUIDs only",
+      params: { uuid: uuidOr(personAddress?.person) },
+      query: { validity: 'present', only_primary_uuid: '1' },
+      status: 200,
+      shape: list(
+        record(
+          {
+            address_type: uuidOnly,
+            href: orNull(str),
+            name: orNull(str),
+            value: str,
+            value2: orNull(str),
+            person: uuidOnly,
+            visibility: uuidOnly,
+          },
+          ['visibility'],
+        ),
+      ),
+    },
+  ],
+  listOrgUnitAddresses: [
+    {
+      os2mo: tests('test_integration_address.py', 'test_missing_address', 'Reading'),
+      name: "a unit's addresses in full",
+      params: { uuid: uuidOr(unitAddress?.org_unit) },
+      status: 200,
+      shape: list(
+        record(
+          {
+            address_type: classFull,
+            href: orNull(str),
+            name: orNull(str),
+            value: str,
+            value2: orNull(str),
+            org_unit: unitRef,
+            visibility: classFull,
+          },
+          ['visibility'],
+        ),
+      ),
+    },
+  ],
+  listEmployeeRoles: [
+    {
+      os2mo: tests('test_integration_role.py', 'test_reading'),
+      name: "a person's roles with UUIDs only",
+      params: { uuid: uuidOr(role?.person) },
+      query: { only_primary_uuid: '1' },
+      status: 200,
+      shape: list(record({ org_unit: uuidOnly, person: uuidOnly, role_type: uuidOnly })),
+    },
+  ],
+  listFacets: [
+    {
+      os2mo: tests('test_integration_service.py', 'test_facet'),
+      name: 'the facets',
+      params: { org },
+      status: 200,
+      shape: list(keys({ description: str, path: str, user_key: str, uuid: str })),
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_facet'),
+      name: 'of an unknown organisation',
+      params: { org: unknown },
+      status: 200,
+      empty: true,
+      shape: literal([]),
+    },
+  ],
+  getFacet: [
+    {
+      os2mo: tests('test_integration_service.py', 'test_facet'),
+      name: 'the unit types',
+      params: { org, facet: 'org_unit_type' },
+      status: 200,
+      shape: keys({ data: page(classBase), description: str, path: str, user_key: str, uuid: str }),
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_facet'),
+      name: 'the unit types with every class option',
+      params: { org, facet: 'org_unit_type' },
+      query: { full_name: '', facet: '', top_level_facet: '' },
+      status: 200,
+      shape: keys({ data: page(classFull), description: str, path: str, user_key: str, uuid: str }),
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_facet'),
+      name: 'an unknown facet',
+      params: { org, facet: 'kaflaflibob' },
+      status: 404,
+      errorKey: 'E_NOT_FOUND',
+    },
+  ],
+  getClass: [
+    {
+      os2mo: tests('test_integration_service.py', 'test_facet'),
+      name: 'a class',
+      params: { uuid: cls.office.uuid },
+      status: 200,
+      shape: classBase,
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_facet'),
+      name: 'a class with every option',
+      params: { uuid: cls.office.uuid },
+      query: { full_name: '', facet: '', top_level_facet: '' },
+      status: 200,
+      shape: classFull,
+    },
+  ],
+  listFacetChildren: [
+    {
+      os2mo: tests('test_integration_service.py', 'test_facet_children'),
+      name: "a facet's classes",
+      params: { facet: 'engagement_job_function' },
+      status: 200,
+      shape: list(keys({ child_count: num, name: str, user_key: str, uuid: str })),
+    },
+  ],
+  lookupCpr: [
+    ...['1234/', '1234', '1234567890123'].map((q): ContractCase => ({
+      os2mo: tests('test_integration_employee.py', 'test_cpr_lookup_raises_on_wrong_length'),
+      name: `a number of the wrong length (${q})`,
+      query: { q },
+      status: 400,
+      errorKey: 'V_CPR_NOT_VALID',
+      shape: error('cpr'),
+    })),
+  ],
+  createEmployee: [
+    {
+      os2mo: tests('test_integration_employee.py', 'test_create_employee_fails_on_empty_payload'),
+      name: 'an empty body',
+      body: {},
+      status: 400,
+      errorKey: 'V_MISSING_REQUIRED_VALUE',
+      shape: error('name'),
+    },
+    {
+      os2mo: tests('test_integration_employee.py', 'test_create_employee_fails_on_invalid_cpr'),
+      name: 'an invalid CPR number',
+      body: { name: 'Torkild Testperson', cpr_no: '1', org: ref(org) },
+      status: 400,
+      errorKey: 'V_CPR_NOT_VALID',
+      shape: error('cpr'),
+    },
+    {
+      os2mo: tests('test_integration_employee.py', 'test_create_employee_existing_cpr_existing_org'),
+      name: 'a CPR number already in use',
+      body: {
+        givenname: 'Torkild',
+        surname: 'Testperson',
+        cpr_no: uuidOr(personWithCpr?.cpr_no),
+        org: ref(org),
+      },
+      status: 409,
+      errorKey: 'V_EXISTING_CPR',
+      shape: error('cpr'),
+    },
+    {
+      os2mo: tests('test_integration_employee.py', 'test_fail_on_double_naming'),
+      name: 'both a name and a given name and surname',
+      body: { givenname: 'Torkild', surname: 'Testperson', name: 'Torkild Testperson', org: ref(org) },
+      status: 400,
+      errorKey: 'E_INVALID_INPUT',
+      shape: error('name'),
+    },
+  ],
+  createOrgUnit: [
+    {
+      os2mo: tests('test_integration_org_unit.py', 'test_create_missing_parent'),
+      name: 'an unknown parent',
+      body: {
+        name: 'Fake Corp',
+        parent: ref(unknown),
+        org_unit_type: cls.office,
+        addresses: [],
+        validity: { from: '2024-01-01', to: '2025-01-01' },
+      },
+      status: 404,
+      errorKey: 'E_ORG_UNIT_NOT_FOUND',
+      shape: error('org_unit_uuid'),
+    },
+  ],
+  createDetails: [
+    {
+      os2mo: tests('test_integration_engagement.py', 'test_create_engagement_fails_on_empty_payload'),
+      name: 'an engagement without fields',
+      body: [{ type: 'engagement' }],
+      status: 400,
+      errorKey: 'V_MISSING_REQUIRED_VALUE',
+      shape: error('key', 'obj'),
+    },
+    {
+      os2mo: tests('test_integration_engagement.py', 'test_create_engagement_fails_on_missing_unit'),
+      name: 'an engagement in an unknown unit',
+      body: [{ ...newEngagement, org_unit: ref(unknown) }],
+      status: 404,
+      errorKey: 'E_ORG_UNIT_NOT_FOUND',
+      shape: error('org_unit_uuid'),
+    },
+    {
+      os2mo: tests('test_integration_engagement.py', 'test_create_engagement_fails_on_missing_person'),
+      name: 'an engagement of an unknown person',
+      body: [{ ...newEngagement, person: ref(unknown) }],
+      status: 404,
+      errorKey: 'E_USER_NOT_FOUND',
+      shape: error('employee_uuid'),
+    },
+    {
+      os2mo: tests('test_integration_itsystem.py', 'test_errors', 'Writing'),
+      name: 'an IT account without an IT system',
+      body: [{ type: 'it', itsystem: null, person: ref(oscar), validity: { from: '2024-12-01', to: null } }],
+      status: 400,
+      errorKey: 'V_MISSING_REQUIRED_VALUE',
+      shape: error('key', 'obj'),
+    },
+    {
+      os2mo: tests('test_integration_itsystem.py', 'test_errors', 'Writing'),
+      name: 'an IT account in an unknown IT system',
+      body: [
+        {
+          type: 'it',
+          itsystem: ref(unknown),
+          person: ref(oscar),
+          validity: { from: '2024-12-01', to: null },
+        },
+      ],
+      status: 404,
+      errorKey: 'E_NOT_FOUND',
+      shape: error(),
+    },
+    {
+      os2mo: tests('test_integration_itsystem.py', 'test_errors', 'Writing'),
+      name: 'an IT account without a start date',
+      body: [
+        {
+          type: 'it',
+          itsystem: ref(activeDirectory),
+          person: ref(oscar),
+          validity: { from: null, to: null },
+        },
+      ],
+      status: 400,
+      errorKey: 'V_MISSING_START_DATE',
+      shape: error('obj'),
+    },
+    {
+      os2mo: tests('test_integration_itsystem.py', 'test_errors', 'Writing'),
+      name: 'an IT system named by a malformed UUID',
+      body: [
+        {
+          type: 'it',
+          itsystem: { uuid: '42' },
+          person: ref(oscar),
+          validity: { from: '2024-12-01', to: null },
+        },
+      ],
+      status: 400,
+      errorKey: 'E_INVALID_UUID',
+      shape: error('obj'),
+    },
+    {
+      os2mo: tests('test_integration_role.py', 'test_create_role_missing_unit'),
+      name: 'a role in an unknown unit',
+      body: [
+        {
+          type: 'role',
+          person: ref(oscar),
+          org_unit: ref(unknown),
+          role_type: cls.teamLeader,
+          validity: { from: '2024-12-01', to: '2024-12-01' },
+        },
+      ],
+      status: 404,
+      errorKey: 'E_ORG_UNIT_NOT_FOUND',
+      shape: error('org_unit_uuid'),
+    },
+    {
+      os2mo: tests('test_integration_role.py', 'test_create_role_missing_user'),
+      name: 'a role of an unknown person',
+      body: [
+        {
+          type: 'role',
+          person: ref(unknown),
+          org_unit: ref(oscarOwnedUnitUuid),
+          role_type: cls.teamLeader,
+          validity: { from: '2024-12-01', to: '2024-12-01' },
+        },
+      ],
+      status: 404,
+      errorKey: 'E_USER_NOT_FOUND',
+      shape: error('employee_uuid'),
+    },
+    {
+      os2mo: tests('test_integration_leave.py', 'test_create_leave_fails_on_empty_payload'),
+      name: 'a leave without fields',
+      body: [{ type: 'leave' }],
+      status: 400,
+      errorKey: 'V_MISSING_REQUIRED_VALUE',
+      shape: error('key', 'obj'),
+    },
+    {
+      os2mo: tests('test_integration_association.py', 'test_create_association_fails_on_empty_payload'),
+      name: 'an association without fields',
+      body: [{ type: 'association' }],
+      status: 400,
+      errorKey: 'V_MISSING_REQUIRED_VALUE',
+      shape: error('key', 'obj'),
+    },
+    {
+      os2mo: tests('test_integration_manager.py', 'test_create_manager_missing_unit'),
+      name: 'a manager without a unit',
+      body: [
+        {
+          type: 'manager',
+          person: ref(oscar),
+          manager_type: cls.teamLeader,
+          manager_level: cls.level4,
+          responsibility: [cls.budget],
+          validity: { from: '2024-12-01', to: '2024-12-01' },
+        },
+      ],
+      status: 400,
+      errorKey: 'V_MISSING_REQUIRED_VALUE',
+      shape: error('key', 'obj'),
+    },
+    {
+      os2mo: tests('test_integration_owner.py', 'test_create_no_person_and_no_ou', 'BaseTests'),
+      name: 'an owner of neither a unit nor a person',
+      body: { type: 'owner', owner: ref(alice), validity: { from: '2024-01-01' } },
+      status: 400,
+    },
+    {
+      os2mo: tests('test_integration_owner.py', 'test_create_owner_non_existing', 'BaseTests'),
+      name: 'an unknown owner',
+      body: {
+        type: 'owner',
+        owner: ref(unknown),
+        org_unit: ref(unitUuid(0)),
+        validity: { from: '2024-01-01' },
+      },
+      status: 404,
+      errorKey: 'E_USER_NOT_FOUND',
+    },
+    {
+      os2mo: tests('test_service_auth.py', 'test_auth_service_details_writing', 'TestAuthEndpointsReturn401'),
+      name: 'without a token',
+      body: [{ not: 'important' }],
+      token: null,
+      status: 401,
+      shape: literal('Not authenticated'),
+    },
+  ],
+  editDetails: [
+    {
+      os2mo: tests('test_integration_engagement.py', 'test_edit_engagement_fails_on_invalid_payloads'),
+      name: 'an edit without data',
+      body: { type: 'engagement', uuid: oscarsEngagement },
+      status: 400,
+      errorKey: 'V_MISSING_REQUIRED_VALUE',
+      shape: error('key', 'obj'),
+    },
+    {
+      os2mo: tests('test_integration_org_unit.py', 'test_edit_missing_org_unit'),
+      name: 'a unit edit without data.uuid',
+      body: [{ type: 'org_unit', data: { org_unit_type: cls.office, validity: { from: '2026-07-01' } } }],
+      status: 400,
+      errorKey: 'V_MISSING_REQUIRED_VALUE',
+      shape: error('key', 'obj'),
+    },
+    {
+      os2mo: tests('test_integration_itsystem.py', 'test_errors', 'Writing'),
+      name: 'an edit of an unknown IT account',
+      body: [{ type: 'it', uuid: unknown, data: { validity: { from: '2026-07-01', to: '2026-12-31' } } }],
+      status: 404,
+      errorKey: 'E_NOT_FOUND',
+      shape: error(),
+    },
+    {
+      os2mo: tests('test_integration_org_unit.py', 'test_move_org_unit_to_root_fails'),
+      name: 'a unit moved to the top',
+      body: {
+        type: 'org_unit',
+        data: { parent: ref(org), uuid: referenceUnitUuids[0], validity: { from: '2026-07-01T00:00:00+02' } },
+      },
+      status: 400,
+      errorKey: 'V_CANNOT_MOVE_UNIT_TO_ROOT_LEVEL',
+      shape: error(),
+    },
+    {
+      os2mo: tests('test_integration_org_unit.py', 'test_move_org_unit_should_fail_when_moving_root_unit'),
+      name: 'the top unit moved',
+      body: {
+        type: 'org_unit',
+        data: { parent: ref(oscarOwnedUnitUuid), uuid: unitUuid(0), validity: { from: '2026-07-01' } },
+      },
+      status: 400,
+      errorKey: 'V_CANNOT_MOVE_ROOT_ORG_UNIT',
+      shape: error(),
+    },
+    {
+      os2mo: tests('test_integration_org_unit.py', 'test_move_org_unit_should_fail_validation'),
+      name: 'a unit moved below its own descendant',
+      body: {
+        type: 'org_unit',
+        data: { parent: ref(leafUnit.uuid), uuid: oscarOwnedUnitUuid, validity: { from: '2026-07-01' } },
+      },
+      setup: createLeafUnit,
+      status: 400,
+      errorKey: 'V_ORG_UNIT_MOVE_TO_CHILD',
+      shape: error('org_unit_uuid'),
+    },
+    {
+      os2mo: tests(
+        'test_integration_org_unit.py',
+        'test_edit_org_unit_should_fail_validation_when_end_before_start',
+      ),
+      name: 'a unit edit ending before it starts',
+      body: {
+        type: 'org_unit',
+        data: { uuid: oscarOwnedUnitUuid, validity: { from: '2026-07-01', to: '2025-07-01' } },
+      },
+      status: 400,
+      errorKey: 'V_END_BEFORE_START',
+      shape: error('obj'),
+    },
+  ],
+  terminateDetails: [
+    ...[undefined, {}, { from: '2000-12-01' }].map((validity): ContractCase => ({
+      os2mo: tests('test_integration_termination.py', 'test_validation_missing_validity'),
+      name: `a termination with validity ${JSON.stringify(validity)}`,
+      body: { type: 'engagement', uuid: oscarsEngagement, ...(validity ? { validity } : {}) },
+      status: 400,
+      errorKey: 'V_MISSING_REQUIRED_VALUE',
+      shape: error('key', 'obj'),
+    })),
+  ],
+  terminateOrgUnit: [
+    {
+      os2mo: tests('test_integration_org_unit.py', 'test_terminate_org_unit_invalid_uuid'),
+      name: 'an unknown unit',
+      params: { uuid: unknown },
+      body: { validity: { to: '2026-12-31' } },
+      status: 404,
+      errorKey: 'E_ORG_UNIT_NOT_FOUND',
+      shape: error('org_unit_uuid'),
+    },
+    {
+      os2mo: tests('test_integration_org_unit.py', 'test_terminate_org_unit_active_children_and_roles'),
+      name: 'a unit with children and roles, new payload',
+      params: { uuid: unitUuid(1) },
+      body: { validity: { from: '2026-07-01', to: '2027-01-01' } },
+      status: 400,
+      errorKey: 'V_TERMINATE_UNIT_WITH_CHILDREN_AND_ROLES',
+      shape: error('roles', 'child_count'),
+    },
+  ],
+};
+
+/** A `GET` of a path under `/service` that does not exist. */
+export const noSuchEndpoint: ContractCase = {
+  os2mo: tests('test_service_app.py', 'test_failing_service'),
+  name: 'GET /service/kaflaflibob',
+  status: 404,
+  errorKey: 'E_NO_SUCH_ENDPOINT',
+  shape: error(),
+};
