@@ -4,6 +4,7 @@ import { createTokenCheck, requireBearerToken } from './auth.js';
 import type { LegacyAuthConfig } from './config.js';
 import { invalid, LegacyError, notFound } from './errors.js';
 import { OrgData } from './org-data.js';
+import { lookupRoutes } from './routes/lookups.js';
 import { readRoutes } from './routes/reads.js';
 import { writeRoutes } from './routes/writes.js';
 import type { Store } from './store/index.js';
@@ -68,6 +69,8 @@ export function createLegacyApp(options: LegacyAppOptions): Hono {
       },
     }),
   );
+  // Before the reads: `/e/cpr_lookup` and `/ou/autocomplete` would otherwise be taken for UUIDs.
+  app.route('/service', lookupRoutes({ data, clock }));
   app.route('/service', readRoutes({ data, clock }));
   app.route('/service', writeRoutes({ store }));
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { invalid, notFound } from '../errors.js';
 import { readIntParam, requireUuid } from '../input.js';
-import { detailTypes, type DetailType, type Temporal } from '../model.js';
+import { detailTypes, type ClassRecord, type DetailType, type Temporal } from '../model.js';
 import type { OrgData } from '../org-data.js';
 import { matchesValidity, versionAt } from '../time.js';
 import {
@@ -176,21 +176,50 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
     );
   });
 
+  /**
+   * A class with the details OS2mo adds on request (`?full_name=1&top_level_facet=1&facet=1`); any other
+   * argument than those and `allowed` is OS2mo's `E_INVALID_INPUT`.
+   */
+  const classDetails = (c: Context, allowed: string[]) => {
+    const asked = Object.keys(c.req.query()).filter((name) => !allowed.includes(name));
+    const unknown = asked.filter((name) => !['full_name', 'top_level_facet', 'facet'].includes(name));
+    if (unknown.length > 0) {
+      throw invalid.input(unknown.map((key) => ({ key, message: 'is not an argument of this endpoint' })));
+    }
+    const wanted = new Set(asked.filter((name) => readFlag(c, name)));
+    return (record: ClassRecord, always: string[] = []) => {
+      const full = classFullView(data, record);
+      const view: Record<string, unknown> = classView(record);
+      for (const detail of ['full_name', 'top_level_facet', 'facet'] as const) {
+        if (wanted.has(detail) || always.includes(detail)) view[detail] = full[detail];
+      }
+      return view;
+    };
+  };
+
+  const classListing = (c: Context, org: string | null) => {
+    const facet = data.facet(c.req.param('facet')!);
+    const start = readIntParam('start', c.req.query('start'), 0);
+    const limit = readIntParam('limit', c.req.query('limit'), 0);
+    const show = classDetails(c, ['start', 'limit', 'only_primary_uuid', 'at', 'validity']);
+    const classes = data
+      .classesOf(facet.uuid)
+      .sort(byNameThenUuid)
+      .map((record) => (readFlag(c, 'only_primary_uuid') ? { uuid: record.uuid } : show(record)));
+    return {
+      ...facetRef(facet),
+      ...(org === null ? {} : { path: `/service/o/${org}/f/${facet.user_key}/` }),
+      data: page(classes, start, limit),
+    };
+  };
+
   app.get('/o/:org/f/:facet', (c) => {
     const org = requireUuid('org', c.req.param('org'));
     data.organisation(org);
-    const facet = data.facet(c.req.param('facet'));
-    const start = readIntParam('start', c.req.query('start'), 0);
-    const limit = readIntParam('limit', c.req.query('limit'), 0);
-    const classes = data.classesOf(facet.uuid).map(classView).sort(byNameThenUuid);
-    return c.json({
-      uuid: facet.uuid,
-      user_key: facet.user_key,
-      description: facet.description,
-      path: `/service/o/${org}/f/${facet.user_key}/`,
-      data: page(classes, start, limit),
-    });
+    return c.json(classListing(c, org));
   });
+
+  app.get('/f/:facet', (c) => c.json(classListing(c, null)));
 
   app.get('/ou/:uuid', (c) => {
     const uuid = requireUuid('uuid', c.req.param('uuid'));
@@ -221,9 +250,11 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
     return c.json(employeeView(data, uuid, version));
   });
 
+  // `facet` is always there (OS2mo adds it on request only): the gateway reads it.
   app.get('/c/:uuid', (c) => {
     const record = data.class(requireUuid('uuid', c.req.param('uuid')));
-    return c.json(classFullView(data, record));
+    if (readFlag(c, 'only_primary_uuid')) return c.json({ uuid: record.uuid });
+    return c.json(classDetails(c, ['only_primary_uuid'])(record, ['facet']));
   });
 
   app.get('/c/:uuid/children', (c) => {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { invalid } from '../errors.js';
+import { isCprNumber } from '../cpr.js';
 import type { BodyReader } from '../input.js';
 import {
   collections,
@@ -22,37 +24,89 @@ function defaultUserKey(givenname: string, surname: string): string {
   return `${givenname}${surname}`.toLowerCase().replace(/[^a-z0-9]/g, '') || 'employee';
 }
 
-/** `POST /service/e/create`. */
-export function createEmployee(data: OrgData, state: PendingState, body: BodyReader): string {
+/** A CPR number for a person: the right format, and nobody else has it (OS2mo's `V_EXISTING_CPR`). */
+function readCpr(data: OrgData, body: BodyReader, self: string | null): string | null | undefined {
+  if (body.raw('cpr_no') === undefined) return undefined;
+  const cpr = body.optionalString('cpr_no') ?? null;
+  if (cpr === null) return null;
+  if (!isCprNumber(cpr)) throw invalid.cprNotValid(cpr);
+  if (data.employeesByCpr(cpr).some((other) => other.uuid !== self)) throw invalid.existingCpr(cpr);
+  return cpr;
+}
+
+const textFields = [
+  'givenname',
+  'surname',
+  'nickname_givenname',
+  'nickname_surname',
+  'seniority',
+  'user_key',
+] as const;
+
+/**
+ * `POST /service/e/create`: a person, with OS2mo's optional `cpr_no`, nicknames, `seniority`, and `details`
+ * (records created for the new person in the same transaction).
+ */
+export function createEmployee(
+  data: OrgData,
+  state: PendingState,
+  body: BodyReader,
+  createDetail: (data: OrgData, state: PendingState, item: unknown, key: string) => string,
+): string {
   const requested = body.optionalUuid('uuid');
   const givenname = body.string('givenname');
   const surname = body.string('surname');
   const validity = body.has('validity') ? body.validity() : { from: employeeDefaultFrom, to: null };
+  const uuid = requested ?? randomUUID();
+  requireFree(data, collections.employee, requested);
+  const cpr = readCpr(data, body, uuid);
   const employee: Employee = {
-    uuid: requested ?? randomUUID(),
+    uuid,
     versions: [
       {
         ...validity,
         givenname,
         surname,
         user_key: body.optionalString('user_key') ?? defaultUserKey(givenname, surname),
+        cpr_no: cpr ?? null,
+        nickname_givenname: body.optionalString('nickname_givenname') ?? '',
+        nickname_surname: body.optionalString('nickname_surname') ?? '',
+        seniority: body.optionalString('seniority') ?? '',
       },
     ],
   };
-  requireFree(data, collections.employee, requested);
   state.put(collections.employee, employee);
-  return employee.uuid;
+  const details = body.raw('details');
+  if (details !== undefined && details !== null) {
+    if (!Array.isArray(details)) throw invalid.wrongType('details', 'list', details);
+    details.forEach((item: unknown, index) => {
+      const key = `details[${index}]`;
+      if (typeof item !== 'object' || item === null || Array.isArray(item))
+        throw invalid.wrongType(key, 'dict', item);
+      createDetail(data, state, { ...item, person: { uuid } }, key);
+    });
+  }
+  return uuid;
 }
 
-/** `details/edit` with `type: "employee"`: change names or user key from a date. */
+/**
+ * `details/edit` with `type: "employee"`: change names, nicknames, seniority, CPR number or user key from a
+ * date. The person is the item's `uuid`, else `data.uuid`, else `original.uuid` (OS2mo's order).
+ */
 export function editEmployee(data: OrgData, state: PendingState, body: BodyReader): string {
-  const uuid = body.uuid('uuid');
   const changesBody = body.nested('data');
+  const uuid =
+    body.optionalUuid('uuid') ?? changesBody.optionalUuid('uuid') ?? body.nested('original').uuid('uuid');
   const validity = changesBody.validity();
   const changes: Partial<EmployeeAttrs> = {};
-  for (const field of ['givenname', 'surname', 'user_key'] as const) {
-    if (changesBody.raw(field) !== undefined) changes[field] = changesBody.string(field);
+  for (const field of textFields) {
+    if (changesBody.raw(field) === undefined) continue;
+    changes[field] = ['givenname', 'surname', 'user_key'].includes(field)
+      ? changesBody.string(field)
+      : (changesBody.optionalString(field) ?? '');
   }
+  const cpr = readCpr(data, changesBody, uuid);
+  if (cpr !== undefined) changes.cpr_no = cpr;
   state.put(collections.employee, editTemporal(data.employee(uuid), validity, changes, 'employee'));
   return uuid;
 }

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { invalid } from '../errors.js';
-import type { BodyReader } from '../input.js';
-import { classFacets, collections, detailTypes, type OrgUnit, type OrgUnitAttrs } from '../model.js';
+import { invalid, notFound } from '../errors.js';
+import { isUuid, type BodyReader } from '../input.js';
+import {
+  classFacets,
+  collections,
+  detailTypes,
+  type OrgUnit,
+  type OrgUnitAttrs,
+  type RelatedUnit,
+  type RelatedUnitAttrs,
+} from '../model.js';
 import type { OrgData } from '../org-data.js';
 import { addDays, endsBefore, versionAt } from '../time.js';
 import { eachVersion, requireClass, requireFree, requireUnitDuring } from './checks.js';
@@ -57,10 +65,16 @@ export function createOrgUnit(data: OrgData, state: PendingState, body: BodyRead
   return unit.uuid;
 }
 
-/** `details/edit` with `type: "org_unit"`: rename, retype or move a unit from a date. */
+/**
+ * `details/edit` with `type: "org_unit"`: rename, retype or move a unit from a date. OS2mo takes the unit
+ * from `data.uuid` (else `original.uuid`); the item's own `uuid`, which OS2mo ignores, is the last resort.
+ */
 export function editOrgUnit(data: OrgData, state: PendingState, body: BodyReader): string {
-  const uuid = body.uuid('uuid');
   const changesBody = body.nested('data');
+  const uuid =
+    changesBody.optionalUuid('uuid') ??
+    (body.has('original') ? body.nested('original').optionalUuid('uuid') : undefined) ??
+    body.uuid('uuid');
   const validity = changesBody.validity();
   const changes: Partial<OrgUnitAttrs> = {};
   if (changesBody.raw('name') !== undefined) changes.name = changesBody.string('name');
@@ -131,4 +145,52 @@ export function terminateOrgUnit(data: OrgData, state: PendingState, uuid: strin
   const terminated: OrgUnit = { ...unit, versions: [...before, ...after] };
   state.put(collections.orgUnit, terminated);
   return uuid;
+}
+
+/**
+ * `POST /service/ou/{uuid}/map` (OS2mo's way to relate units): from `validity.from`, the unit is related to
+ * exactly the `destination` units. Relations to others end the day before; new ones start that day.
+ */
+export function mapOrgUnits(data: OrgData, state: PendingState, origin: string, body: BodyReader) {
+  const from = body.validity().from;
+  const raw = body.raw('destination');
+  if (raw === undefined || raw === null) throw invalid.missing('destination');
+  if (!Array.isArray(raw)) throw invalid.wrongType('destination', 'list', raw);
+  const destinations = [
+    ...new Set(
+      raw.map((item, index) => {
+        if (!isUuid(item)) throw invalid.uuid(`destination[${index}]`, item);
+        return item.toLowerCase();
+      }),
+    ),
+  ];
+  const wanted = [origin, ...destinations];
+  const missing = wanted.filter((uuid) => !data.findOrgUnit(uuid));
+  if (missing.length > 0) throw notFound.orgUnit(missing.join(', '));
+  for (const uuid of wanted) requireUnitDuring(data, uuid, { from, to: null });
+  const result = { added: [] as string[], deleted: [] as string[], unchanged: [] as string[] };
+  const existing = new Map<string, RelatedUnit>();
+  for (const related of data.detailsOfUnit<RelatedUnitAttrs>('related_unit', origin)) {
+    const current = related.versions.find((version) => !endsBefore(version.to, from));
+    const other = current?.org_units.find((unit) => unit !== origin);
+    if (current && other) existing.set(other, related);
+  }
+  for (const [other, related] of existing) {
+    if (destinations.includes(other)) {
+      result.unchanged.push(related.uuid);
+    } else {
+      state.put(collections.relatedUnit, terminateTemporal(related, addDays(from, -1)));
+      result.deleted.push(related.uuid);
+    }
+  }
+  for (const destination of destinations) {
+    if (existing.has(destination) || destination === origin) continue;
+    const related: RelatedUnit = {
+      uuid: randomUUID(),
+      versions: [{ from, to: null, user_key: '-', org_units: [origin, destination] }],
+    };
+    state.put(collections.relatedUnit, related);
+    result.added.push(related.uuid);
+  }
+  return result;
 }
