@@ -587,9 +587,11 @@ export const os2moCases: Record<string, ContractCase[]> = {
             value: str,
             value2: orNull(str),
             person: uuidOnly,
+            engagement: uuidOnly,
             visibility: uuidOnly,
           },
-          ['visibility'],
+          // Present only when set (backend/mora/handler/impl/address.py).
+          ['engagement', 'visibility'],
         ),
       ),
     },
@@ -609,9 +611,11 @@ export const os2moCases: Record<string, ContractCase[]> = {
             value: str,
             value2: orNull(str),
             org_unit: unitRef,
-            visibility: classFull,
+            engagement: anything,
+            // The visibility is a plain class (`get_one_class`), the address type a full one.
+            visibility: classBase,
           },
-          ['visibility'],
+          ['engagement', 'visibility'],
         ),
       ),
     },
@@ -633,6 +637,11 @@ export const os2moCases: Record<string, ContractCase[]> = {
       params: { org },
       status: 200,
       shape: list(keys({ description: str, path: str, user_key: str, uuid: str })),
+      // The path is below /service, as OS2mo's router names it: `/o/{org}/f/{user_key}/`.
+      verify: (body) =>
+        (body as { path: string }[])
+          .filter((item) => !/^\/o\/[0-9a-f-]{36}\/f\/[^/]+\/$/.test(item.path))
+          .map((item) => `path ${item.path} is not /o/{org}/f/{facet}/`),
     },
     {
       os2mo: tests('test_integration_service.py', 'test_facet'),
