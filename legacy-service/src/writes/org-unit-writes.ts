@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { invalid, notFound } from '../errors.js';
+import { stableUuid } from '../fixture/stable-uuid.js';
 import { isUuid, type BodyReader } from '../input.js';
 import {
   classFacets,
@@ -185,8 +186,10 @@ export function mapOrgUnits(data: OrgData, state: PendingState, origin: string, 
   }
   for (const destination of destinations) {
     if (existing.has(destination) || destination === origin) continue;
+    // Named after the pair and the date, so the same mapping made twice (or on two replicas) gets one UUID.
+    const named = stableUuid(`related_unit:${[origin, destination].sort().join(':')}:${from}`);
     const related: RelatedUnit = {
-      uuid: randomUUID(),
+      uuid: data.store.get(collections.relatedUnit, named) ? randomUUID() : named,
       versions: [{ from, to: null, user_key: '-', org_units: [origin, destination] }],
     };
     state.put(collections.relatedUnit, related);
