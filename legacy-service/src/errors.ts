@@ -88,6 +88,8 @@ export const invalid = {
       'Date range exceeds validity range of associated org unit.',
       {
         org_unit_uuid: uuid,
+        wanted_valid_from: validity.from,
+        wanted_valid_to: validity.to,
         wanted_validity: validity,
       },
     ),
@@ -98,6 +100,8 @@ export const invalid = {
       'Date range exceeds validity range of associated employee.',
       {
         employee_uuid: uuid,
+        wanted_valid_from: validity.from,
+        wanted_valid_to: validity.to,
         wanted_validity: validity,
       },
     ),

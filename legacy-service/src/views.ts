@@ -149,6 +149,7 @@ type OrgUnitView = {
   org_unit_type: ReturnType<typeof classFullView> | null;
   org_unit_level: ReturnType<typeof classFullView> | null;
   time_planning: null;
+  user_settings: { orgunit: Record<string, unknown> };
   parent: OrgUnitView | null;
   child_count: number;
   validity: Validity;
@@ -193,6 +194,8 @@ export function orgUnitView(
       org_unit_type: fullClass(entry.version.org_unit_type),
       org_unit_level: fullClass(entry.version.org_unit_level),
       time_planning: null,
+      // OS2mo's per-unit settings store; this service keeps none.
+      user_settings: { orgunit: {} },
       parent: build(index + 1),
       child_count: data.childrenOf(entry.unit.uuid, at).length,
       validity: validityOf(entry.version),

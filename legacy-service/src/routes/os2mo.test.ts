@@ -168,6 +168,27 @@ describe('detail reads with OS2mo key sets', () => {
     expect(new Set(page.body.items.map((item: any) => item.cpr_no)).size).toBe(50);
   });
 
+  it('reads a unit and a person themselves as details/org_unit and details/employee', async () => {
+    const unit = await get(`/service/ou/${oscarOwnedUnitUuid}/details/org_unit`);
+    expect(unit.body).toHaveLength(1);
+    expect(unit.body[0]).toMatchObject({
+      uuid: oscarOwnedUnitUuid,
+      location: "Northbay Municipality\\Mayor's Office",
+      user_settings: { orgunit: {} },
+      time_planning: null,
+    });
+    const person = await get(`/service/e/${aliceUuid}/details/employee`);
+    expect(person.body[0]).toMatchObject({
+      uuid: aliceUuid,
+      cpr_no: expect.any(String),
+      validity: expect.any(Object),
+    });
+    expect((await get(`/service/e/${aliceUuid}/details/org_unit`)).body.error_key).toBe(
+      'E_INVALID_ROLE_TYPE',
+    );
+    expect((await get(`/service/ou/${organisationUuid}/details/org_unit`)).body).toEqual([]);
+  });
+
   it('locates a unit by its ancestors joined with a backslash', async () => {
     const { body } = await get(`/service/ou/${oscarOwnedUnitUuid}/`);
     expect(body.location).toBe("Northbay Municipality\\Mayor's Office");

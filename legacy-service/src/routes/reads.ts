@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { invalid, notFound } from '../errors.js';
+import { invalid, LegacyError, notFound } from '../errors.js';
 import { readIntParam, requireUuid } from '../input.js';
 import { detailTypes, type ClassRecord, type DetailType, type Temporal } from '../model.js';
 import type { OrgData } from '../org-data.js';
-import { matchesValidity, versionAt } from '../time.js';
+import { matchesValidity, resolutionDate, versionAt } from '../time.js';
 import {
   classFullView,
   classView,
@@ -266,6 +266,30 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
     return c.json(children.sort(byNameThenUuid));
   });
 
+  /**
+   * `details/org_unit` of a unit and `details/employee` of a person: the object itself, one full record per
+   * version the validity filter keeps (OS2mo's org unit and employee readers). Asked of the other kind of
+   * object, OS2mo answers `E_INVALID_ROLE_TYPE`.
+   */
+  const ownVersions = (owner: Owner, type: 'org_unit' | 'employee', uuid: string, c: Context) => {
+    if ((owner === 'ou') !== (type === 'org_unit')) {
+      throw new LegacyError(400, 'E_INVALID_ROLE_TYPE', 'Invalid role type for target operation.', { type });
+    }
+    const time = readTimeParams(c, clock);
+    if (type === 'org_unit') {
+      const unit = data.findOrgUnit(uuid);
+      if (!unit) return [];
+      return unit.versions
+        .filter((version) => matchesValidity(version, time.validity, time.at))
+        .map((version) => orgUnitView(data, unit, version, resolutionDate(version, time.at)));
+    }
+    const employee = data.findEmployee(uuid);
+    if (!employee) return [];
+    return employee.versions
+      .filter((version) => matchesValidity(version, time.validity, time.at))
+      .map((version) => employeeView(data, uuid, version));
+  };
+
   for (const owner of ['ou', 'e'] as const) {
     /** Which detail types hold any record (past, present or future), as OS2mo answers `/details/`. */
     app.get(`/${owner}/:uuid/details`, (c) => {
@@ -283,6 +307,7 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
     app.get(`/${owner}/:uuid/details/:type`, (c) => {
       const uuid = requireUuid('uuid', c.req.param('uuid'));
       const type = c.req.param('type');
+      if (type === 'org_unit' || type === 'employee') return c.json(ownVersions(owner, type, uuid, c));
       if (!(detailTypes as readonly string[]).includes(type)) throw invalid.unknownRoleType(type);
       const detailType = type as DetailType;
       const time = readTimeParams(c, clock);
