@@ -183,6 +183,15 @@ export class OrgData {
     return this.typed<Temporal<A>>(this.store.get(detailCollection[type], uuid));
   }
 
+  /** Records of a type in force on `date` (OS2mo's organisation counts). */
+  countActive(type: DetailType, date: IsoDate): number {
+    let count = 0;
+    for (const entity of this.store.all(detailCollection[type])) {
+      if (versionAt(entity as unknown as Temporal<unknown>, date)) count += 1;
+    }
+    return count;
+  }
+
   ownedBy<A>(personUuid: string): Temporal<A>[] {
     return this.store.byIndex(collections.owner, 'by_owner', personUuid) as unknown as Temporal<A>[];
   }

@@ -111,6 +111,12 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
       child_count: units.filter((unit) => versionAt(unit, time.at)?.parent === null).length,
       unit_count: units.length,
       person_count: data.employees().filter((employee) => versionAt(employee, time.at)).length,
+      ...Object.fromEntries(
+        (['engagement', 'association', 'leave', 'role', 'manager'] as const).map((type) => [
+          `${type}_count`,
+          data.countActive(type, time.at),
+        ]),
+      ),
     });
   });
 
