@@ -44,10 +44,10 @@ export function requireFree(data: OrgData, collection: string, uuid: string | un
   if (uuid !== undefined && data.store.get(collection, uuid)) throw invalid.alreadyExists(uuid);
 }
 
+/** Exactly one of a unit and a person (OS2mo answers E_INVALID_INPUT for none as for both). */
 export function requireOneOf(key: string, a: string | undefined | null, b: string | undefined | null): void {
   const given = [a, b].filter((value) => value !== undefined && value !== null).length;
-  if (given === 0) throw invalid.missing(key);
-  if (given > 1) throw invalid.input([{ key, message: 'give exactly one of org_unit and person' }]);
+  if (given !== 1) throw invalid.input([{ key, message: 'give exactly one of org_unit and person' }]);
 }
 
 export { notFound };

@@ -52,7 +52,7 @@ export const detailFields: Record<DetailType, Record<string, FieldSpec>> = {
     visibility: { kind: 'class', facets: [classFacets.visibility] },
   },
   association: {
-    person: { kind: 'person', required: true },
+    person: { kind: 'person' },
     org_unit: { kind: 'unit', required: true },
     association_type: { kind: 'class', required: true, facets: [classFacets.association_type] },
     primary: { kind: 'class', facets: [classFacets.primary] },
@@ -85,7 +85,7 @@ export const detailFields: Record<DetailType, Record<string, FieldSpec>> = {
   kle: {
     org_unit: { kind: 'unit', required: true },
     kle_number: { kind: 'class', required: true, facets: [classFacets.kle_number] },
-    kle_aspect: { kind: 'classes', facets: [classFacets.kle_aspect] },
+    kle_aspect: { kind: 'classes', required: true, facets: [classFacets.kle_aspect] },
   },
   leave: {
     person: { kind: 'person', required: true },
@@ -147,8 +147,9 @@ function readField(body: BodyReader, name: string, spec: FieldSpec): unknown {
 }
 
 /** Stored attributes of a new record from a `details/create` item; every required field must be there. */
-export function readNewAttributes(type: DetailType, body: BodyReader): Record<string, unknown> {
-  const attributes: Record<string, unknown> = { user_key: body.optionalString('user_key') ?? '-' };
+export function readNewAttributes(type: DetailType, body: BodyReader, uuid: string): Record<string, unknown> {
+  // OS2mo names a record without a user key by its own UUID.
+  const attributes: Record<string, unknown> = { user_key: body.optionalString('user_key') ?? uuid };
   const extensions: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(detailFields[type])) {
     const value = readField(body, name, spec);
@@ -191,7 +192,11 @@ export function checkDetailReferences(data: OrgData, type: DetailType, entity: T
     for (const [name, spec] of Object.entries(specs)) {
       if (isExtension(name)) continue;
       const value = version[name];
-      if (value === null || value === undefined) {
+      if (
+        value === null ||
+        value === undefined ||
+        (spec.required && Array.isArray(value) && value.length === 0)
+      ) {
         if (spec.required) throw invalid.missing(name);
         continue;
       }

@@ -50,7 +50,6 @@ function checkRules(data: OrgData, type: DetailType, entity: Temporal<unknown>):
         break;
       case 'it':
         requireOneOf('org_unit', version.org_unit as string | null, version.person as string | null);
-        if (version.user_key === '-') throw invalid.missing('user_key');
         break;
       case 'owner':
         requireOneOf('org_unit', version.org_unit as string | null, version.person as string | null);
@@ -107,7 +106,7 @@ export function createDetail(data: OrgData, state: PendingState, item: unknown, 
   refuseRelatedUnit(type);
   const uuid = body.optionalUuid('uuid') ?? randomUUID();
   const validity = body.validity();
-  const attributes = readNewAttributes(type, body);
+  const attributes = readNewAttributes(type, body, uuid);
   const collection = detailCollection[type];
   requireFree(data, collection, body.optionalUuid('uuid'));
   const entity: Temporal<unknown> = { uuid, versions: [{ ...validity, ...attributes }] };
