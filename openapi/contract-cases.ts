@@ -476,15 +476,10 @@ export const contractCases: Record<string, ContractCase[]> = {
     ...detailReadErrors(oscarOwnedUnitUuid),
   ],
   listOrgUnitAddresses: seededDetailRead("a unit's addresses", seededAddress('org_unit')?.org_unit),
-  listOrgUnitAssociations: [
-    ...seededDetailRead('the associations in a unit', seededDetail('association')?.org_unit),
-    {
-      name: "from the unit's side",
-      params: { uuid: uuidOr(seededDetail('association')?.org_unit) },
-      query: { first_party_perspective: '1' },
-      status: 200,
-    },
-  ],
+  listOrgUnitAssociations: seededDetailRead(
+    'the associations in a unit',
+    seededDetail('association')?.org_unit,
+  ),
   listOrgUnitEngagementAssociations: seededDetailRead(
     'the engagement associations with a unit',
     seededDetail('engagement_association')?.org_unit,
@@ -535,7 +530,15 @@ export const contractCases: Record<string, ContractCase[]> = {
     ...detailReadErrors(oscar),
   ],
   listEmployeeAddresses: seededDetailRead("a person's addresses", seededAddress('person')?.person),
-  listEmployeeAssociations: seededDetailRead("a person's associations", seededDetail('association')?.person),
+  listEmployeeAssociations: [
+    ...seededDetailRead("a person's associations", seededDetail('association')?.person),
+    {
+      name: "from the person's side",
+      params: { uuid: uuidOr(seededDetail('association')?.person) },
+      query: { first_party_perspective: '1' },
+      status: 200,
+    },
+  ],
   listEmployeeLeaves: seededDetailRead("a person's leaves", seededDetail('leave')?.person),
   listEmployeeRoles: seededDetailRead("a person's roles", seededDetail('role')?.person),
   listEmployeeVersions: [

@@ -160,6 +160,10 @@ const personWithCpr = seeded('employee', (version) => typeof version.cpr_no === 
 const personAddress = seeded('address', (version) => typeof version.person === 'string')?.match;
 const unitAddress = seeded('address', (version) => typeof version.org_unit === 'string')?.match;
 const role = seeded('role')?.match;
+const association = seeded('association', (version) => typeof version.person === 'string')?.match;
+const leave = seeded('leave')?.match;
+const kle = seeded('kle')?.match;
+const relatedUnits = seeded('related_unit')?.match.org_units as string[] | undefined;
 /** A unit below oscar's, without managers or owners of its own. */
 const leafUnit = {
   uuid: newUuid(50),
@@ -628,6 +632,92 @@ export const os2moCases: Record<string, ContractCase[]> = {
       query: { only_primary_uuid: '1' },
       status: 200,
       shape: list(record({ org_unit: uuidOnly, person: uuidOnly, role_type: uuidOnly })),
+    },
+  ],
+  listEmployeeAssociations: [
+    {
+      os2mo: tests('test_integration_association.py', 'test_create_association'),
+      name: "a person's associations with UUIDs only, from the person's side",
+      params: { uuid: uuidOr(association?.person) },
+      query: { only_primary_uuid: '1', first_party_perspective: '1' },
+      status: 200,
+      shape: list(
+        record({
+          association_type: orNull(uuidOnly),
+          dynamic_classes: list(uuidOnly, { nonEmpty: false }),
+          org_unit: uuidOnly,
+          person: orNull(uuidOnly),
+          primary: orNull(uuidOnly),
+          substitute: orNull(uuidOnly),
+          first_party_association_type: anything,
+          third_party_associated: orNull(uuidOnly),
+          third_party_association_type: anything,
+        }),
+      ),
+    },
+  ],
+  listEmployeeLeaves: [
+    {
+      os2mo: tests('test_integration_leave.py', 'test_create_leave'),
+      name: "a person's leaves with UUIDs only",
+      params: { uuid: uuidOr(leave?.person) },
+      query: { only_primary_uuid: '1' },
+      status: 200,
+      shape: list(record({ engagement: orNull(uuidOnly), leave_type: uuidOnly, person: uuidOnly })),
+    },
+  ],
+  listOrgUnitKles: [
+    {
+      os2mo: tests('test_integration_kle.py', 'test_create_kle'),
+      name: "a unit's KLE numbers in full",
+      params: { uuid: uuidOr(kle?.org_unit) },
+      status: 200,
+      shape: list(record({ kle_aspect: list(classFull), kle_number: classFull, org_unit: unitRef })),
+    },
+  ],
+  listOrgUnitRelatedUnits: [
+    {
+      os2mo: tests('test_integration_related_units.py', 'test_reading'),
+      name: 'the units related to a unit, both in each record',
+      params: { uuid: uuidOr(relatedUnits?.[0]) },
+      status: 200,
+      shape: list(record({ org_unit: list(unitRef) })),
+      verify: (body) =>
+        (body as { org_unit: unknown[] }[]).every((relation) => relation.org_unit.length === 2)
+          ? []
+          : ['a related-unit record does not hold both units'],
+    },
+    {
+      os2mo: tests('test_integration_related_units.py', 'test_reading'),
+      name: 'of an unknown unit',
+      params: { uuid: unknown },
+      status: 200,
+      empty: true,
+      shape: literal([]),
+    },
+  ],
+  mapOrgUnits: [
+    {
+      os2mo: tests('test_integration_related_units.py', 'test_validation'),
+      name: 'to a unit that has closed by then',
+      params: { uuid: oscarOwnedUnitUuid },
+      body: { destination: [closedUnitUuid()], validity: { from: '2026-07-01' } },
+      status: 400,
+      errorKey: 'V_DATE_OUTSIDE_ORG_UNIT_RANGE',
+      shape: error('org_unit_uuid'),
+    },
+    {
+      os2mo: tests('test_integration_related_units.py', 'test_validation'),
+      name: 'from an unknown unit',
+      params: { uuid: unknown },
+      body: { destination: [oscarOwnedUnitUuid], validity: { from: '2026-07-01' } },
+      status: 404,
+      errorKey: 'E_ORG_UNIT_NOT_FOUND',
+      shape: error('org_unit_uuid'),
+      verify: (body) =>
+        Array.isArray((body as { org_unit_uuid?: unknown }).org_unit_uuid)
+          ? []
+          : ['org_unit_uuid is not the list of units not found'],
     },
   ],
   listFacets: [
