@@ -818,7 +818,6 @@ export const contractCases: Record<string, ContractCase[]> = {
       errorKey: 'E_INVALID_INPUT',
     },
     { ...badUuid('uuid'), body: { validity: { to: '2026-06-30' } } },
-    { ...unknownEmployee, body: { validity: { to: '2026-06-30' } } },
     { ...tooLarge, params: { uuid: nora } },
   ],
   mapOrgUnits: [

@@ -1111,6 +1111,18 @@ export const os2moCases: Record<string, ContractCase[]> = {
       shape: error('key', 'obj'),
     })),
   ],
+  terminateEmployee: [
+    {
+      // Ending a person ends with a history entry on the person, which fails for an unknown one.
+      os2mo: tests('test_service_common.py', 'test_history_missing', 'TestClass'),
+      name: 'an unknown person',
+      params: { uuid: unknown },
+      body: { validity: { to: '2026-06-30' } },
+      status: 404,
+      errorKey: 'E_NOT_FOUND',
+      shape: error('path', 'uuid'),
+    },
+  ],
   terminateOrgUnit: [
     {
       os2mo: tests('test_integration_org_unit.py', 'test_terminate_org_unit_invalid_uuid'),
