@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, chai, describe, expect, it } from 'vitest';
 import type { LegacyAuthConfig } from '../legacy-service/src/config.js';
@@ -158,6 +159,17 @@ describe('the OpenAPI document', () => {
       .flat()
       .filter((c) => !/^OS2mo 2\.4\.0 backend\/tests\/test_\w+\.py::\w+::test_\w+$/.test(c.os2mo ?? ''));
     expect(uncited.map((c) => c.name)).toEqual([]);
+  });
+
+  it('lists its deliberate deviations from OS2mo, each with a reason, as many as the README does', () => {
+    const deviations =
+      (document as { 'x-deviations'?: { what?: string; why?: string }[] })['x-deviations'] ?? [];
+    expect(deviations.length).toBeGreaterThan(0);
+    expect(deviations.filter((deviation) => !deviation.what || !deviation.why)).toEqual([]);
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const section =
+      readme.split('### Deliberate deviations from OS2mo 2.4.0')[1]?.split(/\n#{2,3} /)[0] ?? '';
+    expect(section.match(/^- /gm)?.length ?? 0).toBe(deviations.length);
   });
 
   it('demands a bearer token on every /service operation, and answers 401 there', () => {
