@@ -75,6 +75,17 @@ export function createLegacyApp(options: LegacyAppOptions): Hono {
   app.route('/service', writeRoutes({ store }));
 
   app.notFound((c) => {
+    // A detail type OS2mo does not have is its "unknown role type" (the other object kind's own type,
+    // `org_unit` of a person or `employee` of a unit, its "invalid role type"), not a missing endpoint.
+    const detail = /^\/service\/(ou|e)\/[^/]+\/details\/([^/]+)\/?$/.exec(c.req.path);
+    if (detail && c.req.method === 'GET') {
+      const error = ['org_unit', 'employee'].includes(detail[2]!)
+        ? new LegacyError(400, 'E_INVALID_ROLE_TYPE', 'Invalid role type for target operation.', {
+            type: detail[2],
+          })
+        : invalid.unknownRoleType(detail[2]);
+      return c.json(error.toBody(), error.status);
+    }
     const error = notFound.endpoint(c.req.path, c.req.method);
     return c.json(error.toBody(), 404);
   });

@@ -7,13 +7,16 @@ import type { LegacyAuthConfig } from './config.js';
  * the realm, checked with `jose` against the identity provider's JWKS (RS256 only, `kid` required,
  * signature, `exp`/`nbf` with a small leeway, issuer). There is no RBAC here: that is the gateway's job.
  *
- * OS2mo's answers, kept as they are because integrations match on them: a client-side problem (no token,
- * a bad one) is `401 {"status": "Unauthorized", "msg": …}`; a problem reaching the identity provider is
+ * OS2mo's answers, kept as they are because integrations match on them: no `Authorization: Bearer` at all is
+ * `401 "Not authenticated"` (a bare JSON string, from its bearer scheme); a token that fails a check is
+ * `401 {"status": "Unauthorized", "msg": …}`; a problem reaching the identity provider is
  * `500 {"msg": "A server side authentication error occurred"}`.
  */
 
 /** Why a request was refused: the sentence goes into OS2mo's `msg`. */
 class Unauthorized extends Error {}
+/** No credentials at all: OS2mo's bearer scheme refuses before any token check, with a bare JSON string. */
+class Anonymous extends Error {}
 class ServerSide extends Error {}
 
 /** Tokens longer than this are refused before parsing: no real access token comes close. */
@@ -63,7 +66,7 @@ export function createTokenCheck(config: Extract<LegacyAuthConfig, { enabled: tr
 
   return async (authorization) => {
     const match = /^Bearer +(\S+) *$/i.exec(authorization ?? '');
-    if (!match) throw new Unauthorized('Not authenticated: send Authorization: Bearer <access token>.');
+    if (!match) throw new Anonymous('Not authenticated');
     const token = match[1]!;
     const now = Date.now();
     if (verified.has(token, now)) return;
@@ -125,6 +128,10 @@ export function requireBearerToken(
     try {
       await check(c.req.header('authorization'));
     } catch (error) {
+      if (error instanceof Anonymous) {
+        c.header('WWW-Authenticate', 'Bearer');
+        return c.json('Not authenticated', 401);
+      }
       if (error instanceof Unauthorized) {
         c.header('WWW-Authenticate', 'Bearer');
         return c.json({ status: 'Unauthorized', msg: error.message }, 401);

@@ -8,8 +8,9 @@ export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && uuidPattern.test(value);
 }
 
+/** A UUID in a path or query (OS2mo's request validation: `E_INVALID_INPUT`). */
 export function requireUuid(key: string, value: string): string {
-  if (!isUuid(value)) throw invalid.uuid(key, value);
+  if (!isUuid(value)) throw invalid.pathUuid(key, value);
   return value.toLowerCase();
 }
 
@@ -46,9 +47,9 @@ export class BodyReader {
 
   string(name: string): string {
     const value = this.body[name];
-    if (value === undefined || value === null) throw invalid.missing(this.key(name));
+    if (value === undefined || value === null) throw invalid.missing(name, this.body);
     if (typeof value !== 'string') throw invalid.wrongType(this.key(name), 'str', value);
-    if (value.trim() === '') throw invalid.missing(this.key(name));
+    if (value.trim() === '') throw invalid.missing(name, this.body);
     return value;
   }
 
@@ -59,14 +60,16 @@ export class BodyReader {
   boolean(name: string, fallback: boolean): boolean {
     const value = this.body[name];
     if (value === undefined || value === null) return fallback;
-    if (typeof value !== 'boolean') throw invalid.wrongType(this.key(name), 'bool', value);
+    // OS2mo's request validation answers a flag of the wrong type with E_INVALID_INPUT.
+    if (typeof value !== 'boolean')
+      throw invalid.input([{ key: this.key(name), message: 'must be true or false' }]);
     return value;
   }
 
   uuid(name: string): string {
     const value = this.body[name];
-    if (value === undefined || value === null) throw invalid.missing(this.key(name));
-    if (!isUuid(value)) throw invalid.uuid(this.key(name), value);
+    if (value === undefined || value === null) throw invalid.missing(name, this.body);
+    if (!isUuid(value)) throw invalid.uuid(this.key(name), this.body);
     return value.toLowerCase();
   }
 
@@ -77,7 +80,7 @@ export class BodyReader {
   /** A reference written as `{"uuid": "..."}`, the legacy API's way to point at another object. */
   ref(name: string): string {
     const value = this.body[name];
-    if (value === undefined || value === null) throw invalid.missing(this.key(name));
+    if (value === undefined || value === null) throw invalid.missing(name, this.body);
     return BodyReader.of(value, this.key(name)).uuid('uuid');
   }
 
@@ -97,7 +100,7 @@ export class BodyReader {
 
   date(name: string): IsoDate {
     const value = this.body[name];
-    if (value === undefined || value === null) throw invalid.missing(this.key(name));
+    if (value === undefined || value === null) throw invalid.missing(name, this.body);
     if (!isIsoDate(value)) throw invalid.date(this.key(name), value);
     return value;
   }
@@ -108,7 +111,7 @@ export class BodyReader {
 
   nested(name: string): BodyReader {
     const value = this.body[name];
-    if (value === undefined || value === null) throw invalid.missing(this.key(name));
+    if (value === undefined || value === null) throw invalid.missing(name, this.body);
     return BodyReader.of(value, this.key(name));
   }
 
@@ -118,19 +121,19 @@ export class BodyReader {
    */
   validity(name = 'validity'): Validity {
     const raw = this.body[name];
-    if (raw === undefined || raw === null) throw invalid.missingStartDate(this.key(`${name}.from`));
+    if (raw === undefined || raw === null) throw invalid.missingStartDate(this.body);
     const validity = BodyReader.of(raw, this.key(name));
-    if (!validity.has('from')) throw invalid.missingStartDate(this.key(`${name}.from`));
+    if (!validity.has('from')) throw invalid.missingStartDate(this.body);
     const from = validity.date('from');
     const to = validity.optionalDate('to');
-    if (to !== null && to < from) throw invalid.endBeforeStart(from, to);
+    if (to !== null && to < from) throw invalid.endBeforeStart(from, to, this.body);
     return { from, to };
   }
 
   /** `validity: {to}` for terminations; OS2mo calls a missing one a missing `validity`. */
   terminationDate(name = 'validity'): IsoDate {
     const validity = this.nested(name);
-    if (!validity.has('to')) throw invalid.missing(this.key(name));
+    if (!validity.has('to')) throw invalid.missing(name, this.body);
     return validity.date('to');
   }
 

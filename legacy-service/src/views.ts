@@ -151,7 +151,6 @@ type OrgUnitView = {
   time_planning: null;
   user_settings: { orgunit: Record<string, unknown> };
   parent: OrgUnitView | null;
-  child_count: number;
   validity: Validity;
 };
 
@@ -197,14 +196,13 @@ export function orgUnitView(
       // OS2mo's per-unit settings store; this service keeps none.
       user_settings: { orgunit: {} },
       parent: build(index + 1),
-      child_count: data.childrenOf(entry.unit.uuid, at).length,
       validity: validityOf(entry.version),
     };
   };
   return build(-1) as OrgUnitView;
 }
 
-/** `/e/{uuid}/`: OS2mo's full person. */
+/** `/e/{uuid}/`: OS2mo's full person (without validity: `details/employee` has the versions). */
 export function employeeView(data: OrgData, uuid: string, version: Version<EmployeeAttrs>) {
   return {
     uuid,
@@ -212,7 +210,6 @@ export function employeeView(data: OrgData, uuid: string, version: Version<Emplo
     user_key: version.user_key,
     cpr_no: version.cpr_no ?? null,
     org: organisationRef(data.defaultOrganisation()),
-    validity: validityOf(version),
   };
 }
 

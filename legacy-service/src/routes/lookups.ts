@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { isCprNumber } from '../cpr.js';
-import { invalid } from '../errors.js';
+import { invalid, notFound } from '../errors.js';
 import { isUuid, requireUuid } from '../input.js';
 import type { IsoDate, OrgUnit, OrgUnitAttrs, Version } from '../model.js';
 import type { OrgData } from '../org-data.js';
@@ -45,8 +45,15 @@ function ancestorNames(data: OrgData, version: Version<OrgUnitAttrs>, at: IsoDat
 export function lookupRoutes({ data, clock }: LookupRouteOptions): Hono {
   const app = new Hono({ strict: false });
 
+  /** OS2mo requires `query` (a missing one is its request validation's E_INVALID_INPUT); empty finds nothing. */
+  const readQuery = (c: Context) => {
+    const query = c.req.query('query');
+    if (query === undefined) throw invalid.input([{ key: 'query', message: 'is required' }]);
+    return query;
+  };
+
   const unitAutocomplete = (c: Context) => {
-    const query = c.req.query('query') ?? '';
+    const query = readQuery(c);
     const at = readTimeParams(c, clock).at;
     if (query.trim() === '') return c.json({ items: [] });
     const items = data
@@ -62,7 +69,7 @@ export function lookupRoutes({ data, clock }: LookupRouteOptions): Hono {
   };
 
   const employeeAutocomplete = (c: Context) => {
-    const query = c.req.query('query') ?? '';
+    const query = readQuery(c);
     const at = readTimeParams(c, clock).at;
     if (query.trim() === '') return c.json({ items: [] });
     const items = data
@@ -82,14 +89,60 @@ export function lookupRoutes({ data, clock }: LookupRouteOptions): Hono {
 
   app.get('/ou/autocomplete', unitAutocomplete);
   app.get('/e/autocomplete', employeeAutocomplete);
-  // Also under the organisation, where integrations written against older versions call them.
-  app.get('/o/:org/ou/autocomplete', (c) => {
-    data.organisation(requireUuid('org', c.req.param('org')));
-    return unitAutocomplete(c);
-  });
-  app.get('/o/:org/e/autocomplete', (c) => {
-    data.organisation(requireUuid('org', c.req.param('org')));
-    return employeeAutocomplete(c);
+
+  /**
+   * `/ou/ancestor-tree?uuid=…`: every ancestor of each unit asked for, and every sibling of each ancestor
+   * (with its child count), as a tree from the top.
+   */
+  app.get('/ou/ancestor-tree', (c) => {
+    const asked = c.req.queries('uuid') ?? [];
+    if (asked.length === 0) throw invalid.input([{ key: 'uuid', message: 'name at least one unit' }]);
+    for (const uuid of asked) if (!isUuid(uuid)) throw invalid.pathUuid('uuid', uuid);
+    const at = readTimeParams(c, clock).at;
+    interface Node {
+      uuid: string;
+      name: string;
+      user_key: string;
+      validity: { from: string; to: string | null };
+      child_count: number;
+      children?: Node[];
+    }
+    const nodeOf = (unit: OrgUnit, version: Version<OrgUnitAttrs>): Node => ({
+      uuid: unit.uuid,
+      name: version.name,
+      user_key: version.user_key,
+      validity: validityOf(version),
+      child_count: data.childrenOf(unit.uuid, at).length,
+    });
+    const byName = (a: Node, b: Node) => a.name.localeCompare(b.name, 'en') || a.uuid.localeCompare(b.uuid);
+    // Each unit on a path to an asked-for unit shows all its children (the siblings of the next step).
+    const onPath = new Set<string>();
+    for (const uuid of asked.map((value) => value.toLowerCase())) {
+      const unit = data.orgUnit(uuid);
+      let version = versionAt(unit, at);
+      if (!version) throw notFound.orgUnit(uuid);
+      onPath.add(unit.uuid);
+      while (version && version.parent !== null) {
+        onPath.add(version.parent);
+        const parent = data.findOrgUnit(version.parent);
+        version = parent && versionAt(parent, at);
+      }
+    }
+    const expand = (node: Node): Node => {
+      if (!onPath.has(node.uuid) || node.child_count === 0) return node;
+      const children = data.childrenOf(node.uuid, at).flatMap((child) => {
+        const version = versionAt(child, at);
+        return version ? [expand(nodeOf(child, version))] : [];
+      });
+      return { ...node, children: children.sort(byName) };
+    };
+    const roots = data.orgUnits().flatMap((unit) => {
+      const version = versionAt(unit, at);
+      return version && version.parent === null && onPath.has(unit.uuid)
+        ? [expand(nodeOf(unit, version))]
+        : [];
+    });
+    return c.json(roots.sort(byName));
   });
 
   /**
@@ -100,7 +153,7 @@ export function lookupRoutes({ data, clock }: LookupRouteOptions): Hono {
     data.organisation(requireUuid('org', c.req.param('org')));
     const at = readTimeParams(c, clock).at;
     const asked = c.req.queries('uuid') ?? [];
-    for (const uuid of asked) if (!isUuid(uuid)) throw invalid.uuid('uuid', uuid);
+    for (const uuid of asked) if (!isUuid(uuid)) throw invalid.pathUuid('uuid', uuid);
     const query = c.req.query('query') ?? '';
     const targets =
       asked.length > 0

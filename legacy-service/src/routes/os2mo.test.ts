@@ -221,6 +221,38 @@ describe('lookups', () => {
     });
   });
 
+  it('answers the ancestor tree with every sibling of each ancestor', async () => {
+    const { body } = await get(`/service/ou/ancestor-tree?uuid=${oscarOwnedUnitUuid}`);
+    expect(body).toHaveLength(1);
+    const departments = body[0].children;
+    expect(departments.length).toBe(6);
+    const mayor = departments.find((unit: any) => unit.children);
+    expect(mayor.children.map((unit: any) => unit.uuid)).toContain(oscarOwnedUnitUuid);
+    expect(mayor.children[0]).toEqual(expect.objectContaining({ child_count: expect.any(Number) }));
+    expect((await get('/service/ou/ancestor-tree')).body.error_key).toBe('E_INVALID_INPUT');
+  });
+
+  it('lists a facet top-level classes with child counts', async () => {
+    const { body } = await get('/service/f/manager_type/children');
+    expect(body[0]).toEqual({
+      uuid: expect.any(String),
+      name: expect.any(String),
+      user_key: expect.any(String),
+      child_count: 0,
+    });
+    expect((await get('/service/f/no_such_facet/children')).body.error_key).toBe('E_NOT_FOUND');
+  });
+
+  it('filters by an interval FROM/TO and refuses an unknown validity', async () => {
+    const all = await get(`/service/e/${aliceUuid}/details/engagement?validity=2000-01-01/infinity`);
+    expect(all.body).toHaveLength(1);
+    const before = await get(`/service/e/${aliceUuid}/details/engagement?validity=2000-01-01/2010-12-31`);
+    expect(before.body).toEqual([]);
+    expect((await get(`/service/e/${aliceUuid}/details/engagement?validity=someday`)).body.error_key).toBe(
+      'V_INVALID_VALIDITY',
+    );
+  });
+
   it('looks up known CPR numbers offline and refuses malformed ones', async () => {
     const person = await get(`/service/e/${aliceUuid}/`);
     const found = await get(`/service/e/cpr_lookup/?q=${person.body.cpr_no}`);
@@ -232,8 +264,16 @@ describe('lookups', () => {
   it('serves classes with the details asked for, and children', async () => {
     const uuid = classUuid('manager_type', 'director');
     const plain = await get(`/service/c/${uuid}/`);
-    expect(plain.body).toMatchObject({ uuid, owner: null, facet: { user_key: 'manager_type' } });
-    expect(plain.body).not.toHaveProperty('full_name');
+    expect(plain.body).toEqual({
+      uuid,
+      name: 'Director',
+      user_key: 'director',
+      example: null,
+      scope: null,
+      owner: null,
+    });
+    const withFacet = await get(`/service/c/${uuid}/?facet=1`);
+    expect(withFacet.body.facet).toMatchObject({ user_key: 'manager_type' });
     const full = await get(`/service/c/${uuid}/?full_name=1&top_level_facet=1`);
     expect(full.body).toMatchObject({ full_name: 'Director', top_level_facet: { user_key: 'manager_type' } });
     expect((await get(`/service/c/${uuid}/?nonsense=1`)).body.error_key).toBe('E_INVALID_INPUT');
@@ -331,6 +371,33 @@ describe('writes for every detail type', () => {
     });
     expect(edited).toEqual({ status: 200, body: uuid });
     expect((await get(`/service/ou/${uuid}/?at=2026-01-02`)).body.name).toBe('Renamed Unit');
+  });
+
+  it('creates a person from a full name, refusing a name together with given name and surname', async () => {
+    const created = await post('/service/e/create', { name: 'Anna Marie Holm' });
+    const person = await get(`/service/e/${created.body}/`);
+    expect(person.body).toMatchObject({ givenname: 'Anna Marie', surname: 'Holm', user_key: created.body });
+    const both = await post('/service/e/create', { name: 'A B', givenname: 'A' });
+    expect(both.body.error_key).toBe('E_INVALID_INPUT');
+  });
+
+  it('keeps the top unit at the top and no other unit can get there', async () => {
+    const root = await post('/service/details/edit', {
+      type: 'org_unit',
+      data: { uuid: unitUuid(0), parent: { uuid: unitUuid(1) }, validity: { from: '2026-01-01' } },
+    });
+    expect(root.body.error_key).toBe('V_CANNOT_MOVE_ROOT_ORG_UNIT');
+    const toTop = await post('/service/details/edit', {
+      type: 'org_unit',
+      data: { uuid: unitUuid(1), parent: { uuid: organisationUuid }, validity: { from: '2026-01-01' } },
+    });
+    expect(toTop.body.error_key).toBe('V_CANNOT_MOVE_UNIT_TO_ROOT_LEVEL');
+    const withoutDataUuid = await post('/service/details/edit', {
+      type: 'org_unit',
+      uuid: unitUuid(1),
+      data: { name: 'X', validity: { from: '2026-01-01' } },
+    });
+    expect(withoutDataUuid.body).toMatchObject({ error_key: 'V_MISSING_REQUIRED_VALUE', key: 'uuid' });
   });
 
   it('creates a person with a CPR number, refusing a taken or malformed one', async () => {

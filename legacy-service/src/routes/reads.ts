@@ -7,11 +7,11 @@ import { matchesValidity, resolutionDate, versionAt } from '../time.js';
 import {
   classFullView,
   classView,
+  validityOf,
   DetailViews,
   employeeListItem,
   employeeView,
   facetRef,
-  itSystemView,
   organisationRef,
   orgUnitListItem,
   orgUnitView,
@@ -132,16 +132,21 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
         return [{ unit, version, name: version.name, uuid: unit.uuid }];
       })
       .sort(byNameThenUuid);
-    // Only the page's units are shown: counting a unit's children is the costly part.
     const listed = page(items, start, limit);
     return c.json({
       ...listed,
-      items: listed.items.map(({ unit, version }) => orgUnitListItem(data, unit, version, time.at)),
+      // OS2mo's search items carry no child count.
+      items: listed.items.map(({ unit, version }) => {
+        const { child_count: _children, ...item } = orgUnitListItem(data, unit, version, time.at);
+        return item;
+      }),
     });
   });
 
   app.get('/o/:org/children', (c) => {
-    data.organisation(requireUuid('org', c.req.param('org')));
+    const org = requireUuid('org', c.req.param('org'));
+    // OS2mo reads any other UUID here as a unit.
+    if (!data.organisations().some((organisation) => organisation.uuid === org)) throw notFound.orgUnit(org);
     const time = readTimeParams(c, clock);
     const roots = data.orgUnits().flatMap((unit) => {
       const version = versionAt(unit, time.at);
@@ -150,8 +155,9 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
     return c.json(roots.sort(byNameThenUuid));
   });
 
+  // OS2mo lists its one organisation's people whatever organisation the path names.
   app.get('/o/:org/e', (c) => {
-    data.organisation(requireUuid('org', c.req.param('org')));
+    requireUuid('org', c.req.param('org'));
     const time = readTimeParams(c, clock);
     const { start, limit, query } = readListingParams(c);
     const items = data
@@ -160,7 +166,11 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
         const version = versionAt(employee, time.at);
         if (!version) return [];
         const item = employeeListItem(data, employee.uuid, version);
-        return query && !matchesQuery(query, item.name, item.user_key, item.uuid) ? [] : [item];
+        // A CPR number matches only in full, as in OS2mo.
+        const found = /^\d{10}$/.test(query)
+          ? item.cpr_no === query
+          : matchesQuery(query, item.name, item.user_key, item.uuid);
+        return query && !found ? [] : [item];
       })
       .sort(byNameThenUuid);
     return c.json(page(items, start, limit));
@@ -168,16 +178,19 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
 
   app.get('/o/:org/it', (c) => {
     data.organisation(requireUuid('org', c.req.param('org')));
-    return c.json(data.itSystems().map(itSystemView).sort(byNameThenUuid));
+    const systems = data
+      .itSystems()
+      .map(({ uuid, name, user_key, system_type }) => ({ uuid, name, user_key, system_type }));
+    return c.json(systems.sort(byNameThenUuid));
   });
 
+  // OS2mo lists its facets whatever organisation the path names.
   app.get('/o/:org/f', (c) => {
     const org = requireUuid('org', c.req.param('org'));
-    data.organisation(org);
     return c.json(
       data
         .facets()
-        .map((facet) => ({ ...facetRef(facet), path: `/service/o/${org}/f/${facet.user_key}/` }))
+        .map((facet) => ({ ...facetRef(facet), path: `/o/${org}/f/${facet.user_key}/` }))
         .sort((a, b) => a.user_key.localeCompare(b.user_key)),
     );
   });
@@ -214,7 +227,7 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
       .map((record) => (readFlag(c, 'only_primary_uuid') ? { uuid: record.uuid } : show(record)));
     return {
       ...facetRef(facet),
-      ...(org === null ? {} : { path: `/service/o/${org}/f/${facet.user_key}/` }),
+      ...(org === null ? {} : { path: `/o/${org}/f/${facet.user_key}/` }),
       data: page(classes, start, limit),
     };
   };
@@ -256,20 +269,33 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
     return c.json(employeeView(data, uuid, version));
   });
 
-  // `facet` is always there (OS2mo adds it on request only): the gateway reads it.
   app.get('/c/:uuid', (c) => {
     const record = data.class(requireUuid('uuid', c.req.param('uuid')));
     if (readFlag(c, 'only_primary_uuid')) return c.json({ uuid: record.uuid });
-    return c.json(classDetails(c, ['only_primary_uuid'])(record, ['facet']));
+    return c.json(classDetails(c, ['only_primary_uuid'])(record));
   });
+
+  /** OS2mo's class children: name, user key and how many children each has in turn. */
+  const classChildren = (classes: ClassRecord[]) =>
+    classes
+      .map((child) => ({
+        uuid: child.uuid,
+        name: child.name,
+        user_key: child.user_key,
+        child_count: data.childClassesOf(child.uuid).length,
+      }))
+      .sort(byNameThenUuid);
 
   app.get('/c/:uuid/children', (c) => {
     const record = data.class(requireUuid('uuid', c.req.param('uuid')));
-    const children = data.childClassesOf(record.uuid).map((child) => ({
-      ...classView(child),
-      child_count: data.childClassesOf(child.uuid).length,
-    }));
-    return c.json(children.sort(byNameThenUuid));
+    readTimeParams(c, clock);
+    return c.json(classChildren(data.childClassesOf(record.uuid)));
+  });
+
+  app.get('/f/:facet/children', (c) => {
+    const facet = data.facet(c.req.param('facet'));
+    readTimeParams(c, clock);
+    return c.json(classChildren(data.classesOf(facet.uuid).filter((record) => !record.parent)));
   });
 
   /**
@@ -293,7 +319,7 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
     if (!employee) return [];
     return employee.versions
       .filter((version) => matchesValidity(version, time.validity, time.at))
-      .map((version) => employeeView(data, uuid, version));
+      .map((version) => ({ ...employeeView(data, uuid, version), validity: validityOf(version) }));
   };
 
   for (const owner of ['ou', 'e'] as const) {
@@ -310,9 +336,8 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
     });
 
     // OS2mo looks records up by the owner's UUID without checking the owner: an unknown one has none.
-    app.get(`/${owner}/:uuid/details/:type`, (c) => {
-      const uuid = requireUuid('uuid', c.req.param('uuid'));
-      const type = c.req.param('type');
+    const readDetails = (c: Context, type: string) => {
+      const uuid = requireUuid('uuid', c.req.param('uuid')!);
       if (type === 'org_unit' || type === 'employee') return c.json(ownVersions(owner, type, uuid, c));
       if (!(detailTypes as readonly string[]).includes(type)) throw invalid.unknownRoleType(type);
       const detailType = type as DetailType;
@@ -332,7 +357,11 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
       return c.json(
         records.map(({ uuid: recordUuid, version }) => views.render(detailType, recordUuid, version)),
       );
-    });
+    };
+    // One route per type, so the route table lists exactly the documented paths.
+    for (const type of [...detailTypes, owner === 'ou' ? 'org_unit' : 'employee']) {
+      app.get(`/${owner}/:uuid/details/${type}`, (c) => readDetails(c, type));
+    }
   }
 
   return app;

@@ -114,8 +114,13 @@ describe('writes through time', () => {
     const before = await read(`/service/ou/${unit}/`);
     await ok('/service/details/edit', {
       type: 'org_unit',
-      uuid: unit,
-      data: { name: 'Renamed Unit', parent: { uuid: oscarOwnedUnitUuid }, validity: { from: '2026-07-01' } },
+      // OS2mo reads the unit from data.uuid.
+      data: {
+        uuid: unit,
+        name: 'Renamed Unit',
+        parent: { uuid: oscarOwnedUnitUuid },
+        validity: { from: '2026-07-01' },
+      },
     });
     expect((await read(`/service/ou/${unit}/`)).name).toBe(before.name);
     const after = await read(`/service/ou/${unit}/?at=2026-07-01`);
@@ -209,7 +214,7 @@ describe('bad input changes nothing', () => {
       400,
       'E_INVALID_INPUT',
     ],
-    ['missing givenname', '/service/e/create', { surname: 'Only' }, 400, 'V_MISSING_REQUIRED_VALUE'],
+    ['no name at all', '/service/e/create', { user_key: 'nameless' }, 400, 'V_MISSING_REQUIRED_VALUE'],
     [
       'unknown detail type',
       '/service/details/create',
@@ -257,8 +262,7 @@ describe('bad input changes nothing', () => {
       '/service/details/edit',
       {
         type: 'org_unit',
-        uuid: unitUuid(1),
-        data: { parent: { uuid: oscarOwnedUnitUuid }, validity: { from: '2025-01-01' } },
+        data: { uuid: unitUuid(1), parent: { uuid: oscarOwnedUnitUuid }, validity: { from: '2025-01-01' } },
       },
       400,
       'V_ORG_UNIT_MOVE_TO_CHILD',

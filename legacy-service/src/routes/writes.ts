@@ -35,7 +35,8 @@ function eachItem<T>(
     throw invalid.input([{ key: 'body', message: 'must be a JSON object or a list of them' }]);
   }
   const items: unknown[] = Array.isArray(body) ? body : [body];
-  if (items.length === 0) throw invalid.input([{ key: 'body', message: 'must not be an empty list' }]);
+  // An empty list does nothing, as in OS2mo.
+  if (items.length === 0) return [];
   const unknown = items
     .map((item) =>
       typeof item === 'object' && item !== null ? (item as { type?: unknown }).type : undefined,

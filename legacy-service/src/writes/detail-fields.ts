@@ -197,7 +197,7 @@ export function checkDetailReferences(data: OrgData, type: DetailType, entity: T
         value === undefined ||
         (spec.required && Array.isArray(value) && value.length === 0)
       ) {
-        if (spec.required) throw invalid.missing(name);
+        if (spec.required) throw invalid.missing(name, version);
         continue;
       }
       const values = Array.isArray(value) ? (value as string[]) : [value as string];

@@ -58,7 +58,11 @@ function checkRules(data: OrgData, type: DetailType, entity: Temporal<unknown>):
             { key: 'owner_inference_priority', message: 'only a person owner can be inferred' },
           ]);
         }
-        if (!version.owner_inference_priority && version.owner === null) throw invalid.missing('owner');
+        if (version.owner_inference_priority && version.owner !== null) {
+          throw invalid.input([
+            { key: 'owner_inference_priority', message: 'cannot be combined with owner' },
+          ]);
+        }
         break;
       case 'manager': {
         const seen = new Set<string>();
@@ -105,8 +109,9 @@ export function createDetail(data: OrgData, state: PendingState, item: unknown, 
   const type = readDetailType(body) as DetailType;
   refuseRelatedUnit(type);
   const uuid = body.optionalUuid('uuid') ?? randomUUID();
-  const validity = body.validity();
+  // The fields first: OS2mo names a missing field before a missing start date.
   const attributes = readNewAttributes(type, body, uuid);
+  const validity = body.validity();
   const collection = detailCollection[type];
   requireFree(data, collection, body.optionalUuid('uuid'));
   const entity: Temporal<unknown> = { uuid, versions: [{ ...validity, ...attributes }] };

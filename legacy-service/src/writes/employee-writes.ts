@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { invalid } from '../errors.js';
+import { invalid, LegacyError } from '../errors.js';
 import { isCprNumber } from '../cpr.js';
 import type { BodyReader } from '../input.js';
 import {
@@ -19,9 +19,37 @@ import type { PendingState } from './pending-state.js';
 /** Employees without a given validity exist from this date, so any historic engagement can point at them. */
 export const employeeDefaultFrom = '1900-01-01';
 
-/** Like the fixture's keys: lower-case letters of the names, no spaces. */
-function defaultUserKey(givenname: string, surname: string): string {
-  return `${givenname}${surname}`.toLowerCase().replace(/[^a-z0-9]/g, '') || 'employee';
+/**
+ * OS2mo's names of a new person: `name` (split at its last space) or `givenname`/`surname`, not both; one
+ * of them may be empty, but not all.
+ */
+function readNames(body: BodyReader): { givenname: string; surname: string } {
+  const text = (name: string) => {
+    const value = body.raw(name);
+    if (value === undefined || value === null) return '';
+    if (typeof value !== 'string') throw invalid.wrongType(name, 'str', value);
+    return value.trim();
+  };
+  const name = text('name');
+  const givenname = text('givenname');
+  const surname = text('surname');
+  if (name && (givenname || surname)) {
+    throw new LegacyError(400, 'E_INVALID_INPUT', 'Invalid input.', {
+      name: 'Supply either name or given name and surname',
+    });
+  }
+  if (name) {
+    const split = name.lastIndexOf(' ');
+    return split < 0
+      ? { givenname: name, surname: '' }
+      : { givenname: name.slice(0, split), surname: name.slice(split + 1) };
+  }
+  if (!givenname && !surname) {
+    throw new LegacyError(400, 'V_MISSING_REQUIRED_VALUE', 'Missing name or givenname or surname.', {
+      name: 'Missing name or givenname or surname',
+    });
+  }
+  return { givenname, surname };
 }
 
 /** A CPR number for a person: the right format, and nobody else has it (OS2mo's `V_EXISTING_CPR`). */
@@ -54,8 +82,7 @@ export function createEmployee(
   createDetail: (data: OrgData, state: PendingState, item: unknown, key: string) => string,
 ): string {
   const requested = body.optionalUuid('uuid');
-  const givenname = body.string('givenname');
-  const surname = body.string('surname');
+  const { givenname, surname } = readNames(body);
   const validity = body.has('validity') ? body.validity() : { from: employeeDefaultFrom, to: null };
   const uuid = requested ?? randomUUID();
   requireFree(data, collections.employee, requested);
@@ -67,7 +94,8 @@ export function createEmployee(
         ...validity,
         givenname,
         surname,
-        user_key: body.optionalString('user_key') ?? defaultUserKey(givenname, surname),
+        // OS2mo names a person without a user key by their UUID.
+        user_key: body.optionalString('user_key') ?? uuid,
         cpr_no: cpr ?? null,
         nickname_givenname: body.optionalString('nickname_givenname') ?? '',
         nickname_surname: body.optionalString('nickname_surname') ?? '',

@@ -30,6 +30,13 @@ function checkOrgUnit(data: OrgData, unit: OrgUnit): void {
   });
 }
 
+/** The organisation's UUID as a parent means "at the top", as OS2mo writes it. */
+function topLevelAsNull(data: OrgData, parent: string | null): string | null {
+  return parent !== null && data.organisations().some((organisation) => organisation.uuid === parent)
+    ? null
+    : parent;
+}
+
 /** True when `candidate` is `unit` or lies below it on `date`. */
 function isSelfOrDescendant(data: OrgData, unit: string, candidate: string, date: string): boolean {
   const seen = new Set<string>();
@@ -54,7 +61,8 @@ export function createOrgUnit(data: OrgData, state: PendingState, body: BodyRead
         ...body.validity(),
         name,
         user_key: body.optionalString('user_key') ?? name,
-        parent: body.optionalRef('parent') ?? null,
+        // OS2mo names the organisation as the parent of a top-level unit.
+        parent: topLevelAsNull(data, body.optionalRef('parent') ?? null),
         org_unit_type: body.ref('org_unit_type'),
         org_unit_level: body.optionalRef('org_unit_level') ?? null,
       },
@@ -67,26 +75,34 @@ export function createOrgUnit(data: OrgData, state: PendingState, body: BodyRead
 }
 
 /**
- * `details/edit` with `type: "org_unit"`: rename, retype or move a unit from a date. OS2mo takes the unit
- * from `data.uuid` (else `original.uuid`); the item's own `uuid`, which OS2mo ignores, is the last resort.
+ * `details/edit` with `type: "org_unit"`: rename, retype or move a unit from a date.
  */
 export function editOrgUnit(data: OrgData, state: PendingState, body: BodyReader): string {
   const changesBody = body.nested('data');
+  // As OS2mo: the unit is `data.uuid`, else `original.uuid`; the item's own `uuid` is not read.
   const uuid =
-    changesBody.optionalUuid('uuid') ??
-    (body.has('original') ? body.nested('original').optionalUuid('uuid') : undefined) ??
-    body.uuid('uuid');
+    changesBody.has('uuid') || !body.has('original')
+      ? changesBody.uuid('uuid')
+      : body.nested('original').uuid('uuid');
   const validity = changesBody.validity();
   const changes: Partial<OrgUnitAttrs> = {};
   if (changesBody.raw('name') !== undefined) changes.name = changesBody.string('name');
   if (changesBody.raw('user_key') !== undefined) changes.user_key = changesBody.string('user_key');
-  if (changesBody.raw('parent') !== undefined) changes.parent = changesBody.optionalRef('parent') ?? null;
+  if (changesBody.raw('parent') !== undefined) {
+    changes.parent = topLevelAsNull(data, changesBody.optionalRef('parent') ?? null);
+  }
   if (changesBody.raw('org_unit_type') !== undefined)
     changes.org_unit_type = changesBody.ref('org_unit_type');
   if (changesBody.raw('org_unit_level') !== undefined) {
     changes.org_unit_level = changesBody.optionalRef('org_unit_level') ?? null;
   }
   const unit = data.orgUnit(uuid);
+  if (changes.parent !== undefined) {
+    // OS2mo keeps the top unit where it is and nothing else can become a top unit.
+    const current = versionAt(unit, validity.from);
+    if (current && current.parent === null && changes.parent !== null) throw invalid.moveRoot(uuid);
+    if (current && current.parent !== null && changes.parent === null) throw invalid.moveToRoot(uuid);
+  }
   if (changes.parent && isSelfOrDescendant(data, uuid, changes.parent, validity.from)) {
     throw invalid.moveToChild(uuid, changes.parent);
   }
@@ -155,12 +171,12 @@ export function terminateOrgUnit(data: OrgData, state: PendingState, uuid: strin
 export function mapOrgUnits(data: OrgData, state: PendingState, origin: string, body: BodyReader) {
   const from = body.validity().from;
   const raw = body.raw('destination');
-  if (raw === undefined || raw === null) throw invalid.missing('destination');
+  if (raw === undefined || raw === null) throw invalid.missing('destination', null);
   if (!Array.isArray(raw)) throw invalid.wrongType('destination', 'list', raw);
   const destinations = [
     ...new Set(
       raw.map((item, index) => {
-        if (!isUuid(item)) throw invalid.uuid(`destination[${index}]`, item);
+        if (!isUuid(item)) throw invalid.uuid(`destination[${index}]`, { destination: raw });
         return item.toLowerCase();
       }),
     ),
