@@ -263,6 +263,23 @@ export const os2moCases: Record<string, ContractCase[]> = {
       status: 200,
       shape: page(unitRef),
     },
+    {
+      os2mo: tests('test_integration_service.py', 'test_orgunit_search'),
+      name: 'a search below an unknown root',
+      params: { org },
+      query: { query: 'office', root: unknown },
+      status: 200,
+      empty: true,
+      shape: literal({ items: [], offset: 0, total: 0 }),
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_orgunit_search'),
+      name: 'a search returning paths',
+      params: { org },
+      query: { query: 'office', details: 'path' },
+      status: 200,
+      shape: page(keys({ location: str, name: str, user_key: str, uuid: str, validity })),
+    },
   ],
   getOrgUnit: [
     {
@@ -329,6 +346,44 @@ export const os2moCases: Record<string, ContractCase[]> = {
       name: 'every person, in full',
       params: { org },
       query: { limit: '20' },
+      status: 200,
+      shape: page(employee),
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_employee'),
+      name: 'a search by a whole CPR number',
+      params: { org },
+      query: { query: uuidOr(personWithCpr?.cpr_no) },
+      status: 200,
+      shape: page(employee),
+      verify: (body) =>
+        (body as { total: number }).total === 1
+          ? []
+          : ['a whole CPR number does not find exactly one person'],
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_employee'),
+      name: 'a search by part of a CPR number finds nobody',
+      params: { org },
+      query: { query: String(personWithCpr?.cpr_no ?? '').slice(0, 6) },
+      status: 200,
+      empty: true,
+      shape: literal({ items: [], offset: 0, total: 0 }),
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_employee'),
+      name: 'a search by an unknown CPR number',
+      params: { org },
+      query: { query: '0000000000' },
+      status: 200,
+      empty: true,
+      shape: literal({ items: [], offset: 0, total: 0 }),
+    },
+    {
+      os2mo: tests('test_integration_service.py', 'test_employee'),
+      name: 'only people with an association',
+      params: { org },
+      query: { associated: 'true', limit: '5' },
       status: 200,
       shape: page(employee),
     },
