@@ -490,6 +490,10 @@ export const contractCases: Record<string, ContractCase[]> = {
     (seededDetail('related_unit')?.org_units as string[] | undefined)?.[0],
   ),
   listOrgUnitRoles: seededDetailRead('the roles in a unit', seededDetail('role')?.org_unit),
+  listOrgUnitLeaves: [
+    { name: 'a unit never has leaves', params: { uuid: oscarOwnedUnitUuid }, status: 200, empty: true },
+    ...detailReadErrors(oscarOwnedUnitUuid),
+  ],
   listOrgUnitVersions: [
     { name: "oscar's unit", params: { uuid: oscarOwnedUnitUuid }, status: 200 },
     ...detailReadErrors(oscarOwnedUnitUuid),
@@ -541,6 +545,18 @@ export const contractCases: Record<string, ContractCase[]> = {
   ],
   listEmployeeLeaves: seededDetailRead("a person's leaves", seededDetail('leave')?.person),
   listEmployeeRoles: seededDetailRead("a person's roles", seededDetail('role')?.person),
+  listEmployeeEngagementAssociations: [
+    { name: 'a person never has them', params: { uuid: oscar }, status: 200, empty: true },
+    ...detailReadErrors(oscar),
+  ],
+  listEmployeeKles: [
+    { name: 'a person never has KLE numbers', params: { uuid: oscar }, status: 200, empty: true },
+    ...detailReadErrors(oscar),
+  ],
+  listEmployeeRelatedUnits: [
+    { name: 'a person never has related units', params: { uuid: oscar }, status: 200, empty: true },
+    ...detailReadErrors(oscar),
+  ],
   listEmployeeVersions: [
     { name: 'a development user', params: { uuid: oscar }, status: 200 },
     ...detailReadErrors(oscar),
