@@ -161,6 +161,10 @@ const personAddress = seeded('address', (version) => typeof version.person === '
 const unitAddress = seeded('address', (version) => typeof version.org_unit === 'string')?.match;
 const role = seeded('role')?.match;
 const association = seeded('association', (version) => typeof version.person === 'string')?.match;
+/** A day the seeded association holds on: its first. */
+const associationDay = String(association?.from ?? '2026-06-01');
+/** A person created by a case's setup, with no engagement. */
+const newPerson = { uuid: newUuid(60), givenname: 'Ida', surname: 'Krog' };
 const leave = seeded('leave')?.match;
 const kle = seeded('kle')?.match;
 const relatedUnits = seeded('related_unit')?.match.org_units as string[] | undefined;
@@ -898,6 +902,19 @@ export const os2moCases: Record<string, ContractCase[]> = {
   ],
   createOrgUnit: [
     {
+      os2mo: tests('test_integration_org_unit.py', 'test_create_org_unit_fails_validation_outside_org_unit'),
+      name: 'starting before its parent existed',
+      body: {
+        name: 'Fake Corp',
+        parent: ref(oscarOwnedUnitUuid),
+        org_unit_type: cls.office,
+        validity: { from: '2005-02-04', to: '2017-10-21' },
+      },
+      status: 400,
+      errorKey: 'V_DATE_OUTSIDE_ORG_UNIT_RANGE',
+      shape: error('org_unit_uuid', 'valid_from', 'valid_to', 'wanted_valid_from', 'wanted_valid_to'),
+    },
+    {
       os2mo: tests('test_integration_org_unit.py', 'test_create_missing_parent'),
       name: 'an unknown parent',
       body: {
@@ -1023,6 +1040,68 @@ export const os2moCases: Record<string, ContractCase[]> = {
       shape: error('employee_uuid'),
     },
     {
+      os2mo: tests('test_integration_leave.py', 'test_create_leave_fails_when_no_active_engagement'),
+      name: 'a leave of a person without an engagement',
+      setup: (legacy) => write(legacy, '/service/e/create', newPerson),
+      body: [
+        {
+          type: 'leave',
+          person: ref(newPerson.uuid),
+          leave_type: ref(uuidOr(leave?.leave_type)),
+          validity: { from: '2026-07-01', to: '2026-07-01' },
+        },
+      ],
+      status: 400,
+      errorKey: 'V_NO_ACTIVE_ENGAGEMENT',
+      shape: error('employee'),
+    },
+    {
+      os2mo: tests('test_integration_leave.py', 'test_create_leave_missing_user'),
+      name: 'a leave of an unknown person',
+      body: [
+        {
+          type: 'leave',
+          person: ref(unknown),
+          leave_type: ref(uuidOr(leave?.leave_type)),
+          validity: { from: '2026-07-01', to: '2026-07-01' },
+        },
+      ],
+      status: 404,
+      errorKey: 'E_USER_NOT_FOUND',
+      shape: error('employee_uuid'),
+    },
+    {
+      os2mo: tests('test_integration_association.py', 'test_create_association_fails_on_two_assocations'),
+      name: 'a second association of a person with the same unit',
+      body: [
+        {
+          type: 'association',
+          org_unit: ref(uuidOr(association?.org_unit)),
+          person: ref(uuidOr(association?.person)),
+          association_type: ref(uuidOr(association?.association_type)),
+          validity: { from: associationDay, to: associationDay },
+        },
+      ],
+      status: 400,
+      errorKey: 'V_MORE_THAN_ONE_ASSOCIATION',
+      shape: error('existing'),
+    },
+    {
+      os2mo: tests('test_integration_association.py', 'test_create_association_no_unit'),
+      name: 'an association without a unit',
+      body: [
+        {
+          type: 'association',
+          person: ref(oscar),
+          association_type: ref(uuidOr(association?.association_type)),
+          validity: { from: '2026-07-01', to: '2026-07-01' },
+        },
+      ],
+      status: 400,
+      errorKey: 'V_MISSING_REQUIRED_VALUE',
+      shape: error('key', 'obj'),
+    },
+    {
       os2mo: tests('test_integration_leave.py', 'test_create_leave_fails_on_empty_payload'),
       name: 'a leave without fields',
       body: [{ type: 'leave' }],
@@ -1106,6 +1185,17 @@ export const os2moCases: Record<string, ContractCase[]> = {
       status: 404,
       errorKey: 'E_NOT_FOUND',
       shape: error(),
+    },
+    {
+      os2mo: tests('test_integration_org_unit.py', 'test_move_org_nowhere'),
+      name: 'a unit moved below an unknown unit',
+      body: {
+        type: 'org_unit',
+        data: { parent: ref(unknown), uuid: oscarOwnedUnitUuid, validity: { from: '2026-07-01' } },
+      },
+      status: 404,
+      errorKey: 'E_ORG_UNIT_NOT_FOUND',
+      shape: error('org_unit_uuid'),
     },
     {
       os2mo: tests('test_integration_org_unit.py', 'test_move_org_unit_to_root_fails'),
