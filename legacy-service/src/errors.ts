@@ -179,14 +179,10 @@ export const invalid = {
     new LegacyError(400, `V_INVALID_ADDRESS_${scope}`, `The value is not a valid ${scope} address.`, {
       value,
     }),
-  moveRoot: (uuid: string) =>
-    new LegacyError(400, 'V_CANNOT_MOVE_ROOT_ORG_UNIT', 'The top unit cannot be moved.', {
-      org_unit_uuid: uuid,
-    }),
-  moveToRoot: (uuid: string) =>
-    new LegacyError(400, 'V_CANNOT_MOVE_UNIT_TO_ROOT_LEVEL', 'A unit cannot be moved to the top level.', {
-      org_unit_uuid: uuid,
-    }),
+  moveRoot: (_uuid: string) =>
+    new LegacyError(400, 'V_CANNOT_MOVE_ROOT_ORG_UNIT', 'The top unit cannot be moved.'),
+  moveToRoot: (_uuid: string) =>
+    new LegacyError(400, 'V_CANNOT_MOVE_UNIT_TO_ROOT_LEVEL', 'A unit cannot be moved to the top level.'),
   alreadyExists: (uuid: string) =>
     new LegacyError(409, 'E_ALREADY_EXISTS', 'An object with this UUID already exists.', { uuid }),
   tooLarge: (limit: number) =>

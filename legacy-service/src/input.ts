@@ -101,8 +101,14 @@ export class BodyReader {
   date(name: string): IsoDate {
     const value = this.body[name];
     if (value === undefined || value === null) throw invalid.missing(name, this.body);
-    if (!isIsoDate(value)) throw invalid.date(this.key(name), value);
-    return value;
+    // OS2mo also takes a date-time at midnight (in any offset), as its own clients send them.
+    const midnight =
+      typeof value === 'string'
+        ? /^(\d{4}-\d{2}-\d{2})T00:00(:00(\.0+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/.exec(value)
+        : null;
+    const date = midnight ? midnight[1] : value;
+    if (!isIsoDate(date)) throw invalid.date(this.key(name), value);
+    return date;
   }
 
   optionalDate(name: string): IsoDate | null {

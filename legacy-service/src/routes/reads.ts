@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { invalid, LegacyError, notFound } from '../errors.js';
 import { readIntParam, requireUuid } from '../input.js';
-import { detailTypes, type ClassRecord, type DetailType, type Temporal } from '../model.js';
+import { detailTypes, type ClassRecord, type OrgUnit, type DetailType, type Temporal } from '../model.js';
 import type { OrgData } from '../org-data.js';
 import { matchesValidity, resolutionDate, versionAt } from '../time.js';
 import {
@@ -124,20 +124,37 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
     data.organisation(requireUuid('org', c.req.param('org')));
     const time = readTimeParams(c, clock);
     const { start, limit, query } = readListingParams(c);
+    // `root` keeps the units at or below it; `details=path` adds the location, `details=nchildren` the count.
+    const root = c.req.query('root');
+    const details = c.req.query('details');
+    const underRoot = (unit: OrgUnit) => {
+      if (!root) return true;
+      const seen = new Set<string>();
+      for (let current: OrgUnit | undefined = unit; current && !seen.has(current.uuid);) {
+        if (current.uuid === root) return true;
+        seen.add(current.uuid);
+        const parent: string | null | undefined = versionAt(current, time.at)?.parent;
+        current = parent ? data.findOrgUnit(parent) : undefined;
+      }
+      return false;
+    };
     const items = data
       .orgUnits()
       .flatMap((unit) => {
         const version = versionAt(unit, time.at);
         if (!version || (query && !matchesQuery(query, version.name, version.user_key, unit.uuid))) return [];
-        return [{ unit, version, name: version.name, uuid: unit.uuid }];
+        return underRoot(unit) ? [{ unit, version, name: version.name, uuid: unit.uuid }] : [];
       })
       .sort(byNameThenUuid);
     const listed = page(items, start, limit);
     return c.json({
       ...listed,
-      // OS2mo's search items carry no child count.
       items: listed.items.map(({ unit, version }) => {
-        const { child_count: _children, ...item } = orgUnitListItem(data, unit, version, time.at);
+        const { child_count: children, ...item } = orgUnitListItem(data, unit, version, time.at);
+        if (details === 'nchildren') return { ...item, child_count: children };
+        if (details === 'path')
+          return { ...item, location: orgUnitView(data, unit, version, time.at).location };
+        // OS2mo's plain search items carry no child count.
         return item;
       }),
     });
@@ -184,9 +201,10 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
     return c.json(systems.sort(byNameThenUuid));
   });
 
-  // OS2mo lists its facets whatever organisation the path names.
+  // OS2mo lists the facets of its organisation; another organisation has none.
   app.get('/o/:org/f', (c) => {
     const org = requireUuid('org', c.req.param('org'));
+    if (!data.organisations().some((organisation) => organisation.uuid === org)) return c.json([]);
     return c.json(
       data
         .facets()
@@ -205,7 +223,8 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
     if (unknown.length > 0) {
       throw invalid.input(unknown.map((key) => ({ key, message: 'is not an argument of this endpoint' })));
     }
-    const wanted = new Set(asked.filter((name) => readFlag(c, name)));
+    // OS2mo adds a detail when its argument is there at all (`?full_name&facet`), whatever its value.
+    const wanted = new Set(asked);
     return (record: ClassRecord, always: string[] = []) => {
       const full = classFullView(data, record);
       const view: Record<string, unknown> = classView(record);
@@ -322,6 +341,44 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
       .map((version) => ({ ...employeeView(data, uuid, version), validity: validityOf(version) }));
   };
 
+  /**
+   * OS2mo's `first_party_perspective` on a person's associations: their own, each with who stands in for
+   * them, followed by the associations they stand in for, each with whom they stand in for.
+   */
+  const firstPartyPerspective = (
+    owner: Owner,
+    uuid: string,
+    time: TimeParams,
+    views: DetailViews,
+    own: unknown[],
+  ) => {
+    if (owner !== 'e')
+      throw invalid.input([{ key: 'first_party_perspective', message: 'only for a person' }]);
+    const substituteAssociation = { name: 'i18n:substitute_association' };
+    const first = (own as Record<string, unknown>[]).map((record) => ({
+      ...record,
+      first_party_association_type: record.association_type,
+      third_party_associated: record.substitute,
+      third_party_association_type: record.substitute ? substituteAssociation : null,
+    }));
+    const standingIn = matching(
+      [...data.store.all('association')] as unknown as Temporal<{ substitute: string | null }>[],
+      time,
+    )
+      .filter(({ version }) => version.substitute === uuid)
+      .map(
+        ({ uuid: recordUuid, version }) =>
+          views.render('association', recordUuid, version) as Record<string, unknown>,
+      )
+      .map((record) => ({
+        ...record,
+        first_party_association_type: record.substitute ? substituteAssociation : null,
+        third_party_associated: record.person,
+        third_party_association_type: record.association_type,
+      }));
+    return [...first, ...standingIn];
+  };
+
   for (const owner of ['ou', 'e'] as const) {
     /** Which detail types hold any record (past, present or future), as OS2mo answers `/details/`. */
     app.get(`/${owner}/:uuid/details`, (c) => {
@@ -354,9 +411,13 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
         onlyPrimaryUuid: readFlag(c, 'only_primary_uuid'),
         calculatePrimary: readFlag(c, 'calculate_primary'),
       });
-      return c.json(
-        records.map(({ uuid: recordUuid, version }) => views.render(detailType, recordUuid, version)),
+      const rendered = records.map(({ uuid: recordUuid, version }) =>
+        views.render(detailType, recordUuid, version),
       );
+      if (detailType === 'association' && readFlag(c, 'first_party_perspective')) {
+        return c.json(firstPartyPerspective(owner, uuid, time, views, rendered));
+      }
+      return c.json(rendered);
     };
     // One route per type, so the route table lists exactly the documented paths.
     for (const type of [...detailTypes, owner === 'ou' ? 'org_unit' : 'employee']) {

@@ -155,7 +155,8 @@ export function terminateEmployee(
 ): string {
   const to = body.terminationDate();
   const vacate = body.boolean('vacate', false);
-  data.employee(uuid);
+  // OS2mo's generic "not found" for a person it cannot terminate.
+  if (!data.findEmployee(uuid)) throw new LegacyError(404, 'E_NOT_FOUND', 'No person with this UUID.');
   const activeAfter = (versions: { to: string | null }[]) =>
     versions.some((version) => !endsBefore(version.to, addDays(to, 1)));
   // Every record of the person ends with them; manager roles may instead stay as vacant positions.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { invalid, notFound } from '../errors.js';
+import { invalid, LegacyError } from '../errors.js';
 import { stableUuid } from '../fixture/stable-uuid.js';
 import { isUuid, type BodyReader } from '../input.js';
 import {
@@ -12,7 +12,7 @@ import {
   type RelatedUnitAttrs,
 } from '../model.js';
 import type { OrgData } from '../org-data.js';
-import { addDays, endsBefore, versionAt } from '../time.js';
+import { addDays, coversInterval, endsBefore, versionAt } from '../time.js';
 import { eachVersion, requireClass, requireFree, requireUnitDuring } from './checks.js';
 import { editTemporal, terminateTemporal } from './detail-writes.js';
 import type { PendingState } from './pending-state.js';
@@ -181,10 +181,23 @@ export function mapOrgUnits(data: OrgData, state: PendingState, origin: string, 
       }),
     ),
   ];
-  const wanted = [origin, ...destinations];
+  const wanted = [...new Set([origin, ...destinations])].sort();
+  // As OS2mo: every unit named must exist, and stay open from the date on; the error lists the offenders.
   const missing = wanted.filter((uuid) => !data.findOrgUnit(uuid));
-  if (missing.length > 0) throw notFound.orgUnit(missing.join(', '));
-  for (const uuid of wanted) requireUnitDuring(data, uuid, { from, to: null });
+  if (missing.length > 0) {
+    throw new LegacyError(404, 'E_ORG_UNIT_NOT_FOUND', 'Org unit not found.', { org_unit_uuid: missing });
+  }
+  const closing = wanted.filter((uuid) => !coversInterval(data.orgUnit(uuid), { from, to: null }));
+  if (closing.length > 0) {
+    throw new LegacyError(
+      400,
+      'V_DATE_OUTSIDE_ORG_UNIT_RANGE',
+      'Date range exceeds validity range of associated org unit.',
+      {
+        org_unit_uuid: closing,
+      },
+    );
+  }
   const result = { added: [] as string[], deleted: [] as string[], unchanged: [] as string[] };
   const existing = new Map<string, RelatedUnit>();
   for (const related of data.detailsOfUnit<RelatedUnitAttrs>('related_unit', origin)) {
