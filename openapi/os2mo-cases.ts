@@ -1,4 +1,5 @@
 import {
+  classUuid,
   closedUnitUuid,
   oscarOwnedUnitUuid,
   referenceUnitUuids,
@@ -163,6 +164,13 @@ const role = seeded('role')?.match;
 const association = seeded('association', (version) => typeof version.person === 'string')?.match;
 /** A day the seeded association holds on: its first. */
 const associationDay = String(association?.from ?? '2026-06-01');
+const unitEan = ref(classUuid('org_unit_address_type', 'unit_ean'));
+const unitEmail = ref(classUuid('org_unit_address_type', 'unit_email'));
+const addressCase = (name: string, address: Record<string, unknown>) => ({
+  os2mo: tests('test_integration_address.py', 'test_create_errors', 'Writing'),
+  name,
+  body: [{ type: 'address', validity: { from: '2024-01-01', to: null }, ...address }],
+});
 /** A person created by a case's setup, with no engagement. */
 const newPerson = { uuid: newUuid(60), givenname: 'Ida', surname: 'Krog' };
 const leave = seeded('leave')?.match;
@@ -1038,6 +1046,52 @@ export const os2moCases: Record<string, ContractCase[]> = {
       status: 404,
       errorKey: 'E_USER_NOT_FOUND',
       shape: error('employee_uuid'),
+    },
+    {
+      ...addressCase('an address of nobody', { address_type: unitEan, value: '5712345000014' }),
+      status: 400,
+      errorKey: 'E_INVALID_INPUT',
+      shape: error('obj'),
+    },
+    {
+      ...addressCase('an address of both a person and a unit', {
+        address_type: unitEan,
+        value: '5712345000014',
+        person: ref(oscar),
+        org_unit: ref(oscarOwnedUnitUuid),
+      }),
+      status: 400,
+      errorKey: 'E_INVALID_INPUT',
+      shape: error('obj'),
+    },
+    {
+      ...addressCase('an address without a value', {
+        address_type: unitEmail,
+        org_unit: ref(oscarOwnedUnitUuid),
+      }),
+      status: 400,
+      errorKey: 'V_MISSING_REQUIRED_VALUE',
+      shape: error('key', 'obj'),
+    },
+    {
+      ...addressCase('an address without a type', {
+        address_type: null,
+        value: 'hallo@example.com',
+        org_unit: ref(oscarOwnedUnitUuid),
+      }),
+      status: 400,
+      errorKey: 'V_MISSING_REQUIRED_VALUE',
+      shape: error('key', 'obj'),
+    },
+    {
+      ...addressCase('an address of an unknown unit', {
+        address_type: unitEmail,
+        value: 'hallo@example.com',
+        org_unit: ref(unknown),
+      }),
+      status: 404,
+      errorKey: 'E_ORG_UNIT_NOT_FOUND',
+      shape: error('org_unit_uuid'),
     },
     {
       os2mo: tests('test_integration_leave.py', 'test_create_leave_fails_when_no_active_engagement'),
