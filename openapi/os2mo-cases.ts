@@ -597,6 +597,33 @@ export const os2moCases: Record<string, ContractCase[]> = {
       shape: list(owner),
     },
   ],
+  listEmployeeOwners: [
+    {
+      os2mo: tests(
+        'test_integration_owner.py',
+        'test_create_with_engagement_priority_and_engagement',
+        'OwnerPersonTestInheritCase',
+      ),
+      name: "a person's owner inferred from the primary engagement's unit",
+      params: { uuid: oscar },
+      query: { validity: 'present', at: '2026-07-01', inherit_owner: '1' },
+      setup: (legacy) =>
+        write(legacy, '/service/details/create', {
+          type: 'owner',
+          person: ref(oscar),
+          owner_inference_priority: 'engagement_priority',
+          validity: { from: '2026-01-01' },
+        }),
+      status: 200,
+      shape: list(owner),
+      verify: (body) =>
+        (body as { owner_inference_priority: unknown }[]).some(
+          (record) => record.owner_inference_priority === 'engagement_priority',
+        )
+          ? []
+          : ['no record keeps its owner_inference_priority'],
+    },
+  ],
   listEmployeeItUsers: [
     {
       os2mo: tests('test_integration_itsystem.py', 'test_reading_employee', 'Reading'),
@@ -1192,6 +1219,18 @@ export const os2moCases: Record<string, ContractCase[]> = {
       os2mo: tests('test_integration_owner.py', 'test_create_no_person_and_no_ou', 'BaseTests'),
       name: 'an owner of neither a unit nor a person',
       body: { type: 'owner', owner: ref(alice), validity: { from: '2024-01-01' } },
+      status: 400,
+    },
+    {
+      os2mo: tests('test_integration_owner.py', 'test_create_with_inference_and_owner', 'PersonTests'),
+      name: 'an owner of a person both given and to be inferred',
+      body: {
+        type: 'owner',
+        owner: ref(alice),
+        person: ref(oscar),
+        owner_inference_priority: 'engagement_priority',
+        validity: { from: '2024-01-01' },
+      },
       status: 400,
     },
     {
