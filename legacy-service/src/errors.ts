@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Validity } from './model.js';
 
 /** The legacy service's error body: `{error, status, error_key, description, ...context}`. */
 export interface LegacyErrorBody {
@@ -98,30 +99,56 @@ export const invalid = {
       class_uuid: classUuid,
       expected_facet: facet,
     }),
-  unitOutsideRange: (uuid: string, validity: { from: string; to: string | null }) =>
+  /** `range` is the unit's own validity (first start, last end), `validity` the one asked for, as OS2mo shows them. */
+  unitOutsideRange: (uuid: string, validity: Validity, range: Validity | null = null) =>
     new LegacyError(
       400,
       'V_DATE_OUTSIDE_ORG_UNIT_RANGE',
       'Date range exceeds validity range of associated org unit.',
       {
         org_unit_uuid: uuid,
+        valid_from: range?.from ?? null,
+        valid_to: range?.to ?? null,
         wanted_valid_from: validity.from,
         wanted_valid_to: validity.to,
-        wanted_validity: validity,
       },
     ),
-  employeeOutsideRange: (uuid: string, validity: { from: string; to: string | null }) =>
+  employeeOutsideRange: (uuid: string, validity: Validity, range: Validity | null = null) =>
     new LegacyError(
       400,
       'V_DATE_OUTSIDE_EMPL_RANGE',
       'Date range exceeds validity range of associated employee.',
       {
         employee_uuid: uuid,
+        valid_from: range?.from ?? null,
+        valid_to: range?.to ?? null,
         wanted_valid_from: validity.from,
         wanted_valid_to: validity.to,
-        wanted_validity: validity,
       },
     ),
+  moreThanOneAssociation: (existing: string[]) =>
+    new LegacyError(
+      400,
+      'V_MORE_THAN_ONE_ASSOCIATION',
+      'The person already has an active association with the unit.',
+      {
+        existing,
+      },
+    ),
+  noActiveEngagement: (employee: string) =>
+    new LegacyError(
+      400,
+      'V_NO_ACTIVE_ENGAGEMENT',
+      'The person must have an engagement throughout the period.',
+      {
+        employee,
+      },
+    ),
+  /** Neither or both of two members that exclude each other (OS2mo names the object). */
+  exactlyOne: (obj: unknown) =>
+    new LegacyError(400, 'E_INVALID_INPUT', 'Invalid input: give exactly one of org_unit and person.', {
+      obj,
+    }),
   moveToChild: (uuid: string, _parent?: string) =>
     new LegacyError(
       400,

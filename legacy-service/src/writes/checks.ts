@@ -22,12 +22,13 @@ export function requireClass(
 
 export function requireUnitDuring(data: OrgData, uuid: string, validity: Validity): void {
   const unit = data.orgUnit(uuid);
-  if (!coversInterval(unit, validity)) throw invalid.unitOutsideRange(uuid, validity);
+  if (!coversInterval(unit, validity)) throw invalid.unitOutsideRange(uuid, validity, rangeOf(unit));
 }
 
 export function requireEmployeeDuring(data: OrgData, uuid: string, validity: Validity): void {
   const employee = data.employee(uuid);
-  if (!coversInterval(employee, validity)) throw invalid.employeeOutsideRange(uuid, validity);
+  if (!coversInterval(employee, validity))
+    throw invalid.employeeOutsideRange(uuid, validity, rangeOf(employee));
 }
 
 export function requireItSystem(data: OrgData, uuid: string): string {
@@ -45,9 +46,21 @@ export function requireFree(data: OrgData, collection: string, uuid: string | un
 }
 
 /** Exactly one of a unit and a person (OS2mo answers E_INVALID_INPUT for none as for both). */
-export function requireOneOf(key: string, a: string | undefined | null, b: string | undefined | null): void {
+export function requireOneOf(
+  _key: string,
+  a: string | undefined | null,
+  b: string | undefined | null,
+  obj: unknown = null,
+): void {
   const given = [a, b].filter((value) => value !== undefined && value !== null).length;
-  if (given !== 1) throw invalid.input([{ key, message: 'give exactly one of org_unit and person' }]);
+  if (given !== 1) throw invalid.exactlyOne(obj);
+}
+
+/** From the first version's start to the last one's end. */
+function rangeOf(entity: Temporal<unknown>): Validity | null {
+  const first = entity.versions[0];
+  const last = entity.versions[entity.versions.length - 1];
+  return first && last ? { from: first.from, to: last.to } : null;
 }
 
 export { notFound };

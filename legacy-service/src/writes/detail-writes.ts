@@ -10,7 +10,7 @@ import {
   type Version,
 } from '../model.js';
 import type { OrgData } from '../org-data.js';
-import { editVersions, terminateVersions, versionAt } from '../time.js';
+import { covers, coversInterval, editVersions, terminateVersions, versionAt } from '../time.js';
 import { requireFree, requireOneOf } from './checks.js';
 import { checkDetailReferences, readChanges, readNewAttributes } from './detail-fields.js';
 import type { PendingState } from './pending-state.js';
@@ -37,7 +37,7 @@ function checkRules(data: OrgData, type: DetailType, entity: Temporal<unknown>):
   for (const version of entity.versions as unknown as Record<string, unknown>[]) {
     switch (type) {
       case 'address': {
-        requireOneOf('org_unit', version.org_unit as string | null, version.person as string | null);
+        requireOneOf('org_unit', version.org_unit as string | null, version.person as string | null, version);
         const scope = data.findClass(version.address_type as string)?.scope ?? 'TEXT';
         const format = addressFormats[scope];
         if (format && !format.test(String(version.value)))
@@ -45,14 +45,51 @@ function checkRules(data: OrgData, type: DetailType, entity: Temporal<unknown>):
         break;
       }
       case 'association':
+        {
+          // OS2mo: one active association of a person with a unit at a time.
+          const {
+            person,
+            org_unit: unit,
+            from,
+          } = version as { person: string | null; org_unit: string; from: string };
+          if (person !== null) {
+            const existing = data
+              .detailsOfPerson<{ person: string | null; org_unit: string }>('association', person)
+              .filter((other) => other.uuid !== entity.uuid)
+              .filter((other) =>
+                other.versions.some(
+                  (item) => item.person === person && item.org_unit === unit && covers(item, from),
+                ),
+              )
+              .map((other) => other.uuid);
+            if (existing.length > 0) throw invalid.moreThanOneAssociation(existing);
+          }
+        }
         if (version.substitute !== null && version.substitute === version.person)
           throw invalid.substituteSelf();
         break;
+      case 'leave': {
+        // OS2mo: a leave needs an engagement of the person throughout it.
+        const { person, from, to } = version as { person: string; from: string; to: string | null };
+        const engaged = data
+          .detailsOfPerson<{ person: string }>('engagement', person)
+          .some((engagement) =>
+            coversInterval(
+              {
+                uuid: engagement.uuid,
+                versions: engagement.versions.filter((item) => item.person === person),
+              },
+              { from, to },
+            ),
+          );
+        if (!engaged) throw invalid.noActiveEngagement(person);
+        break;
+      }
       case 'it':
-        requireOneOf('org_unit', version.org_unit as string | null, version.person as string | null);
+        requireOneOf('org_unit', version.org_unit as string | null, version.person as string | null, version);
         break;
       case 'owner':
-        requireOneOf('org_unit', version.org_unit as string | null, version.person as string | null);
+        requireOneOf('org_unit', version.org_unit as string | null, version.person as string | null, version);
         if (version.owner_inference_priority && version.person === null) {
           throw invalid.input([
             { key: 'owner_inference_priority', message: 'only a person owner can be inferred' },

@@ -156,7 +156,12 @@ export function terminateEmployee(
   const to = body.terminationDate();
   const vacate = body.boolean('vacate', false);
   // OS2mo's generic "not found" for a person it cannot terminate.
-  if (!data.findEmployee(uuid)) throw new LegacyError(404, 'E_NOT_FOUND', 'No person with this UUID.');
+  if (!data.findEmployee(uuid)) {
+    throw new LegacyError(404, 'E_NOT_FOUND', 'No person with this UUID.', {
+      path: 'organisation/bruger',
+      uuid,
+    });
+  }
   const activeAfter = (versions: { to: string | null }[]) =>
     versions.some((version) => !endsBefore(version.to, addDays(to, 1)));
   // Every record of the person ends with them; manager roles may instead stay as vacant positions.
