@@ -149,6 +149,28 @@ describe('detail reads with OS2mo key sets', () => {
     expect(body[0].owner.uuid).toBe(readDevUsers()[1]!.uuid);
   });
 
+  it('searches units below a root, with paths when asked', async () => {
+    const below = await get(`/service/o/${organisationUuid}/ou/?root=${referenceUnitUuids[0]}&details=path`);
+    expect(below.body.total).toBeGreaterThan(1);
+    for (const item of below.body.items)
+      expect(item.location === '' || item.location.startsWith('Northbay Municipality')).toBe(true);
+    const nowhere = await get(`/service/o/${organisationUuid}/ou/?root=${organisationUuid}`);
+    expect(nowhere.body).toEqual({ items: [], offset: 0, total: 0 });
+  });
+
+  it('shows a person their associations from their own side with first_party_perspective', async () => {
+    const { record } = await firstOnUnits('association');
+    const person = record.person.uuid;
+    const { body } = await get(`/service/e/${person}/details/association?first_party_perspective=1`);
+    expect(body[0]).toMatchObject({
+      first_party_association_type: body[0].association_type,
+      third_party_associated: null,
+      third_party_association_type: null,
+    });
+    const onUnit = await get(`/service/ou/${unitUuid(0)}/details/association?first_party_perspective=1`);
+    expect(onUnit.body.error_key).toBe('E_INVALID_INPUT');
+  });
+
   it('reads at a date-time as its date, and inherits managers up the tree', async () => {
     const byDate = await get(`/service/ou/${referenceUnitUuids[0]}/details/manager?at=2024-05-01`);
     const byDateTime = await get(
@@ -477,6 +499,42 @@ describe('OS2mo error keys; a refused body changes nothing', () => {
     const response = await post('/service/details/create', body);
     expect(response.body).toMatchObject({ error: true, status, error_key: key });
     expect(legacy.store.sequence).toBe(before);
+  });
+
+  it('refuses a second association with the same unit and a leave without an engagement', async () => {
+    const association = {
+      type: 'association',
+      person: { uuid: aliceUuid },
+      org_unit: { uuid: unitUuid(9) },
+      association_type: { uuid: classUuid('association_type', 'member') },
+      validity: { from: '2026-01-01' },
+    };
+    expect((await post('/service/details/create', association)).status).toBe(201);
+    const again = await post('/service/details/create', association);
+    expect(again.body).toMatchObject({
+      error_key: 'V_MORE_THAN_ONE_ASSOCIATION',
+      existing: [expect.any(String)],
+    });
+    const person = await post('/service/e/create', { name: 'Not Engaged' });
+    const leave = await post('/service/details/create', {
+      type: 'leave',
+      person: { uuid: person.body },
+      leave_type: { uuid: classUuid('leave_type', 'sabbatical') },
+      validity: { from: '2026-01-01' },
+    });
+    expect(leave.body).toMatchObject({ error_key: 'V_NO_ACTIVE_ENGAGEMENT', employee: person.body });
+  });
+
+  it('lists the units a mapping cannot use', async () => {
+    const unknown = await post(`/service/ou/${unitUuid(4)}/map`, {
+      destination: [organisationUuid],
+      validity: { from: '2026-01-01' },
+    });
+    expect(unknown.body).toMatchObject({
+      status: 404,
+      error_key: 'E_ORG_UNIT_NOT_FOUND',
+      org_unit_uuid: [organisationUuid],
+    });
   });
 
   it('names every unknown type of a list', async () => {

@@ -71,17 +71,15 @@ function checkRules(data: OrgData, type: DetailType, entity: Temporal<unknown>):
       case 'leave': {
         // OS2mo: a leave needs an engagement of the person throughout it.
         const { person, from, to } = version as { person: string; from: string; to: string | null };
-        const engaged = data
-          .detailsOfPerson<{ person: string }>('engagement', person)
-          .some((engagement) =>
-            coversInterval(
-              {
-                uuid: engagement.uuid,
-                versions: engagement.versions.filter((item) => item.person === person),
-              },
-              { from, to },
-            ),
-          );
+        const engaged = data.detailsOfPerson<{ person: string }>('engagement', person).some((engagement) =>
+          coversInterval(
+            {
+              uuid: engagement.uuid,
+              versions: engagement.versions.filter((item) => item.person === person),
+            },
+            { from, to },
+          ),
+        );
         if (!engaged) throw invalid.noActiveEngagement(person);
         break;
       }
