@@ -198,6 +198,12 @@ export const contractCases: Record<string, ContractCase[]> = {
       status: 200,
     },
     {
+      name: 'with child counts, below a root',
+      params: { org },
+      query: { details: 'nchildren', root: unitUuid(0), limit: '5' },
+      status: 200,
+    },
+    {
       name: 'a limit that is not a number',
       params: { org },
       query: { limit: 'all' },
