@@ -55,6 +55,8 @@ export interface ContractCase {
   shape?: Shape;
   /** Further checks of the answer's body; each returned sentence is a difference. */
   verify?: (body: unknown) => string[];
+  /** What must hold afterwards, read through the app with the test user's token (e.g. nothing written). */
+  after?: (legacy: TestLegacy) => Promise<string[]>;
   /** Send no token (null), or this one, instead of the test user's. */
   token?: string | null;
 }

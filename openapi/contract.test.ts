@@ -54,6 +54,7 @@ const casesOf = (operation: DocumentedOperation): RunnableCase[] => {
     os2mo: undefined,
     shape: undefined,
     verify: undefined,
+    after: undefined,
     empty: undefined,
   };
   return [
@@ -281,6 +282,7 @@ describe('the service answers as documented, with authentication on', () => {
       if (c.shape)
         expect(shapeProblems(c.shape, body).join('; '), 'key sets and nesting as in OS2mo').toBe('');
       if (c.verify) expect(c.verify(body).join('; ')).toBe('');
+      if (c.after) expect((await c.after(withToken(legacy))).join('; '), 'afterwards').toBe('');
       if (c.storeFails) expect(text).not.toContain(injectedFailure);
       return body;
     } finally {

@@ -173,6 +173,34 @@ const addressCase = (name: string, address: Record<string, unknown>) => ({
 });
 /** A person created by a case's setup, with no engagement. */
 const newPerson = { uuid: newUuid(60), givenname: 'Ida', surname: 'Krog' };
+/** After a refused create of `uuid`: no person, and no engagement of theirs. */
+const nothingWrittenFor =
+  (uuid: string) =>
+  async (legacy: TestLegacy): Promise<string[]> => {
+    const person = await legacy.request(`/service/e/${uuid}/`);
+    const engagements = (await (
+      await legacy.request(`/service/e/${uuid}/details/engagement`)
+    ).json()) as unknown[];
+    return [
+      ...(person.status === 404 ? [] : [`the person was written (GET answers ${person.status})`]),
+      ...(engagements.length === 0 ? [] : ['an engagement was written']),
+    ];
+  };
+const personWithEngagement = (cpr: string, from: string) => ({
+  name: 'Torkild Testperson',
+  cpr_no: cpr,
+  org: ref(org),
+  uuid: newUuid(61),
+  details: [
+    {
+      type: 'engagement',
+      org_unit: ref(oscarOwnedUnitUuid),
+      job_function: cls.caseworker,
+      engagement_type: cls.permanent,
+      validity: { from, to: '2017-12-01' },
+    },
+  ],
+});
 const leave = seeded('leave')?.match;
 const kle = seeded('kle')?.match;
 const relatedUnits = seeded('related_unit')?.match.org_units as string[] | undefined;
@@ -897,6 +925,24 @@ export const os2moCases: Record<string, ContractCase[]> = {
     })),
   ],
   createEmployee: [
+    {
+      os2mo: tests('test_integration_employee.py', 'test_create_employee_with_details_fails_atomically'),
+      name: 'with an engagement before its unit existed: nothing written',
+      body: personWithEngagement('0101501234', '1960-12-01'),
+      status: 400,
+      errorKey: 'V_DATE_OUTSIDE_ORG_UNIT_RANGE',
+      shape: error('org_unit_uuid', 'valid_from', 'valid_to', 'wanted_valid_from', 'wanted_valid_to'),
+      after: nothingWrittenFor(newUuid(61)),
+    },
+    {
+      os2mo: tests('test_integration_employee.py', 'test_create_employee_with_details_fails_atomically'),
+      name: 'with an engagement before the person was born: nothing written',
+      body: personWithEngagement('0101174234', '2016-12-01'),
+      status: 400,
+      errorKey: 'V_DATE_OUTSIDE_EMPL_RANGE',
+      shape: error('valid_from', 'valid_to', 'wanted_valid_from', 'wanted_valid_to'),
+      after: nothingWrittenFor(newUuid(61)),
+    },
     {
       os2mo: tests('test_integration_employee.py', 'test_create_employee_fails_on_empty_payload'),
       name: 'an empty body',
