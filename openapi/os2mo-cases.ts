@@ -1302,6 +1302,41 @@ export const os2moCases: Record<string, ContractCase[]> = {
   ],
   editDetails: [
     {
+      os2mo: tests('test_integration_engagement.py', 'test_edit_engagement_no_overwrite'),
+      name: 'an engagement moved to another job from a date, its history kept',
+      body: [
+        {
+          type: 'engagement',
+          uuid: oscarsEngagement,
+          data: { job_function: cls.engineer, validity: { from: '2027-01-01' } },
+        },
+      ],
+      status: 200,
+      verify: (body) => (JSON.stringify(body) === JSON.stringify([oscarsEngagement]) ? [] : ['not [uuid]']),
+      after: async (legacy) => {
+        const jobOn = async (at: string) => {
+          const response = await legacy.request(
+            `/service/e/${oscar}/details/engagement?at=${at}&only_primary_uuid=1`,
+          );
+          const records = (await response.json()) as {
+            uuid: string;
+            job_function: { uuid: string };
+            validity: { to: string | null };
+          }[];
+          return records.find((record) => record.uuid === oscarsEngagement);
+        };
+        const before = await jobOn('2026-12-31');
+        const after = await jobOn('2027-01-01');
+        return [
+          ...(after?.job_function.uuid === cls.engineer.uuid
+            ? []
+            : ['the new job does not hold from the date']),
+          ...(before && before.job_function.uuid !== cls.engineer.uuid ? [] : ['the old job was not kept']),
+          ...(before?.validity.to === '2026-12-31' ? [] : ['the old version does not end the day before']),
+        ];
+      },
+    },
+    {
       os2mo: tests('test_integration_engagement.py', 'test_edit_engagement_fails_on_invalid_payloads'),
       name: 'an edit without data',
       body: { type: 'engagement', uuid: oscarsEngagement },
