@@ -420,6 +420,12 @@ describe('writes for every detail type', () => {
       data: { name: 'X', validity: { from: '2026-01-01' } },
     });
     expect(withoutDataUuid.body).toMatchObject({ error_key: 'V_MISSING_REQUIRED_VALUE', key: 'uuid' });
+    const contradicting = await post('/service/details/edit', {
+      type: 'org_unit',
+      uuid: unitUuid(2),
+      data: { uuid: unitUuid(3), name: 'X', validity: { from: '2026-01-01' } },
+    });
+    expect(contradicting.body.error_key).toBe('E_INVALID_INPUT');
   });
 
   it('creates a person with a CPR number, refusing a taken or malformed one', async () => {

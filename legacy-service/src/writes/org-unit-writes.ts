@@ -84,6 +84,12 @@ export function editOrgUnit(data: OrgData, state: PendingState, body: BodyReader
     changesBody.has('uuid') || !body.has('original')
       ? changesBody.uuid('uuid')
       : body.nested('original').uuid('uuid');
+  // Not in OS2mo: an item naming another unit at the top than in `data` is refused, so a proxy that judges
+  // the top-level `uuid` (the gateway's RBAC today) cannot be led to allow an edit of a different unit.
+  const named = body.optionalUuid('uuid');
+  if (named !== undefined && named !== uuid) {
+    throw invalid.input([{ key: 'uuid', message: 'names another unit than data.uuid' }]);
+  }
   const validity = changesBody.validity();
   const changes: Partial<OrgUnitAttrs> = {};
   if (changesBody.raw('name') !== undefined) changes.name = changesBody.string('name');
