@@ -654,6 +654,22 @@ export const contractCases: Record<string, ContractCase[]> = {
       body: [newEngagement, newVacantManager, newPersonOwnership],
       status: 201,
     },
+    {
+      name: 'a list with one bad record writes none of them',
+      body: [
+        { ...newEngagement, uuid: newUuid(70) },
+        { ...newEngagement, person: ref(unknown) },
+      ],
+      status: 404,
+      errorKey: 'E_USER_NOT_FOUND',
+      after: async (legacy) => {
+        const response = await legacy.request(
+          `/service/e/${oscar}/details/engagement?validity=future&at=2000-01-01`,
+        );
+        const records = (await response.json()) as { uuid: string }[];
+        return records.some((record) => record.uuid === newUuid(70)) ? ['the good record was written'] : [];
+      },
+    },
     // OS2mo handles each element of a list; an empty list writes nothing (backend/mora/service/handlers.py).
     { name: 'an empty list', body: [], status: 201, empty: true },
     {
