@@ -171,6 +171,20 @@ const addressCase = (name: string, address: Record<string, unknown>) => ({
   name,
   body: [{ type: 'address', validity: { from: '2024-01-01', to: null }, ...address }],
 });
+const oscarsPosition = seeded('manager', (version) => version.person === oscar);
+const seededAssociation = seeded('association', (version) => typeof version.person === 'string');
+/** After ending a person with `vacate`, whether the record `uuid` listed at `path` on the next day has no person. */
+const vacatedAfter =
+  (path: string, uuid: string | undefined, vacate: boolean) =>
+  async (legacy: TestLegacy): Promise<string[]> => {
+    const records = (await (await legacy.request(`${path}?at=2026-07-01&only_primary_uuid=1`)).json()) as {
+      uuid: string;
+      person: unknown;
+    }[];
+    const record = records.find((candidate) => candidate.uuid === uuid);
+    if (!vacate) return record ? [`${uuid} still holds after the person ended`] : [];
+    return record?.person === null ? [] : [`${uuid} is not kept without the person`];
+  };
 /** A person created by a case's setup, with no engagement. */
 const newPerson = { uuid: newUuid(60), givenname: 'Ida', surname: 'Krog' };
 /** After a refused create of `uuid`: no person, and no engagement of theirs. */
@@ -1431,6 +1445,43 @@ export const os2moCases: Record<string, ContractCase[]> = {
     })),
   ],
   terminateEmployee: [
+    {
+      os2mo: tests('test_integration_termination.py', 'test_terminate_employee'),
+      name: 'with vacate: the manager position stays, vacant',
+      params: { uuid: oscar },
+      body: { vacate: true, validity: { to: '2026-06-30' } },
+      status: 200,
+      verify: (body) => (body === oscar ? [] : ["the answer is not the person's UUID"]),
+      after: vacatedAfter(
+        `/service/ou/${uuidOr(oscarsPosition?.match.org_unit)}/details/manager`,
+        oscarsPosition?.uuid,
+        true,
+      ),
+    },
+    {
+      os2mo: tests('test_integration_termination.py', 'test_terminate_employee'),
+      name: 'with vacate: the association stays, without the person',
+      params: { uuid: uuidOr(seededAssociation?.match.person) },
+      body: { vacate: true, validity: { to: '2026-06-30' } },
+      status: 200,
+      after: vacatedAfter(
+        `/service/ou/${uuidOr(seededAssociation?.match.org_unit)}/details/association`,
+        seededAssociation?.uuid,
+        true,
+      ),
+    },
+    {
+      os2mo: tests('test_integration_termination.py', 'test_terminate_employee_vacatables_full'),
+      name: 'without vacate: the association ends too',
+      params: { uuid: uuidOr(seededAssociation?.match.person) },
+      body: { vacate: false, validity: { to: '2026-06-30' } },
+      status: 200,
+      after: vacatedAfter(
+        `/service/ou/${uuidOr(seededAssociation?.match.org_unit)}/details/association`,
+        seededAssociation?.uuid,
+        false,
+      ),
+    },
     {
       // Ending a person ends with a history entry on the person, which fails for an unknown one.
       os2mo: tests('test_service_common.py', 'test_history_missing', 'TestClass'),
