@@ -185,6 +185,16 @@ const vacatedAfter =
     if (!vacate) return record ? [`${uuid} still holds after the person ended`] : [];
     return record?.person === null ? [] : [`${uuid} is not kept without the person`];
   };
+/** A second, non-primary engagement for oscar, so that `calculate_primary` has two to choose from. */
+const secondEngagement = {
+  type: 'engagement',
+  person: ref(oscar),
+  org_unit: ref(oscarOwnedUnitUuid),
+  job_function: cls.engineer,
+  engagement_type: cls.permanent,
+  primary: ref(classUuid('primary_type', 'non_primary')),
+  validity: { from: '2024-01-01' },
+};
 /** A person created by a case's setup, with no engagement. */
 const newPerson = { uuid: newUuid(60), givenname: 'Ida', surname: 'Krog' };
 /** After a refused create of `uuid`: no person, and no engagement of theirs. */
@@ -513,6 +523,22 @@ export const os2moCases: Record<string, ContractCase[]> = {
       status: 200,
       empty: true,
       shape: literal([]),
+    },
+    {
+      os2mo: tests('test_integration_engagement.py', 'test_reading_engagement_calculate_primary'),
+      name: 'of someone with several engagements: exactly one is primary',
+      params: { uuid: oscar },
+      query: { calculate_primary: '1', only_primary_uuid: '1' },
+      setup: (legacy) => write(legacy, '/service/details/create', secondEngagement),
+      status: 200,
+      verify: (body) => {
+        const flags = (body as { is_primary: unknown }[]).map((record) => record.is_primary);
+        return flags.length >= 2 &&
+          flags.filter((flag) => flag === true).length === 1 &&
+          flags.every((flag) => typeof flag === 'boolean')
+          ? []
+          : [`is_primary of the engagements: ${JSON.stringify(flags)}`];
+      },
     },
     {
       // The full form: backend/mora/handler/impl/engagement.py and the example in
