@@ -113,13 +113,12 @@ export const invalid = {
         wanted_valid_to: validity.to,
       },
     ),
-  employeeOutsideRange: (uuid: string, validity: Validity, range: Validity | null = null) =>
+  employeeOutsideRange: (_uuid: string, validity: Validity, range: Validity | null = null) =>
     new LegacyError(
       400,
       'V_DATE_OUTSIDE_EMPL_RANGE',
       'Date range exceeds validity range of associated employee.',
       {
-        employee_uuid: uuid,
         valid_from: range?.from ?? null,
         valid_to: range?.to ?? null,
         wanted_valid_from: validity.from,

@@ -428,6 +428,58 @@ describe('writes for every detail type', () => {
     expect(contradicting.body.error_key).toBe('E_INVALID_INPUT');
   });
 
+  it('dates a person from the CPR birth date and creates their details with them, all or nothing', async () => {
+    const born = await post('/service/e/create', { name: 'Born Late', cpr_no: '0101174234' });
+    const versions = await get(`/service/e/${born.body}/details/employee?validity=0001-01-01/infinity`);
+    expect(versions.body[0].validity.from).toBe('2017-01-01');
+    const before = legacy.store.sequence;
+    const tooEarly = await post('/service/e/create', {
+      name: 'Also Late',
+      cpr_no: '0201174234',
+      details: [
+        {
+          type: 'engagement',
+          org_unit: { uuid: unitUuid(5) },
+          job_function: { uuid: classUuid('engagement_job_function', 'teacher') },
+          engagement_type: { uuid: classUuid('engagement_type', 'permanent') },
+          validity: { from: '2016-12-01' },
+        },
+      ],
+    });
+    expect(tooEarly.body.error_key).toBe('V_DATE_OUTSIDE_EMPL_RANGE');
+    expect(legacy.store.sequence).toBe(before);
+  });
+
+  it('keeps manager roles and associations without the person when terminating with vacate', async () => {
+    const person = await post('/service/e/create', { name: 'Leaving Soon', cpr_no: '0303801234' });
+    await post('/service/details/create', [
+      {
+        type: 'engagement',
+        person: { uuid: person.body },
+        org_unit: { uuid: unitUuid(5) },
+        job_function: { uuid: classUuid('engagement_job_function', 'teacher') },
+        engagement_type: { uuid: classUuid('engagement_type', 'permanent') },
+        validity: { from: '2026-01-01' },
+      },
+      {
+        type: 'association',
+        person: { uuid: person.body },
+        org_unit: { uuid: unitUuid(6) },
+        association_type: { uuid: classUuid('association_type', 'chair') },
+        validity: { from: '2026-01-01' },
+      },
+    ]);
+    const [association] = (await get(`/service/e/${person.body}/details/association?at=2026-02-01`)).body;
+    const ended = await post(`/service/e/${person.body}/terminate`, {
+      validity: { to: '2026-03-31' },
+      vacate: true,
+    });
+    expect(ended.status).toBe(200);
+    const after = await get(`/service/ou/${unitUuid(6)}/details/association?at=2026-04-01`);
+    expect(after.body.find((item: any) => item.uuid === association.uuid)).toMatchObject({ person: null });
+    expect((await get(`/service/e/${person.body}/details/engagement?at=2026-04-01`)).body).toEqual([]);
+  });
+
   it('creates a person with a CPR number, refusing a taken or malformed one', async () => {
     const created = await post('/service/e/create', {
       givenname: 'Ny',

@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { invalid, LegacyError } from '../errors.js';
-import { isCprNumber } from '../cpr.js';
+import { cprBirthdate, isCprNumber } from '../cpr.js';
 import type { BodyReader } from '../input.js';
-import {
-  collections,
-  detailCollection,
-  detailTypes,
-  type Employee,
-  type EmployeeAttrs,
-  type ManagerAttrs,
-} from '../model.js';
+import { collections, detailCollection, detailTypes, type Employee, type EmployeeAttrs } from '../model.js';
 import type { OrgData } from '../org-data.js';
 import { addDays, editVersions, endsBefore } from '../time.js';
 import { requireFree } from './checks.js';
@@ -83,10 +76,13 @@ export function createEmployee(
 ): string {
   const requested = body.optionalUuid('uuid');
   const { givenname, surname } = readNames(body);
-  const validity = body.has('validity') ? body.validity() : { from: employeeDefaultFrom, to: null };
   const uuid = requested ?? randomUUID();
   requireFree(data, collections.employee, requested);
   const cpr = readCpr(data, body, uuid);
+  // OS2mo dates a person from the CPR number's birth date (else from the beginning of time).
+  const validity = body.has('validity')
+    ? body.validity()
+    : { from: (cpr && cprBirthdate(cpr)) || employeeDefaultFrom, to: null };
   const employee: Employee = {
     uuid,
     versions: [
@@ -164,29 +160,33 @@ export function terminateEmployee(
   }
   const activeAfter = (versions: { to: string | null }[]) =>
     versions.some((version) => !endsBefore(version.to, addDays(to, 1)));
-  // Every record of the person ends with them; manager roles may instead stay as vacant positions.
-  for (const type of detailTypes.filter((detailType) => detailType !== 'manager')) {
+  // Every record of the person ends with them; with `vacate`, manager roles and associations instead stay,
+  // without the person (OS2mo's vacant positions).
+  const vacatable: readonly string[] = ['manager', 'association'];
+  for (const type of detailTypes.filter((detailType) => !vacatable.includes(detailType))) {
     for (const detail of data.detailsOfPerson<Record<string, unknown>>(type, uuid)) {
       if (!activeAfter(detail.versions)) continue;
       if (startsAfter(detail.versions, to)) state.remove(detailCollection[type], detail.uuid);
       else state.put(detailCollection[type], terminateTemporal(detail, to));
     }
   }
-  for (const manager of data.detailsOfPerson<ManagerAttrs>('manager', uuid)) {
-    if (!activeAfter(manager.versions)) continue;
-    if (!vacate && startsAfter(manager.versions, to)) {
-      state.remove(detailCollection.manager, manager.uuid);
-      continue;
+  for (const type of ['manager', 'association'] as const) {
+    for (const record of data.detailsOfPerson<{ person: string | null }>(type, uuid)) {
+      if (!activeAfter(record.versions)) continue;
+      if (!vacate && startsAfter(record.versions, to)) {
+        state.remove(detailCollection[type], record.uuid);
+        continue;
+      }
+      const ended = vacate
+        ? {
+            ...record,
+            versions: editVersions(record.versions, { from: addDays(to, 1), to: null }, (version) =>
+              version.person === uuid ? { ...version, person: null } : version,
+            ),
+          }
+        : terminateTemporal(record, to);
+      state.put(detailCollection[type], ended);
     }
-    const ended = vacate
-      ? {
-          ...manager,
-          versions: editVersions(manager.versions, { from: addDays(to, 1), to: null }, (version) =>
-            version.person === uuid ? { ...version, person: null } : version,
-          ),
-        }
-      : terminateTemporal(manager, to);
-    state.put(detailCollection.manager, ended);
   }
   return uuid;
 }
