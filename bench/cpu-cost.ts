@@ -42,7 +42,11 @@ const dataDir = await mkdtemp(join(tmpdir(), 'bench-cpu-'));
 try {
   const legacy = await startTsProcess(
     'legacy-service/src/main.ts',
-    { LEGACY_DATA_DIR: dataDir, LEGACY_PORT: '0' },
+    {
+      LEGACY_DATA_DIR: dataDir,
+      LEGACY_PORT: '0',
+      LEGACY_AUTH: 'off' /* as in `npm run bench`: the direct plan sends no token */,
+    },
     /legacy-service: (http:\/\/[^\s]+)\/service\//,
     120_000,
   );

@@ -1,19 +1,33 @@
-import { readDevUsers } from '../legacy-service/src/fixture/dev-users.js';
 import {
-  buildOrganisation,
-  classUuid,
   closedUnitDates,
   closedUnitUuid,
-  defaultFixtureSize,
   futureUnitFrom,
   futureUnitUuid,
-  organisationUuid,
   oscarOwnedUnitUuid,
   referenceUnitUuids,
   unitUuid,
 } from '../legacy-service/src/fixture/organisation.js';
-import { collections, type Temporal } from '../legacy-service/src/model.js';
 import type { TestLegacy } from '../legacy-service/src/testing.js';
+import {
+  activeDirectory,
+  alice,
+  cls,
+  findFixture,
+  formerEngagementHolder,
+  newUuid,
+  nora,
+  org,
+  oscar,
+  oscarsAccount,
+  oscarsEngagement,
+  oscarsManagerRole,
+  oscarsOwnership,
+  ref,
+  unknown,
+  uuidOr,
+  write,
+} from './contract-fixture.js';
+import type { Shape } from './response-shape.js';
 
 /** One real request against the legacy service and the answer the document must describe. */
 export interface ContractCase {
@@ -22,6 +36,8 @@ export interface ContractCase {
   /** Values for the documented path's `{parameters}`. */
   params?: Record<string, string>;
   query?: Record<string, string>;
+  /** Query parameters given more than once (`?uuid=a&uuid=b`). */
+  repeatedQuery?: Record<string, string[]>;
   /** Sent as JSON. */
   body?: unknown;
   /** Sent as-is instead of `body`: bodies that are not JSON or are too large. */
@@ -33,56 +49,17 @@ export interface ContractCase {
   setup?: (legacy: TestLegacy) => Promise<void>;
   /** The answer is an empty listing on purpose; otherwise a successful listing must have items. */
   empty?: boolean;
+  /** Where OS2mo 2.4.0 states this answer: `backend/tests/<file>::<class>::<test>` (or the source that decides it). */
+  os2mo?: string;
+  /** The answer's key sets and nesting, as OS2mo's expectation has them (values are not compared). */
+  shape?: Shape;
+  /** Further checks of the answer's body; each returned sentence is a difference. */
+  verify?: (body: unknown) => string[];
+  /** What must hold afterwards, read through the app with the test user's token (e.g. nothing written). */
+  after?: (legacy: TestLegacy) => Promise<string[]>;
+  /** Send no token (null), or this one, instead of the test user's. */
+  token?: string | null;
 }
-
-const [alice, oscar, nora] = readDevUsers().map((user) => user.uuid) as [string, string, string];
-const org = organisationUuid;
-const unknown = '00000000-0000-4000-8000-000000000000';
-/** UUIDs for objects the cases create, distinct from every fixture UUID. */
-const newUuid = (n: number) => `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-/** Fixture records found by content, so the cases do not depend on how the fixture derives UUIDs. */
-const fixture = buildOrganisation(defaultFixtureSize);
-function fixtureRecord(
-  collection: string,
-  matches: (value: Record<string, unknown>) => boolean,
-): { uuid: string; match: Record<string, unknown> } {
-  for (const { collection: stored, uuid, value } of fixture) {
-    if (stored !== collection || value === null) continue;
-    const versions = (value as unknown as Partial<Temporal<Record<string, unknown>>>).versions ?? [value];
-    const match = versions.find(matches);
-    if (match) return { uuid, match };
-  }
-  throw new Error(`The fixture has no matching ${collection}`);
-}
-const fixtureUuid = (collection: string, matches: (value: Record<string, unknown>) => boolean) =>
-  fixtureRecord(collection, matches).uuid;
-
-const activeDirectory = fixtureUuid(collections.itsystem, (system) => system.user_key === 'active_directory');
-const oscarsEngagement = fixtureUuid(collections.engagement, (version) => version.person === oscar);
-const oscarsManagerRole = fixtureUuid(collections.manager, (version) => version.person === oscar);
-const oscarsOwnership = fixtureUuid(collections.owner, (version) => version.owner === oscar);
-const oscarsAccount = fixtureUuid(
-  collections.it,
-  (version) => version.person === oscar && version.itsystem === activeDirectory,
-);
-/** Someone with an engagement that ended, for `validity=past`. */
-const formerEngagementHolder = String(
-  fixtureRecord(collections.engagement, (version) => version.to !== null).match.person,
-);
-
-const ref = (uuid: string) => ({ uuid });
-const cls = {
-  office: ref(classUuid('org_unit_type', 'office')),
-  level3: ref(classUuid('org_unit_level', 'level_3')),
-  caseworker: ref(classUuid('engagement_job_function', 'caseworker')),
-  engineer: ref(classUuid('engagement_job_function', 'engineer')),
-  permanent: ref(classUuid('engagement_type', 'permanent')),
-  teamLeader: ref(classUuid('manager_type', 'team_leader')),
-  level4: ref(classUuid('manager_level', 'level_4')),
-  budget: ref(classUuid('responsibility', 'budget')),
-  director: classUuid('manager_type', 'director'),
-};
 
 /** Larger than the service's default 1 MiB body limit. */
 const oversized = JSON.stringify({ padding: 'x'.repeat(1024 * 1024) });
@@ -127,38 +104,37 @@ const newLeafUnit = {
   validity: { from: '2024-01-01' },
 };
 
-async function write(legacy: TestLegacy, path: string, body: unknown): Promise<void> {
-  const response = await legacy.post(path, body);
-  if (!response.ok) throw new Error(`setup ${path} answered ${response.status}: ${await response.text()}`);
-}
+/** Detail records of the types the fixture grows for OS2mo; undefined until it has them. */
+const seededAddress = (holder: 'person' | 'org_unit') =>
+  findFixture('address', (version) => typeof version[holder] === 'string')?.match;
+const seededDetail = (collection: string) => findFixture(collection)?.match;
 
-/** Bad path and query values every read shares. */
+/**
+ * Bad path and query values every read shares. OS2mo's framework (FastAPI) checks typed path and query
+ * values before the handler runs and answers 400 `E_INVALID_INPUT` (backend/mora/app.py,
+ * `request_validation_handler`); a bad `validity` is `V_INVALID_VALIDITY` (backend/mora/lora.py,
+ * `Connector.__init__`); a bad `at` is a deliberate deviation (OS2mo: 500 `E_UNKNOWN`).
+ */
 const badUuid = (param: string, extra: Record<string, string> = {}): ContractCase => ({
   name: 'a malformed UUID',
   params: { ...extra, [param]: 'not-a-uuid' },
   status: 400,
-  errorKey: 'E_INVALID_UUID',
+  errorKey: 'E_INVALID_INPUT',
 });
 const badDate = (params: Record<string, string>): ContractCase => ({
   name: 'an impossible date',
   params,
   query: { at: '2026-02-30' },
   status: 400,
-  errorKey: 'V_INVALID_DATE',
+  errorKey: 'E_INVALID_INPUT',
 });
 const badValidity = (params: Record<string, string>): ContractCase => ({
   name: 'an unknown validity',
   params,
   query: { validity: 'someday' },
   status: 400,
-  errorKey: 'E_INVALID_INPUT',
+  errorKey: 'V_INVALID_VALIDITY',
 });
-const unknownOrganisation: ContractCase = {
-  name: 'an unknown organisation',
-  params: { org: unknown },
-  status: 404,
-  errorKey: 'E_ORGANISATION_NOT_FOUND',
-};
 const unknownUnit: ContractCase = {
   name: 'an unknown unit',
   params: { uuid: unknown },
@@ -178,17 +154,23 @@ const tooLarge: ContractCase = {
   errorKey: 'E_PAYLOAD_TOO_LARGE',
 };
 
-/** Reads of a detail type, for a unit and for an employee. */
-const detailReadErrors = (owner: 'unit' | 'employee', uuid: string): ContractCase[] => [
+/** Reads of a detail type: OS2mo answers an unknown unit or person with an empty list, not 404. */
+const detailReadErrors = (uuid: string): ContractCase[] => [
   badUuid('uuid'),
   badValidity({ uuid }),
   badDate({ uuid }),
-  owner === 'unit' ? unknownUnit : unknownEmployee,
+  { name: 'an unknown owner of records', params: { uuid: unknown }, status: 200, empty: true },
+];
+
+/** A detail read of a type whose records the fixture grows for OS2mo. */
+const seededDetailRead = (name: string, holder: unknown): ContractCase[] => [
+  { name, params: { uuid: uuidOr(holder) }, status: 200 },
+  ...detailReadErrors(uuidOr(holder)),
 ];
 
 /** Keyed by operationId. The test fails for an operation without cases and for a key it does not know. */
 export const contractCases: Record<string, ContractCase[]> = {
-  getHealth: [{ name: 'the service is up', status: 200 }],
+  getHealth: [{ name: 'the service is up, without a token', status: 200, token: null }],
 
   listOrganisations: [{ name: 'the single organisation', status: 200 }],
   getOrganisation: [
@@ -196,7 +178,12 @@ export const contractCases: Record<string, ContractCase[]> = {
     { name: 'at a past date', params: { org }, query: { at: '2012-01-01' }, status: 200 },
     badUuid('org'),
     badDate({ org }),
-    unknownOrganisation,
+    {
+      name: 'an unknown organisation',
+      params: { org: unknown },
+      status: 404,
+      errorKey: 'E_NO_SUCH_ENDPOINT',
+    },
   ],
   listOrgUnits: [
     { name: 'every unit', params: { org }, status: 200 },
@@ -213,14 +200,19 @@ export const contractCases: Record<string, ContractCase[]> = {
       status: 200,
     },
     {
-      name: 'a negative limit',
+      name: 'with child counts, below a root',
       params: { org },
-      query: { limit: '-1' },
+      query: { details: 'nchildren', root: unitUuid(0), limit: '5' },
+      status: 200,
+    },
+    {
+      name: 'a limit that is not a number',
+      params: { org },
+      query: { limit: 'all' },
       status: 400,
       errorKey: 'E_INVALID_INPUT',
     },
     badUuid('org'),
-    unknownOrganisation,
   ],
   listEmployees: [
     { name: 'a page', params: { org }, query: { start: '10', limit: '5' }, status: 200 },
@@ -233,14 +225,9 @@ export const contractCases: Record<string, ContractCase[]> = {
       errorKey: 'E_INVALID_INPUT',
     },
     badDate({ org }),
-    unknownOrganisation,
   ],
-  listItSystems: [
-    { name: 'every IT system', params: { org }, status: 200 },
-    badUuid('org'),
-    unknownOrganisation,
-  ],
-  listFacets: [{ name: 'every facet', params: { org }, status: 200 }, badUuid('org'), unknownOrganisation],
+  listItSystems: [{ name: 'every IT system', params: { org }, status: 200 }, badUuid('org')],
+  listFacets: [{ name: 'every facet', params: { org }, status: 200 }, badUuid('org')],
   getFacet: [
     {
       name: 'by user key, one page',
@@ -253,7 +240,7 @@ export const contractCases: Record<string, ContractCase[]> = {
       name: 'an unknown facet',
       params: { org, facet: 'no_such_facet' },
       status: 404,
-      errorKey: 'E_FACET_NOT_FOUND',
+      errorKey: 'E_NOT_FOUND',
     },
     {
       name: 'a limit that is not a number',
@@ -263,18 +250,28 @@ export const contractCases: Record<string, ContractCase[]> = {
       errorKey: 'E_INVALID_INPUT',
     },
     badUuid('org', { facet: 'manager_type' }),
-    { ...unknownOrganisation, params: { org: unknown, facet: 'manager_type' } },
   ],
   listRootOrgUnits: [
     { name: 'today', params: { org }, status: 200 },
     badUuid('org'),
     badDate({ org }),
-    unknownOrganisation,
+    {
+      name: 'an unknown organisation',
+      params: { org: unknown },
+      status: 404,
+      errorKey: 'E_ORG_UNIT_NOT_FOUND',
+    },
   ],
 
   getOrgUnit: [
     { name: 'a unit three levels down', params: { uuid: oscarOwnedUnitUuid }, status: 200 },
     { name: 'the top unit', params: { uuid: unitUuid(0) }, status: 200 },
+    {
+      name: 'with UUIDs only and a count',
+      params: { uuid: oscarOwnedUnitUuid },
+      query: { only_primary_uuid: '1', count: 'engagement' },
+      status: 200,
+    },
     {
       name: 'a closed unit on its last day',
       params: { uuid: closedUnitUuid() },
@@ -300,25 +297,112 @@ export const contractCases: Record<string, ContractCase[]> = {
   ],
   getEmployee: [
     { name: 'a development user', params: { uuid: oscar }, status: 200 },
+    { name: 'with UUIDs only', params: { uuid: oscar }, query: { only_primary_uuid: '1' }, status: 200 },
     badUuid('uuid'),
     badDate({ uuid: oscar }),
     unknownEmployee,
   ],
   getClass: [
     { name: 'a manager type', params: { uuid: cls.director }, status: 200 },
-    { name: 'a job function with a scope', params: { uuid: cls.caseworker.uuid }, status: 200 },
+    {
+      name: 'a job function with every option',
+      params: { uuid: cls.caseworker.uuid },
+      query: { full_name: '', facet: '', top_level_facet: '' },
+      status: 200,
+    },
     badUuid('uuid'),
-    { name: 'an unknown class', params: { uuid: unknown }, status: 404, errorKey: 'E_CLASS_NOT_FOUND' },
+  ],
+  listClassChildren: [
+    { name: 'a class without children', params: { uuid: cls.director }, status: 200, empty: true },
+    badUuid('uuid'),
+    badDate({ uuid: cls.director }),
+  ],
+  listFacetClasses: [
+    { name: 'by user key, one page', params: { facet: 'manager_type' }, query: { limit: '2' }, status: 200 },
+    { name: 'an unknown facet', params: { facet: 'no_such_facet' }, status: 404, errorKey: 'E_NOT_FOUND' },
+    {
+      name: 'a start that is not a number',
+      params: { facet: 'manager_type' },
+      query: { start: 'two' },
+      status: 400,
+      errorKey: 'E_INVALID_INPUT',
+    },
+  ],
+  listFacetChildren: [
+    { name: 'the manager types', params: { facet: 'manager_type' }, status: 200 },
+    { name: 'an unknown facet', params: { facet: 'no_such_facet' }, status: 404, errorKey: 'E_NOT_FOUND' },
+    badDate({ facet: 'manager_type' }),
+  ],
+
+  autocompleteEmployees: [
+    { name: 'a name', query: { query: 'oscar' }, status: 200 },
+    { name: 'nothing to search for', query: { query: '' }, status: 200, empty: true },
+    { name: 'no query at all', status: 400, errorKey: 'E_INVALID_INPUT' },
+  ],
+  autocompleteOrgUnits: [
+    { name: 'a word of a name', query: { query: 'office' }, status: 200 },
+    { name: 'no query at all', status: 400, errorKey: 'E_INVALID_INPUT' },
+  ],
+  lookupCpr: [
+    {
+      name: 'a person the service holds',
+      query: {
+        q: uuidOr(findFixture('employee', (version) => typeof version.cpr_no === 'string')?.match.cpr_no),
+      },
+      status: 200,
+    },
+    {
+      name: 'a valid number of nobody',
+      query: { q: '0101011234' },
+      status: 404,
+      errorKey: 'V_NO_PERSON_FOR_CPR',
+    },
+    { name: 'an impossible date', query: { q: '3213011234' }, status: 400, errorKey: 'V_CPR_NOT_VALID' },
+  ],
+  getOrgUnitTree: [
+    {
+      name: 'down to oscar’s unit',
+      params: { org },
+      repeatedQuery: { uuid: [oscarOwnedUnitUuid] },
+      status: 200,
+    },
+    {
+      name: 'a malformed unit UUID',
+      params: { org },
+      repeatedQuery: { uuid: ['x'] },
+      status: 400,
+      errorKey: 'E_INVALID_INPUT',
+    },
+  ],
+  getOrgUnitAncestorTree: [
+    {
+      name: 'two units',
+      repeatedQuery: { uuid: [oscarOwnedUnitUuid, referenceUnitUuids[0] as string] },
+      status: 200,
+    },
+    { name: 'without a unit', status: 400, errorKey: 'E_INVALID_INPUT' },
+    {
+      name: 'an unknown unit',
+      repeatedQuery: { uuid: [unknown] },
+      status: 404,
+      errorKey: 'E_ORG_UNIT_NOT_FOUND',
+    },
   ],
 
   getOrgUnitDetailTypes: [
     { name: "oscar's unit", params: { uuid: oscarOwnedUnitUuid }, status: 200 },
+    { name: 'an unknown unit: every type false', params: { uuid: unknown }, status: 200 },
     badUuid('uuid'),
-    unknownUnit,
   ],
   listOrgUnitEngagements: [
     { name: 'present', params: { uuid: oscarOwnedUnitUuid }, status: 200 },
-    ...detailReadErrors('unit', oscarOwnedUnitUuid),
+    {
+      name: 'with the primary one marked',
+      params: { uuid: oscarOwnedUnitUuid },
+      query: { calculate_primary: '1' },
+      status: 200,
+    },
+    ...detailReadErrors(oscarOwnedUnitUuid),
   ],
   listOrgUnitManagers: [
     ...referenceUnitUuids.map((uuid, index) => ({
@@ -346,9 +430,15 @@ export const contractCases: Record<string, ContractCase[]> = {
       status: 200,
     },
     {
-      name: 'on the opening day of a future unit',
+      name: 'on the opening day of a future unit, as a date-time',
       params: { uuid: futureUnitUuid() },
-      query: { at: futureUnitFrom },
+      query: { at: `${futureUnitFrom}T12:00:00+01:00` },
+      status: 200,
+    },
+    {
+      name: 'in an interval',
+      params: { uuid: closedUnitUuid() },
+      query: { validity: `${closedUnitDates.from}/${closedUnitDates.to}` },
       status: 200,
     },
     {
@@ -358,13 +448,13 @@ export const contractCases: Record<string, ContractCase[]> = {
       status: 200,
     },
     {
-      name: 'an inherit flag that is not a boolean',
+      // OS2mo reads a flag as true unless it is empty, 0, false, no or n (backend/mora/util.py, get_args_flag).
+      name: 'an inherit flag spelt as a word',
       params: { uuid: oscarOwnedUnitUuid },
       query: { inherit_manager: 'yes' },
-      status: 400,
-      errorKey: 'E_INVALID_INPUT',
+      status: 200,
     },
-    ...detailReadErrors('unit', oscarOwnedUnitUuid),
+    ...detailReadErrors(oscarOwnedUnitUuid),
   ],
   listOrgUnitOwners: [
     { name: "oscar's unit", params: { uuid: oscarOwnedUnitUuid }, status: 200 },
@@ -382,14 +472,7 @@ export const contractCases: Record<string, ContractCase[]> = {
       status: 200,
       empty: true,
     },
-    {
-      name: 'an inherit flag that is not a boolean',
-      params: { uuid: oscarOwnedUnitUuid },
-      query: { inherit_owner: 'always' },
-      status: 400,
-      errorKey: 'E_INVALID_INPUT',
-    },
-    ...detailReadErrors('unit', oscarOwnedUnitUuid),
+    ...detailReadErrors(oscarOwnedUnitUuid),
   ],
   listOrgUnitItUsers: [
     {
@@ -398,13 +481,36 @@ export const contractCases: Record<string, ContractCase[]> = {
       setup: (legacy: TestLegacy) => write(legacy, '/service/details/create', newUnitAccount),
       status: 200,
     },
-    ...detailReadErrors('unit', oscarOwnedUnitUuid),
+    ...detailReadErrors(oscarOwnedUnitUuid),
+  ],
+  listOrgUnitAddresses: seededDetailRead("a unit's addresses", seededAddress('org_unit')?.org_unit),
+  listOrgUnitAssociations: seededDetailRead(
+    'the associations in a unit',
+    seededDetail('association')?.org_unit,
+  ),
+  listOrgUnitEngagementAssociations: seededDetailRead(
+    'the engagement associations with a unit',
+    seededDetail('engagement_association')?.org_unit,
+  ),
+  listOrgUnitKles: seededDetailRead("a unit's KLE numbers", seededDetail('kle')?.org_unit),
+  listOrgUnitRelatedUnits: seededDetailRead(
+    'the units related to a unit',
+    (seededDetail('related_unit')?.org_units as string[] | undefined)?.[0],
+  ),
+  listOrgUnitRoles: seededDetailRead('the roles in a unit', seededDetail('role')?.org_unit),
+  listOrgUnitLeaves: [
+    { name: 'a unit never has leaves', params: { uuid: oscarOwnedUnitUuid }, status: 200, empty: true },
+    ...detailReadErrors(oscarOwnedUnitUuid),
+  ],
+  listOrgUnitVersions: [
+    { name: "oscar's unit", params: { uuid: oscarOwnedUnitUuid }, status: 200 },
+    ...detailReadErrors(oscarOwnedUnitUuid),
   ],
 
   getEmployeeDetailTypes: [
     { name: 'a development user', params: { uuid: oscar }, status: 200 },
+    { name: 'an unknown person: every type false', params: { uuid: unknown }, status: 200 },
     badUuid('uuid'),
-    unknownEmployee,
   ],
   listEmployeeEngagements: [
     { name: 'present', params: { uuid: oscar }, status: 200 },
@@ -416,11 +522,11 @@ export const contractCases: Record<string, ContractCase[]> = {
       status: 200,
       empty: true,
     },
-    ...detailReadErrors('employee', oscar),
+    ...detailReadErrors(oscar),
   ],
   listEmployeeManagerRoles: [
     { name: "oscar's position", params: { uuid: oscar }, status: 200 },
-    ...detailReadErrors('employee', oscar),
+    ...detailReadErrors(oscar),
   ],
   listEmployeeOwners: [
     {
@@ -429,11 +535,39 @@ export const contractCases: Record<string, ContractCase[]> = {
       setup: (legacy: TestLegacy) => write(legacy, '/service/details/create', newPersonOwnership),
       status: 200,
     },
-    ...detailReadErrors('employee', nora),
+    ...detailReadErrors(nora),
   ],
   listEmployeeItUsers: [
     { name: "oscar's accounts", params: { uuid: oscar }, status: 200 },
-    ...detailReadErrors('employee', oscar),
+    ...detailReadErrors(oscar),
+  ],
+  listEmployeeAddresses: seededDetailRead("a person's addresses", seededAddress('person')?.person),
+  listEmployeeAssociations: [
+    ...seededDetailRead("a person's associations", seededDetail('association')?.person),
+    {
+      name: "from the person's side",
+      params: { uuid: uuidOr(seededDetail('association')?.person) },
+      query: { first_party_perspective: '1' },
+      status: 200,
+    },
+  ],
+  listEmployeeLeaves: seededDetailRead("a person's leaves", seededDetail('leave')?.person),
+  listEmployeeRoles: seededDetailRead("a person's roles", seededDetail('role')?.person),
+  listEmployeeEngagementAssociations: [
+    { name: 'a person never has them', params: { uuid: oscar }, status: 200, empty: true },
+    ...detailReadErrors(oscar),
+  ],
+  listEmployeeKles: [
+    { name: 'a person never has KLE numbers', params: { uuid: oscar }, status: 200, empty: true },
+    ...detailReadErrors(oscar),
+  ],
+  listEmployeeRelatedUnits: [
+    { name: 'a person never has related units', params: { uuid: oscar }, status: 200, empty: true },
+    ...detailReadErrors(oscar),
+  ],
+  listEmployeeVersions: [
+    { name: 'a development user', params: { uuid: oscar }, status: 200 },
+    ...detailReadErrors(oscar),
   ],
 
   createOrgUnit: [
@@ -455,7 +589,7 @@ export const contractCases: Record<string, ContractCase[]> = {
       body: { name: 'Port Authority', org_unit_type: cls.office, validity: { from: '2024-01-01' } },
       status: 201,
     },
-    { name: 'malformed JSON', rawBody: '{"name": ', status: 400, errorKey: 'E_INVALID_JSON' },
+    { name: 'malformed JSON', rawBody: '{"name": ', status: 400, errorKey: 'E_INVALID_INPUT' },
     {
       name: 'without a name',
       body: { org_unit_type: cls.office, validity: { from: '2024-01-01' } },
@@ -467,12 +601,6 @@ export const contractCases: Record<string, ContractCase[]> = {
       body: { name: 'X', org_unit_type: cls.office, validity: { from: '2024-01-01', to: '2023-12-31' } },
       status: 400,
       errorKey: 'V_END_BEFORE_START',
-    },
-    {
-      name: 'a unit type from another facet',
-      body: { name: 'X', org_unit_type: cls.caseworker, validity: { from: '2024-01-01' } },
-      status: 400,
-      errorKey: 'E_CLASS_WRONG_FACET',
     },
     {
       name: 'an unknown parent',
@@ -490,6 +618,7 @@ export const contractCases: Record<string, ContractCase[]> = {
   ],
   createEmployee: [
     { name: 'names only', body: { givenname: 'Ada', surname: 'Holm' }, status: 201 },
+    { name: 'a full name', body: { name: 'Ada Marie Holm' }, status: 201 },
     {
       name: 'with UUID, user key and validity',
       body: {
@@ -501,18 +630,8 @@ export const contractCases: Record<string, ContractCase[]> = {
       },
       status: 201,
     },
-    {
-      name: 'without a given name',
-      body: { surname: 'Holm' },
-      status: 400,
-      errorKey: 'V_MISSING_REQUIRED_VALUE',
-    },
-    {
-      name: 'a blank surname',
-      body: { givenname: 'Ada', surname: '  ' },
-      status: 400,
-      errorKey: 'E_INVALID_INPUT',
-    },
+    // OS2mo needs a name, a given name or a surname, not both of the latter (backend/mora/service/employee.py).
+    { name: 'a surname only', body: { surname: 'Holm' }, status: 201 },
     {
       name: 'a UUID that is taken',
       body: { uuid: oscar, givenname: 'Ada', surname: 'Holm' },
@@ -536,17 +655,28 @@ export const contractCases: Record<string, ContractCase[]> = {
       status: 201,
     },
     {
+      name: 'a list with one bad record writes none of them',
+      body: [
+        { ...newEngagement, uuid: newUuid(70) },
+        { ...newEngagement, person: ref(unknown) },
+      ],
+      status: 404,
+      errorKey: 'E_USER_NOT_FOUND',
+      after: async (legacy) => {
+        const response = await legacy.request(
+          `/service/e/${oscar}/details/engagement?validity=future&at=2000-01-01`,
+        );
+        const records = (await response.json()) as { uuid: string }[];
+        return records.some((record) => record.uuid === newUuid(70)) ? ['the good record was written'] : [];
+      },
+    },
+    // OS2mo handles each element of a list; an empty list writes nothing (backend/mora/service/handlers.py).
+    { name: 'an empty list', body: [], status: 201, empty: true },
+    {
       name: 'an unknown type',
       body: { ...newEngagement, type: 'salary' },
       status: 400,
-      errorKey: 'E_INVALID_TYPE',
-    },
-    { name: 'an empty list', body: [], status: 400, errorKey: 'E_INVALID_INPUT' },
-    {
-      name: 'an owner of both a unit and a person',
-      body: { ...newPersonOwnership, org_unit: ref(oscarOwnedUnitUuid) },
-      status: 400,
-      errorKey: 'E_INVALID_INPUT',
+      errorKey: 'E_UNKNOWN_ROLE_TYPE',
     },
     {
       name: 'an engagement before its unit existed',
@@ -559,12 +689,6 @@ export const contractCases: Record<string, ContractCase[]> = {
       body: { ...newEngagement, person: ref(unknown) },
       status: 404,
       errorKey: 'E_USER_NOT_FOUND',
-    },
-    {
-      name: 'an unknown IT system',
-      body: { ...newUnitAccount, itsystem: ref(unknown) },
-      status: 404,
-      errorKey: 'E_ITSYSTEM_NOT_FOUND',
     },
     {
       name: 'a UUID that is taken',
@@ -612,11 +736,15 @@ export const contractCases: Record<string, ContractCase[]> = {
       status: 200,
     },
     {
-      name: 'a unit renamed and moved',
+      name: 'a unit renamed and moved, named by data.uuid',
       body: {
         type: 'org_unit',
-        uuid: unitUuid(20),
-        data: { name: 'Renamed Unit', parent: ref(oscarOwnedUnitUuid), validity: { from: '2026-07-01' } },
+        data: {
+          uuid: unitUuid(20),
+          name: 'Renamed Unit',
+          parent: ref(oscarOwnedUnitUuid),
+          validity: { from: '2026-07-01' },
+        },
       },
       status: 200,
     },
@@ -634,22 +762,10 @@ export const contractCases: Record<string, ContractCase[]> = {
       status: 200,
     },
     {
-      name: 'from a date the record did not hold',
-      body: { type: 'engagement', uuid: oscarsEngagement, data: { validity: { from: '2000-01-01' } } },
-      status: 400,
-      errorKey: 'V_NOT_ACTIVE',
-    },
-    {
-      name: 'without data',
-      body: { type: 'engagement', uuid: oscarsEngagement },
-      status: 400,
-      errorKey: 'V_MISSING_REQUIRED_VALUE',
-    },
-    {
       name: 'a type that cannot be edited',
       body: { type: 'salary', uuid: oscarsEngagement, data: { validity: { from: '2026-07-01' } } },
       status: 400,
-      errorKey: 'E_INVALID_TYPE',
+      errorKey: 'E_UNKNOWN_ROLE_TYPE',
     },
     {
       name: 'an unknown record',
@@ -674,12 +790,6 @@ export const contractCases: Record<string, ContractCase[]> = {
       status: 200,
     },
     {
-      name: 'without an end date',
-      body: { type: 'engagement', uuid: oscarsEngagement, validity: {} },
-      status: 400,
-      errorKey: 'V_MISSING_REQUIRED_VALUE',
-    },
-    {
       name: 'ending before the record starts',
       body: { type: 'manager', uuid: oscarsManagerRole, validity: { to: '2000-01-01' } },
       status: 400,
@@ -702,11 +812,11 @@ export const contractCases: Record<string, ContractCase[]> = {
       status: 200,
     },
     {
-      name: 'a unit with children',
+      name: 'a unit with children and roles',
       params: { uuid: unitUuid(1) },
       body: { validity: { to: '2026-12-31' } },
       status: 400,
-      errorKey: 'V_TERMINATE_UNIT_WITH_CHILDREN_OR_ROLES',
+      errorKey: 'V_TERMINATE_UNIT_WITH_CHILDREN_AND_ROLES',
     },
     {
       name: 'without an end date',
@@ -740,6 +850,7 @@ export const contractCases: Record<string, ContractCase[]> = {
       errorKey: 'V_MISSING_REQUIRED_VALUE',
     },
     {
+      // OS2mo checks the type of `vacate` against its default (backend/mora/util.py, checked_get).
       name: 'a vacate flag that is not a boolean',
       params: { uuid: nora },
       body: { validity: { to: '2026-06-30' }, vacate: 'yes' },
@@ -747,7 +858,29 @@ export const contractCases: Record<string, ContractCase[]> = {
       errorKey: 'E_INVALID_INPUT',
     },
     { ...badUuid('uuid'), body: { validity: { to: '2026-06-30' } } },
-    { ...unknownEmployee, body: { validity: { to: '2026-06-30' } } },
     { ...tooLarge, params: { uuid: nora } },
+  ],
+  mapOrgUnits: [
+    {
+      name: 'to two other units',
+      params: { uuid: oscarOwnedUnitUuid },
+      body: { destination: referenceUnitUuids.slice(0, 2), validity: { from: '2026-07-01' } },
+      status: 200,
+    },
+    {
+      name: 'without destinations',
+      params: { uuid: oscarOwnedUnitUuid },
+      body: { validity: { from: '2026-07-01' } },
+      status: 400,
+      errorKey: 'V_MISSING_REQUIRED_VALUE',
+    },
+    {
+      name: 'to an unknown unit',
+      params: { uuid: oscarOwnedUnitUuid },
+      body: { destination: [unknown], validity: { from: '2026-07-01' } },
+      status: 404,
+      errorKey: 'E_ORG_UNIT_NOT_FOUND',
+    },
+    { ...tooLarge, params: { uuid: oscarOwnedUnitUuid } },
   ],
 };

@@ -135,11 +135,20 @@ const annotationOnly = new Set(['example', 'discriminator', 'xml', 'externalDocs
 const schemaListKeywords = new Set(['allOf', 'anyOf', 'oneOf']);
 const subschemaKeywords = new Set(['items', 'not', 'additionalProperties']);
 
+export interface SchemaOptions {
+  /**
+   * Validate answers to `only_primary_uuid=1`: OS2mo then cuts every object to `{uuid}`, so of each
+   * object's required members only `uuid` stays required.
+   */
+  onlyPrimaryUuid?: boolean;
+}
+
 /**
  * Turns an OpenAPI 3.0 schema into the JSON Schema Ajv validates: `nullable: true` becomes "this schema or
  * null", annotation-only keywords go, and component references point into the schemas registered with Ajv.
  */
-export function toJsonSchema(schema: SchemaObject): SchemaObject {
+export function toJsonSchema(schema: SchemaObject, options: SchemaOptions = {}): SchemaObject {
+  const recurse = (subschema: SchemaObject) => toJsonSchema(subschema, options);
   const converted: SchemaObject = {};
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === 'nullable' || annotationOnly.has(keyword)) continue;
@@ -147,16 +156,23 @@ export function toJsonSchema(schema: SchemaObject): SchemaObject {
       if (!value.startsWith(componentSchemaPrefix)) throw new Error(`Unexpected schema reference ${value}`);
       converted.$ref = `${schemasId}#/definitions/${value.slice(componentSchemaPrefix.length)}`;
     } else if (schemaListKeywords.has(keyword)) {
-      converted[keyword] = (value as SchemaObject[]).map(toJsonSchema);
+      converted[keyword] = (value as SchemaObject[]).map(recurse);
     } else if (keyword === 'properties') {
       converted[keyword] = Object.fromEntries(
         Object.entries(value as Record<string, SchemaObject>).map(([name, property]) => [
           name,
-          toJsonSchema(property),
+          recurse(property),
         ]),
       );
     } else if (subschemaKeywords.has(keyword) && typeof value === 'object' && value !== null) {
-      converted[keyword] = toJsonSchema(value as SchemaObject);
+      converted[keyword] = recurse(value as SchemaObject);
+    } else if (
+      keyword === 'required' &&
+      options.onlyPrimaryUuid &&
+      Array.isArray(value) &&
+      value.includes('uuid')
+    ) {
+      converted[keyword] = ['uuid'];
     } else {
       converted[keyword] = value;
     }
@@ -169,12 +185,15 @@ export interface SchemaValidator {
   problems(schema: SchemaObject, value: unknown): string[];
 }
 
-export function createSchemaValidator(document: OpenApiDocument): SchemaValidator {
+export function createSchemaValidator(
+  document: OpenApiDocument,
+  options: SchemaOptions = {},
+): SchemaValidator {
   const ajv = new Ajv({ allErrors: true, strict: true });
   formatsPlugin.default(ajv);
   const components = Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => [
     name,
-    toJsonSchema(schema),
+    toJsonSchema(schema, options),
   ]);
   ajv.addSchema({ $id: schemasId, definitions: Object.fromEntries(components) });
   const compiled = new WeakMap<SchemaObject, ValidateFunction>();
@@ -182,7 +201,7 @@ export function createSchemaValidator(document: OpenApiDocument): SchemaValidato
     problems(schema, value) {
       let validate = compiled.get(schema);
       if (!validate) {
-        validate = ajv.compile(toJsonSchema(schema));
+        validate = ajv.compile(toJsonSchema(schema, options));
         compiled.set(schema, validate);
       }
       if (validate(value)) return [];

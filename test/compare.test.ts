@@ -97,7 +97,7 @@ describe('npm run compare', () => {
     expect(v1.stdout).toContain('GraphQL v1');
 
     const managers = (await (
-      await fetch(`${stack.legacyUrl}/service/ou/${referenceUnitUuids[0]}/details/manager`)
+      await stack.legacyFetch(`/service/ou/${referenceUnitUuids[0]}/details/manager`)
     ).json()) as { person: { uuid: string } }[];
     const employee = await compare([
       '--employees',
@@ -162,7 +162,7 @@ describe('npm run compare', () => {
     const { code, stdout, stderr } = await compare(
       ['--units', referenceUnitUuids.join(','), '--gateway', stack.gatewayUrl],
       async () => {
-        change = await changeManagerType(stack.legacyUrl, unit);
+        change = await changeManagerType(stack.legacyFetch, unit);
       },
     );
     expect(code, stderr).toBe(1);

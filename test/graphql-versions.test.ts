@@ -27,7 +27,7 @@ async function graphql(version: string, query: string, variables?: Record<string
 }
 
 async function legacy(path: string) {
-  const response = await fetch(`${stack.legacyUrl}${path}`);
+  const response = await stack.legacyFetch(path);
   return (await response.json()) as any;
 }
 

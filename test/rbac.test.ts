@@ -347,7 +347,7 @@ const actions: Action[] = [
 
 /** A write straight to the legacy service (not through the gateway): test set-up. */
 async function legacyWrite<T = string>(stack: TestStack, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${stack.legacyUrl}${path}`, {
+  const response = await stack.legacyFetch(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -773,10 +773,10 @@ describe.each([
     let mark = 0;
     const proxyCount = () => stack.legacyProxy!.requests.length - mark;
     const unitsToday = async () => {
-      const [organisation] = (await (await fetch(`${stack.legacyUrl}/service/o/`)).json()) as {
+      const [organisation] = (await (await stack.legacyFetch(`/service/o/`)).json()) as {
         uuid: string;
       }[];
-      const page = await fetch(`${stack.legacyUrl}/service/o/${organisation!.uuid}/ou/?limit=1`);
+      const page = await stack.legacyFetch(`/service/o/${organisation!.uuid}/ou/?limit=1`);
       return ((await page.json()) as { total: number }).total;
     };
 

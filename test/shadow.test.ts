@@ -90,7 +90,7 @@ async function startShadowGateway(
 
 /** What the legacy service itself answers, for the byte-for-byte comparison. */
 async function legacyRead(path: string) {
-  const response = await fetch(`${stack.legacyUrl}${path}`);
+  const response = await stack.legacyFetch(path);
   return {
     status: response.status,
     contentType: response.headers.get('content-type'),
@@ -191,7 +191,7 @@ describe('shadow comparison of /service reads', () => {
     let change: Awaited<ReturnType<typeof changeManagerType>> | undefined;
     const shadow = await startShadowGateway({}, async (request, context) => {
       // Between the passthrough's answer and the shadow's query, someone edits the manager.
-      change ??= await changeManagerType(stack.legacyUrl, unit);
+      change ??= await changeManagerType(stack.legacyFetch, unit);
       return realExecutor(request, context);
     });
     const path = `/service/ou/${unit}/details/manager`;

@@ -20,6 +20,8 @@ export interface TestStack {
   legacy: LegacyServer;
   idp: RunningIdp;
   gateway: RunningGateway;
+  /** A direct call to the legacy service (which checks tokens, as OS2mo does) with the admin's token. */
+  legacyFetch(path: string, init?: RequestInit): Promise<Response>;
   /** An access token for a development user (password = username) from the password grant. */
   token(username: string): Promise<string>;
   /** With `legacyProxy`: every request the gateway sent to the legacy service. */
@@ -51,13 +53,12 @@ export interface TestStackOptions {
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const rbacEnabled = options.rbacEnabled ?? true;
   const dataDir = await mkdtemp(join(tmpdir(), 'stack-legacy-'));
-  const legacy = await startLegacyService({ dataDir, clock: options.clock });
+  let legacy: LegacyServer | undefined;
   let idp: RunningIdp | undefined;
   let gateway: RunningGateway;
   let legacyProxy: LoopbackProxy | undefined;
   let jwksProxy: LoopbackProxy | undefined;
   try {
-    if (options.legacyProxy) legacyProxy = await startLoopbackProxy(legacy.url);
     // The gateway listens first: the realm's redirect URIs need its port, its configuration the IdP's.
     gateway = await startGateway({
       clock: options.clock,
@@ -78,6 +79,19 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
           }),
           ...(options.idpKeysDir === undefined ? {} : { keysDir: options.idpKeysDir }),
         });
+        // The legacy service checks tokens as OS2mo does; the gateway relays each caller's token to it.
+        legacy = await startLegacyService({
+          dataDir,
+          clock: options.clock,
+          auth: {
+            enabled: true,
+            issuer: idp.issuer,
+            jwksUrl: new URL(idp.jwksUri),
+            clockToleranceSeconds: 5,
+            jwksCooldownMs: 30_000,
+          },
+        });
+        if (options.legacyProxy) legacyProxy = await startLoopbackProxy(legacy.url);
         if (options.jwksProxy) {
           jwksProxy = await startLoopbackProxy(`http://127.0.0.1:${idp.port}`, {
             down: typeof options.jwksProxy === 'object' && options.jwksProxy.down,
@@ -104,19 +118,25 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     await jwksProxy?.close();
     await legacyProxy?.close();
     await idp?.close();
-    await legacy.close();
+    await legacy?.close();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
   const runningIdp = idp!;
+  const runningLegacy = legacy!;
 
   const token = (username: string) => accessToken(runningIdp.issuer, username);
 
   return {
     gatewayUrl: `http://localhost:${gateway.port}`,
     idpUrl: runningIdp.url,
-    legacyUrl: legacy.url,
-    legacy,
+    legacyUrl: runningLegacy.url,
+    legacy: runningLegacy,
+    legacyFetch: async (path, init = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set('authorization', `Bearer ${await token('alice')}`);
+      return fetch(`${runningLegacy.url}${path}`, { ...init, headers });
+    },
     idp: runningIdp,
     gateway,
     token,
@@ -127,7 +147,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await jwksProxy?.close();
       await legacyProxy?.close();
       await runningIdp.close();
-      await legacy.close();
+      await runningLegacy.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -152,7 +152,7 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
       version: 'v1',
       transport: gatewayTransport({ baseUrl: stack.gatewayUrl, authorization: `Bearer ${token}` }),
       betweenReads: async () => {
-        change = await changeManagerType(stack.legacyUrl, unit);
+        change = await changeManagerType(stack.legacyFetch, unit);
       },
     });
     expect(report.verdict.equal).toBe(false);
@@ -190,7 +190,7 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
       {
         shadow: {
           executor: async (request, context) => {
-            change ??= await changeManagerType(stack.legacyUrl, unit);
+            change ??= await changeManagerType(stack.legacyFetch, unit);
             return realExecutor(request, context);
           },
         },

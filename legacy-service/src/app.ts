@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { createTokenCheck, requireBearerToken } from './auth.js';
+import type { LegacyAuthConfig } from './config.js';
 import { invalid, LegacyError, notFound } from './errors.js';
 import { OrgData } from './org-data.js';
+import { lookupRoutes } from './routes/lookups.js';
 import { readRoutes } from './routes/reads.js';
 import { writeRoutes } from './routes/writes.js';
 import type { Store } from './store/index.js';
@@ -14,6 +17,12 @@ export interface LegacyAppOptions {
   maxBodyBytes?: number;
   /** Added before every response; benchmarks use it to stand in for a remote legacy backend. */
   latencyMs?: number;
+  /**
+   * Bearer-token authentication of every `/service` call (`readLegacyConfig().auth`). Absent means off:
+   * in-process callers (tests, the gateway's test stacks) must ask for it, because the gateway does not
+   * send tokens to the backend yet. `main.ts` always passes the configured value, which defaults to on.
+   */
+  auth?: LegacyAuthConfig;
   /** Receives unexpected errors (the client only sees a generic 500). */
   onUnexpectedError?: (error: unknown) => void;
 }
@@ -47,6 +56,10 @@ export function createLegacyApp(options: LegacyAppOptions): Hono {
 
   app.get('/health', (c) => c.json({ status: 'ok', sequence: store.sequence, requests_served: served }));
 
+  if (options.auth?.enabled) {
+    app.use('/service/*', requireBearerToken(createTokenCheck(options.auth), options.onUnexpectedError));
+  }
+
   app.use(
     '/service/*',
     bodyLimit({
@@ -56,10 +69,23 @@ export function createLegacyApp(options: LegacyAppOptions): Hono {
       },
     }),
   );
+  // Before the reads: `/e/cpr_lookup` and `/ou/autocomplete` would otherwise be taken for UUIDs.
+  app.route('/service', lookupRoutes({ data, clock }));
   app.route('/service', readRoutes({ data, clock }));
   app.route('/service', writeRoutes({ store }));
 
   app.notFound((c) => {
+    // A detail type OS2mo does not have is its "unknown role type" (the other object kind's own type,
+    // `org_unit` of a person or `employee` of a unit, its "invalid role type"), not a missing endpoint.
+    const detail = /^\/service\/(ou|e)\/[^/]+\/details\/([^/]+)\/?$/.exec(c.req.path);
+    if (detail && c.req.method === 'GET') {
+      const error = ['org_unit', 'employee'].includes(detail[2]!)
+        ? new LegacyError(400, 'E_INVALID_ROLE_TYPE', 'Invalid role type for target operation.', {
+            type: detail[2],
+          })
+        : invalid.unknownRoleType(detail[2]);
+      return c.json(error.toBody(), error.status);
+    }
     const error = notFound.endpoint(c.req.path, c.req.method);
     return c.json(error.toBody(), 404);
   });

@@ -17,7 +17,11 @@ describe('durability of the legacy service', () => {
   });
 
   const start = async () => {
-    const service = await startTsProcess(entry, { LEGACY_DATA_DIR: dir, LEGACY_PORT: '0' }, urlLine);
+    const service = await startTsProcess(
+      entry,
+      { LEGACY_DATA_DIR: dir, LEGACY_PORT: '0', LEGACY_AUTH: 'off' },
+      urlLine,
+    );
     running.push(service);
     await waitForHealth(`${service.url}/health`);
     return service;

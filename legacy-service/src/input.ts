@@ -8,8 +8,9 @@ export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && uuidPattern.test(value);
 }
 
+/** A UUID in a path or query (OS2mo's request validation: `E_INVALID_INPUT`). */
 export function requireUuid(key: string, value: string): string {
-  if (!isUuid(value)) throw invalid.uuid(key, value);
+  if (!isUuid(value)) throw invalid.pathUuid(key, value);
   return value.toLowerCase();
 }
 
@@ -25,7 +26,9 @@ export class BodyReader {
 
   static of(value: unknown, prefix = ''): BodyReader {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw invalid.input([{ key: prefix || 'body', message: 'must be a JSON object' }]);
+      // A body that is no object at all is OS2mo's E_INVALID_INPUT; a member of the wrong type E_INVALID_TYPE.
+      if (prefix === '') throw invalid.input([{ key: 'body', message: 'must be a JSON object' }]);
+      throw invalid.wrongType(prefix, 'dict', value);
     }
     return new BodyReader(value as Record<string, unknown>, prefix);
   }
@@ -44,10 +47,9 @@ export class BodyReader {
 
   string(name: string): string {
     const value = this.body[name];
-    if (value === undefined || value === null) throw invalid.missing(this.key(name));
-    if (typeof value !== 'string' || value.trim() === '') {
-      throw invalid.input([{ key: this.key(name), message: 'must be a non-empty string' }]);
-    }
+    if (value === undefined || value === null) throw invalid.missing(name, this.body);
+    if (typeof value !== 'string') throw invalid.wrongType(this.key(name), 'str', value);
+    if (value.trim() === '') throw invalid.missing(name, this.body);
     return value;
   }
 
@@ -58,15 +60,16 @@ export class BodyReader {
   boolean(name: string, fallback: boolean): boolean {
     const value = this.body[name];
     if (value === undefined || value === null) return fallback;
+    // OS2mo's request validation answers a flag of the wrong type with E_INVALID_INPUT.
     if (typeof value !== 'boolean')
-      throw invalid.input([{ key: this.key(name), message: 'must be a boolean' }]);
+      throw invalid.input([{ key: this.key(name), message: 'must be true or false' }]);
     return value;
   }
 
   uuid(name: string): string {
     const value = this.body[name];
-    if (value === undefined || value === null) throw invalid.missing(this.key(name));
-    if (!isUuid(value)) throw invalid.uuid(this.key(name), value);
+    if (value === undefined || value === null) throw invalid.missing(name, this.body);
+    if (!isUuid(value)) throw invalid.uuid(this.key(name), this.body);
     return value.toLowerCase();
   }
 
@@ -77,7 +80,7 @@ export class BodyReader {
   /** A reference written as `{"uuid": "..."}`, the legacy API's way to point at another object. */
   ref(name: string): string {
     const value = this.body[name];
-    if (value === undefined || value === null) throw invalid.missing(this.key(name));
+    if (value === undefined || value === null) throw invalid.missing(name, this.body);
     return BodyReader.of(value, this.key(name)).uuid('uuid');
   }
 
@@ -91,15 +94,21 @@ export class BodyReader {
   refList(name: string): string[] {
     const value = this.body[name];
     if (value === undefined || value === null) return [];
-    if (!Array.isArray(value)) throw invalid.input([{ key: this.key(name), message: 'must be a list' }]);
+    if (!Array.isArray(value)) throw invalid.wrongType(this.key(name), 'list', value);
     return value.map((item, index) => BodyReader.of(item, `${this.key(name)}[${index}]`).uuid('uuid'));
   }
 
   date(name: string): IsoDate {
     const value = this.body[name];
-    if (value === undefined || value === null) throw invalid.missing(this.key(name));
-    if (!isIsoDate(value)) throw invalid.date(this.key(name), value);
-    return value;
+    if (value === undefined || value === null) throw invalid.missing(name, this.body);
+    // OS2mo also takes a date-time at midnight (in any offset), as its own clients send them.
+    const midnight =
+      typeof value === 'string'
+        ? /^(\d{4}-\d{2}-\d{2})T00:00(:00(\.0+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/.exec(value)
+        : null;
+    const date = midnight ? midnight[1] : value;
+    if (!isIsoDate(date)) throw invalid.date(this.key(name), value);
+    return date;
   }
 
   optionalDate(name: string): IsoDate | null {
@@ -108,22 +117,43 @@ export class BodyReader {
 
   nested(name: string): BodyReader {
     const value = this.body[name];
-    if (value === undefined || value === null) throw invalid.missing(this.key(name));
+    if (value === undefined || value === null) throw invalid.missing(name, this.body);
     return BodyReader.of(value, this.key(name));
   }
 
-  /** `validity: {from, to?}`; `to` is inclusive and must not come before `from`. */
+  /**
+   * `validity: {from, to?}`; `to` is inclusive and must not come before `from`. A missing validity or start
+   * is OS2mo's `V_MISSING_START_DATE`.
+   */
   validity(name = 'validity'): Validity {
-    const validity = this.nested(name);
+    const raw = this.body[name];
+    if (raw === undefined || raw === null) throw invalid.missingStartDate(this.body);
+    const validity = BodyReader.of(raw, this.key(name));
+    if (!validity.has('from')) throw invalid.missingStartDate(this.body);
     const from = validity.date('from');
     const to = validity.optionalDate('to');
-    if (to !== null && to < from) throw invalid.endBeforeStart(from, to);
+    if (to !== null && to < from) throw invalid.endBeforeStart(from, to, this.body);
     return { from, to };
   }
 
-  /** `validity: {to}` for terminations. */
+  /** `validity: {to}` for terminations; OS2mo calls a missing one a missing `validity`. */
   terminationDate(name = 'validity'): IsoDate {
-    return this.nested(name).date('to');
+    const validity = this.nested(name);
+    if (!validity.has('to')) throw invalid.missing(name, this.body);
+    return validity.date('to');
+  }
+
+  /** The raw object, for checks that need to know which members were sent. */
+  keys(): string[] {
+    return Object.keys(this.body);
+  }
+
+  number(name: string): number | null {
+    const value = this.body[name];
+    if (value === undefined || value === null) return null;
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      throw invalid.wrongType(this.key(name), 'int', value);
+    return value;
   }
 }
 

@@ -8,9 +8,15 @@ try {
     host: config.host,
     port: config.port,
     latencyMs: config.latencyMs,
+    auth: config.auth,
     onUnexpectedError: (error) => console.error('legacy-service: unexpected error', error),
   });
   console.log(`legacy-service: ${service.url}/service/ (data in ${config.dataDir})`);
+  console.log(
+    config.auth.enabled
+      ? `legacy-service: bearer tokens required (issuer ${config.auth.issuer})`
+      : 'legacy-service: LEGACY_AUTH=off, /service answers without a token',
+  );
   const stop = () => {
     service.close().then(
       () => process.exit(0),

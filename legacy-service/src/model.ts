@@ -34,6 +34,10 @@ export interface ClassRecord {
   name: string;
   scope: string | null;
   example: string | null;
+  /** The organisation unit that owns the class (OS2mo's `owner`); absent in older stores means null. */
+  owner?: string | null;
+  /** A parent class (OS2mo's hierarchical classes); `full_name` joins the chain's names. */
+  parent?: string | null;
 }
 
 export interface ItSystem {
@@ -56,7 +60,28 @@ export interface EmployeeAttrs {
   givenname: string;
   surname: string;
   user_key: string;
+  /** Ten digits, or absent for people without a CPR number. Stores written before it lack these fields. */
+  cpr_no?: string | null;
+  nickname_givenname?: string;
+  nickname_surname?: string;
+  /** A date written YYYY-MM-DD, or '' as OS2mo answers when unknown. */
+  seniority?: string;
 }
+
+/** The engagement's generic extension fields, `extension_1` to `extension_10`. */
+export const extensionFields = [
+  'extension_1',
+  'extension_2',
+  'extension_3',
+  'extension_4',
+  'extension_5',
+  'extension_6',
+  'extension_7',
+  'extension_8',
+  'extension_9',
+  'extension_10',
+] as const;
+export type ExtensionField = (typeof extensionFields)[number];
 
 export interface EngagementAttrs {
   user_key: string;
@@ -64,6 +89,10 @@ export interface EngagementAttrs {
   org_unit: string;
   job_function: string;
   engagement_type: string;
+  /** A class of the `primary_type` facet; its scope is the priority `calculate_primary` ranks by. */
+  primary?: string | null;
+  fraction?: number | null;
+  extensions?: Partial<Record<ExtensionField, string | null>>;
 }
 
 export interface ManagerAttrs {
@@ -75,11 +104,71 @@ export interface ManagerAttrs {
   responsibility: string[];
 }
 
+export const ownerInferencePriorities = ['engagement_priority', 'association_priority'] as const;
+export type OwnerInferencePriority = (typeof ownerInferencePriorities)[number];
+
 export interface OwnerAttrs {
   user_key: string;
   owner: string | null;
   org_unit: string | null;
   person: string | null;
+  /** For a person's owner only: take the owner from the person's primary engagement or association unit. */
+  owner_inference_priority?: OwnerInferencePriority | null;
+}
+
+export interface AddressAttrs {
+  user_key: string;
+  /** A class of `org_unit_address_type` or `employee_address_type`; its scope (EMAIL, PHONE, DAR, …) says how to show the value. */
+  address_type: string;
+  value: string;
+  person: string | null;
+  org_unit: string | null;
+  engagement: string | null;
+  visibility: string | null;
+}
+
+export interface AssociationAttrs {
+  user_key: string;
+  person: string | null;
+  org_unit: string;
+  association_type: string;
+  primary: string | null;
+  substitute: string | null;
+  dynamic_classes: string[];
+}
+
+export interface EngagementAssociationAttrs {
+  user_key: string;
+  engagement: string;
+  org_unit: string;
+  engagement_association_type: string;
+}
+
+export interface KleAttrs {
+  user_key: string;
+  org_unit: string;
+  kle_number: string;
+  kle_aspect: string[];
+}
+
+export interface LeaveAttrs {
+  user_key: string;
+  person: string;
+  leave_type: string;
+  engagement: string | null;
+}
+
+export interface RelatedUnitAttrs {
+  user_key: string;
+  /** The two related units. */
+  org_units: string[];
+}
+
+export interface RoleAttrs {
+  user_key: string;
+  person: string;
+  org_unit: string;
+  role_type: string;
 }
 
 export interface ItUserAttrs {
@@ -96,6 +185,14 @@ export type Manager = Temporal<ManagerAttrs>;
 export type Owner = Temporal<OwnerAttrs>;
 export type ItUser = Temporal<ItUserAttrs>;
 
+export type Address = Temporal<AddressAttrs>;
+export type Association = Temporal<AssociationAttrs>;
+export type EngagementAssociation = Temporal<EngagementAssociationAttrs>;
+export type Kle = Temporal<KleAttrs>;
+export type Leave = Temporal<LeaveAttrs>;
+export type RelatedUnit = Temporal<RelatedUnitAttrs>;
+export type Role = Temporal<RoleAttrs>;
+
 export const collections = {
   organisation: 'organisation',
   facet: 'facet',
@@ -107,17 +204,43 @@ export const collections = {
   manager: 'manager',
   owner: 'owner',
   it: 'it',
+  address: 'address',
+  association: 'association',
+  engagementAssociation: 'engagement_association',
+  kle: 'kle',
+  leave: 'leave',
+  relatedUnit: 'related_unit',
+  role: 'role',
 } as const;
 
-/** The detail types that `/details/{type}` serves, with the collection that stores each. */
-export const detailTypes = ['engagement', 'manager', 'owner', 'it'] as const;
+/** The detail types that `/details/{type}` serves (OS2mo 2.4.0's organisation functions), each in its own collection. */
+export const detailTypes = [
+  'address',
+  'association',
+  'engagement',
+  'engagement_association',
+  'it',
+  'kle',
+  'leave',
+  'manager',
+  'owner',
+  'related_unit',
+  'role',
+] as const;
 export type DetailType = (typeof detailTypes)[number];
 
 export const detailCollection: Record<DetailType, string> = {
+  address: collections.address,
+  association: collections.association,
   engagement: collections.engagement,
+  engagement_association: collections.engagementAssociation,
+  it: collections.it,
+  kle: collections.kle,
+  leave: collections.leave,
   manager: collections.manager,
   owner: collections.owner,
-  it: collections.it,
+  related_unit: collections.relatedUnit,
+  role: collections.role,
 };
 
 /** The facet each class-valued field must belong to. */
@@ -129,4 +252,18 @@ export const classFacets = {
   manager_type: 'manager_type',
   manager_level: 'manager_level',
   responsibility: 'responsibility',
+  primary: 'primary_type',
+  association_type: 'association_type',
+  role_type: 'role_type',
+  leave_type: 'leave_type',
+  kle_number: 'kle_number',
+  kle_aspect: 'kle_aspect',
+  engagement_association_type: 'engagement_association_type',
+  visibility: 'visibility',
+} as const;
+
+/** The facets an address type may come from: one for units, one for people. */
+export const addressTypeFacets = {
+  org_unit: 'org_unit_address_type',
+  person: 'employee_address_type',
 } as const;

@@ -18,12 +18,16 @@ import { versionAt } from './time.js';
 const byOrgUnit = 'by_org_unit';
 const byPerson = 'by_person';
 
-function versionKeys(field: string) {
+/** Index keys from the fields of every version: a field may hold one UUID or a list (`org_units`). */
+function versionKeys(...fields: string[]) {
   return (value: StoredEntity): string[] => {
     const keys = new Set<string>();
     for (const version of (value as unknown as Temporal<Record<string, unknown>>).versions) {
-      const key = version[field];
-      if (typeof key === 'string') keys.add(key);
+      for (const field of fields) {
+        const key = version[field];
+        if (typeof key === 'string') keys.add(key);
+        if (Array.isArray(key)) for (const item of key) if (typeof item === 'string') keys.add(item);
+      }
     }
     return [...keys];
   };
@@ -34,10 +38,16 @@ export const orgDataIndexes: IndexDefinition[] = [
   { collection: collections.orgUnit, name: 'by_parent', keys: versionKeys('parent') },
   { collection: collections.class, name: 'by_facet', keys: (value) => [String(value.facet)] },
   ...Object.values(detailCollection).flatMap((collection) => [
-    { collection, name: byOrgUnit, keys: versionKeys('org_unit') },
+    { collection, name: byOrgUnit, keys: versionKeys('org_unit', 'org_units') },
     { collection, name: byPerson, keys: versionKeys('person') },
   ]),
   { collection: collections.owner, name: 'by_owner', keys: versionKeys('owner') },
+  { collection: collections.employee, name: 'by_cpr', keys: versionKeys('cpr_no') },
+  {
+    collection: collections.class,
+    name: 'by_parent',
+    keys: (value) => (value.parent ? [String(value.parent)] : []),
+  },
 ];
 
 /** Typed, read-only access to the store's collections. */
@@ -151,6 +161,35 @@ export class OrgData {
 
   detailsOfPerson<A>(type: DetailType, personUuid: string): Temporal<A>[] {
     return this.store.byIndex(detailCollection[type], byPerson, personUuid) as unknown as Temporal<A>[];
+  }
+
+  /** People whose CPR number is `cpr` in some version. */
+  employeesByCpr(cpr: string): Employee[] {
+    return this.store.byIndex(collections.employee, 'by_cpr', cpr) as unknown as Employee[];
+  }
+
+  childClassesOf(classUuid: string): ClassRecord[] {
+    return this.store.byIndex(collections.class, 'by_parent', classUuid) as unknown as ClassRecord[];
+  }
+
+  findFacet(key: string): Facet | undefined {
+    return (
+      this.typed<Facet>(this.store.get(collections.facet, key)) ??
+      this.facets().find((f) => f.user_key === key)
+    );
+  }
+
+  findDetail<A>(type: DetailType, uuid: string): Temporal<A> | undefined {
+    return this.typed<Temporal<A>>(this.store.get(detailCollection[type], uuid));
+  }
+
+  /** Records of a type in force on `date` (OS2mo's organisation counts). */
+  countActive(type: DetailType, date: IsoDate): number {
+    let count = 0;
+    for (const entity of this.store.all(detailCollection[type])) {
+      if (versionAt(entity as unknown as Temporal<unknown>, date)) count += 1;
+    }
+    return count;
   }
 
   ownedBy<A>(personUuid: string): Temporal<A>[] {

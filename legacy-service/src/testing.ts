@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLegacyApp } from './app.js';
+import type { LegacyAuthConfig } from './config.js';
 import { buildOrganisation, defaultFixtureSize } from './fixture/organisation.js';
 import { orgDataIndexes } from './org-data.js';
 import { openStore, type Store } from './store/index.js';
@@ -18,15 +19,20 @@ export interface TestLegacy {
   cleanup(): Promise<void>;
 }
 
+export interface TestLegacyOptions {
+  /** Default off: most tests are about the API, not the token check (see `auth.test.ts`). */
+  auth?: LegacyAuthConfig;
+}
+
 /** A legacy app over the default fixture in a fresh temporary folder. */
-export async function openTestLegacy(): Promise<TestLegacy> {
+export async function openTestLegacy(options: TestLegacyOptions = {}): Promise<TestLegacy> {
   const dir = await mkdtemp(join(tmpdir(), 'legacy-test-'));
   const store = await openStore({
     dir,
     indexes: orgDataIndexes,
     seed: () => buildOrganisation(defaultFixtureSize),
   });
-  const app = createLegacyApp({ store, clock: () => testToday });
+  const app = createLegacyApp({ store, clock: () => testToday, auth: options.auth ?? { enabled: false } });
   const request = (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init));
   return {
     app,

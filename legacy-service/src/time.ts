@@ -30,7 +30,13 @@ export function covers(validity: Validity, date: IsoDate): boolean {
 
 export type ValidityFilter = 'present' | 'past' | 'future';
 
-export function matchesValidity(validity: Validity, filter: ValidityFilter, at: IsoDate): boolean {
+/** Whether a version passes `validity=present|past|future` as of `at`, or overlaps an interval `{from, to}`. */
+export function matchesValidity(
+  validity: Validity,
+  filter: ValidityFilter | { from: IsoDate; to: IsoDate },
+  at: IsoDate,
+): boolean {
+  if (typeof filter === 'object') return validity.from <= filter.to && !endsBefore(validity.to, filter.from);
   switch (filter) {
     case 'present':
       return covers(validity, at);

@@ -64,7 +64,7 @@ describe('organisation reads', () => {
     const facet = await json(`/service/o/${organisationUuid}/f/manager_type/`);
     expect(facet.body.user_key).toBe('manager_type');
     expect(facet.body.data.items.map((c: { user_key: string }) => c.user_key)).toContain('director');
-    const cls = await json(`/service/c/${classUuid('manager_type', 'director')}/`);
+    const cls = await json(`/service/c/${classUuid('manager_type', 'director')}/?facet=1`);
     expect(cls.body).toMatchObject({
       user_key: 'director',
       name: 'Director',
@@ -81,7 +81,8 @@ describe('org unit reads', () => {
     expect(body.parent.parent.uuid).toBe(unitUuid(0));
     expect(body.parent.parent.parent).toBeNull();
     expect(body.org_unit_type).toMatchObject({ user_key: 'office' });
-    expect(body.location).toBe("Northbay Municipality / Mayor's Office");
+    // OS2mo joins the ancestors' names with a backslash.
+    expect(body.location).toBe("Northbay Municipality\\Mayor's Office");
   });
 
   it('lists children and which detail types a unit has', async () => {
@@ -100,12 +101,21 @@ describe('org unit reads', () => {
       expect(body).toHaveLength(1);
       const [manager] = body;
       expect(manager.person).toMatchObject({ uuid: expect.any(String), name: expect.any(String) });
+      // OS2mo's "full" class.
       expect(manager.manager_type).toEqual({
         uuid: expect.any(String),
         user_key: expect.any(String),
         name: expect.any(String),
         example: null,
         scope: null,
+        owner: null,
+        full_name: manager.manager_type.name,
+        facet: { uuid: expect.any(String), user_key: 'manager_type', description: expect.any(String) },
+        top_level_facet: {
+          uuid: expect.any(String),
+          user_key: 'manager_type',
+          description: expect.any(String),
+        },
       });
       expect(manager.manager_level.user_key).toMatch(/^level_/);
       expect(Array.isArray(manager.responsibility)).toBe(true);
@@ -177,15 +187,28 @@ describe('org unit reads', () => {
   });
 });
 
+describe('OS2mo behaviours', () => {
+  it('answers 200 [] for the details of an unknown person or unit', async () => {
+    for (const path of [
+      `/service/e/${organisationUuid}/details/engagement`,
+      `/service/ou/${organisationUuid}/details/manager`,
+    ]) {
+      const { status, body } = await json(path);
+      expect(status).toBe(200);
+      expect(body).toEqual([]);
+    }
+  });
+});
+
 describe('read errors', () => {
   it.each([
-    ['/service/ou/not-a-uuid/', 400, 'E_INVALID_UUID'],
+    // OS2mo's request validation answers a malformed path UUID with E_INVALID_INPUT.
+    ['/service/ou/not-a-uuid/', 400, 'E_INVALID_INPUT'],
     [`/service/ou/${organisationUuid}/`, 404, 'E_ORG_UNIT_NOT_FOUND'],
-    [`/service/e/${organisationUuid}/details/engagement`, 404, 'E_USER_NOT_FOUND'],
-    [`/service/ou/${unitUuid(1)}/details/manager?at=2020-13-01`, 400, 'V_INVALID_DATE'],
-    [`/service/ou/${unitUuid(1)}/details/manager?validity=someday`, 400, 'E_INVALID_INPUT'],
-    [`/service/ou/${unitUuid(1)}/details/salary`, 404, 'E_NO_SUCH_ENDPOINT'],
-    [`/service/o/${organisationUuid}/f/no_such_facet/`, 404, 'E_FACET_NOT_FOUND'],
+    [`/service/ou/${unitUuid(1)}/details/manager?at=2020-13-01`, 400, 'E_INVALID_INPUT'],
+    [`/service/ou/${unitUuid(1)}/details/manager?validity=someday`, 400, 'V_INVALID_VALIDITY'],
+    [`/service/ou/${unitUuid(1)}/details/salary`, 400, 'E_UNKNOWN_ROLE_TYPE'],
+    [`/service/o/${organisationUuid}/f/no_such_facet/`, 404, 'E_NOT_FOUND'],
     [`/service/o/${organisationUuid}/ou/?limit=-1`, 400, 'E_INVALID_INPUT'],
     ['/service/nowhere', 404, 'E_NO_SUCH_ENDPOINT'],
     ['/elsewhere', 404, 'E_NO_SUCH_ENDPOINT'],

@@ -1,30 +1,20 @@
 import { Hono, type Context } from 'hono';
-import { notFound } from '../errors.js';
+import { invalid, LegacyError, notFound } from '../errors.js';
 import { readIntParam, requireUuid } from '../input.js';
-import {
-  detailTypes,
-  type DetailType,
-  type EngagementAttrs,
-  type ItUserAttrs,
-  type ManagerAttrs,
-  type OwnerAttrs,
-  type Temporal,
-  type Version,
-} from '../model.js';
+import { detailTypes, type ClassRecord, type OrgUnit, type DetailType, type Temporal } from '../model.js';
 import type { OrgData } from '../org-data.js';
-import { matchesValidity, versionAt } from '../time.js';
+import { matchesValidity, resolutionDate, versionAt } from '../time.js';
 import {
+  classFullView,
   classView,
+  validityOf,
+  DetailViews,
   employeeListItem,
   employeeView,
-  engagementView,
-  itSystemView,
-  itUserView,
-  managerView,
+  facetRef,
   organisationRef,
   orgUnitListItem,
   orgUnitView,
-  ownerView,
 } from '../views.js';
 import { readFlag, readTimeParams, type TimeParams } from './read-params.js';
 
@@ -78,28 +68,22 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
         .map((version) => ({ uuid: entity.uuid, version })),
     );
 
+  /** The field that ties a record to a unit (`org_unit`, or either of `org_units`) or to a person. */
+  const belongsTo = (version: Record<string, unknown>, owner: Owner, uuid: string) => {
+    if (owner === 'e') return version.person === uuid;
+    return (
+      version.org_unit === uuid || (Array.isArray(version.org_units) && version.org_units.includes(uuid))
+    );
+  };
+
   const detailRecords = (type: DetailType, owner: Owner, uuid: string, time: TimeParams) => {
-    const field = owner === 'ou' ? 'org_unit' : 'person';
     const entities =
       owner === 'ou'
         ? data.detailsOfUnit<{ [k: string]: unknown }>(type, uuid)
-        : data.detailsOfPerson(type, uuid);
+        : data.detailsOfPerson<{ [k: string]: unknown }>(type, uuid);
     return matching(entities, time)
-      .filter(({ version }) => (version as unknown as Record<string, unknown>)[field] === uuid)
+      .filter(({ version }) => belongsTo(version as unknown as Record<string, unknown>, owner, uuid))
       .sort((a, b) => a.version.from.localeCompare(b.version.from) || a.uuid.localeCompare(b.uuid));
-  };
-
-  const renderDetail = (type: DetailType, uuid: string, version: Version<unknown>, time: TimeParams) => {
-    switch (type) {
-      case 'engagement':
-        return engagementView(data, uuid, version as Version<EngagementAttrs>, time.at);
-      case 'manager':
-        return managerView(data, uuid, version as Version<ManagerAttrs>, time.at);
-      case 'owner':
-        return ownerView(data, uuid, version as Version<OwnerAttrs>, time.at);
-      case 'it':
-        return itUserView(data, uuid, version as Version<ItUserAttrs>, time.at);
-    }
   };
 
   /** With `inherit_manager=1`/`inherit_owner=1`, a unit without its own records shows its nearest ancestor's. */
@@ -127,6 +111,12 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
       child_count: units.filter((unit) => versionAt(unit, time.at)?.parent === null).length,
       unit_count: units.length,
       person_count: data.employees().filter((employee) => versionAt(employee, time.at)).length,
+      ...Object.fromEntries(
+        (['engagement', 'association', 'leave', 'role', 'manager'] as const).map((type) => [
+          `${type}_count`,
+          data.countActive(type, time.at),
+        ]),
+      ),
     });
   });
 
@@ -134,24 +124,46 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
     data.organisation(requireUuid('org', c.req.param('org')));
     const time = readTimeParams(c, clock);
     const { start, limit, query } = readListingParams(c);
+    // `root` keeps the units at or below it; `details=path` adds the location, `details=nchildren` the count.
+    const root = c.req.query('root');
+    const details = c.req.query('details');
+    const underRoot = (unit: OrgUnit) => {
+      if (!root) return true;
+      const seen = new Set<string>();
+      for (let current: OrgUnit | undefined = unit; current && !seen.has(current.uuid);) {
+        if (current.uuid === root) return true;
+        seen.add(current.uuid);
+        const parent: string | null | undefined = versionAt(current, time.at)?.parent;
+        current = parent ? data.findOrgUnit(parent) : undefined;
+      }
+      return false;
+    };
     const items = data
       .orgUnits()
       .flatMap((unit) => {
         const version = versionAt(unit, time.at);
         if (!version || (query && !matchesQuery(query, version.name, version.user_key, unit.uuid))) return [];
-        return [{ unit, version, name: version.name, uuid: unit.uuid }];
+        return underRoot(unit) ? [{ unit, version, name: version.name, uuid: unit.uuid }] : [];
       })
       .sort(byNameThenUuid);
-    // Only the page's units are shown: counting a unit's children is the costly part.
     const listed = page(items, start, limit);
     return c.json({
       ...listed,
-      items: listed.items.map(({ unit, version }) => orgUnitListItem(data, unit, version, time.at)),
+      items: listed.items.map(({ unit, version }) => {
+        const { child_count: children, ...item } = orgUnitListItem(data, unit, version, time.at);
+        if (details === 'nchildren') return { ...item, child_count: children };
+        if (details === 'path')
+          return { ...item, location: orgUnitView(data, unit, version, time.at).location };
+        // OS2mo's plain search items carry no child count.
+        return item;
+      }),
     });
   });
 
   app.get('/o/:org/children', (c) => {
-    data.organisation(requireUuid('org', c.req.param('org')));
+    const org = requireUuid('org', c.req.param('org'));
+    // OS2mo reads any other UUID here as a unit.
+    if (!data.organisations().some((organisation) => organisation.uuid === org)) throw notFound.orgUnit(org);
     const time = readTimeParams(c, clock);
     const roots = data.orgUnits().flatMap((unit) => {
       const version = versionAt(unit, time.at);
@@ -160,8 +172,9 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
     return c.json(roots.sort(byNameThenUuid));
   });
 
+  // OS2mo lists its one organisation's people whatever organisation the path names.
   app.get('/o/:org/e', (c) => {
-    data.organisation(requireUuid('org', c.req.param('org')));
+    requireUuid('org', c.req.param('org'));
     const time = readTimeParams(c, clock);
     const { start, limit, query } = readListingParams(c);
     const items = data
@@ -169,8 +182,12 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
       .flatMap((employee) => {
         const version = versionAt(employee, time.at);
         if (!version) return [];
-        const item = employeeListItem(employee.uuid, version);
-        return query && !matchesQuery(query, item.name, item.user_key, item.uuid) ? [] : [item];
+        const item = employeeListItem(data, employee.uuid, version);
+        // A CPR number matches only in full, as in OS2mo.
+        const found = /^\d{10}$/.test(query)
+          ? item.cpr_no === query
+          : matchesQuery(query, item.name, item.user_key, item.uuid);
+        return query && !found ? [] : [item];
       })
       .sort(byNameThenUuid);
     return c.json(page(items, start, limit));
@@ -178,39 +195,69 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
 
   app.get('/o/:org/it', (c) => {
     data.organisation(requireUuid('org', c.req.param('org')));
-    return c.json(data.itSystems().map(itSystemView).sort(byNameThenUuid));
+    const systems = data
+      .itSystems()
+      .map(({ uuid, name, user_key, system_type }) => ({ uuid, name, user_key, system_type }));
+    return c.json(systems.sort(byNameThenUuid));
   });
 
+  // OS2mo lists the facets of its organisation; another organisation has none.
   app.get('/o/:org/f', (c) => {
     const org = requireUuid('org', c.req.param('org'));
-    data.organisation(org);
+    if (!data.organisations().some((organisation) => organisation.uuid === org)) return c.json([]);
     return c.json(
       data
         .facets()
-        .map((facet) => ({
-          uuid: facet.uuid,
-          user_key: facet.user_key,
-          path: `/service/o/${org}/f/${facet.user_key}/`,
-        }))
+        .map((facet) => ({ ...facetRef(facet), path: `/o/${org}/f/${facet.user_key}/` }))
         .sort((a, b) => a.user_key.localeCompare(b.user_key)),
     );
   });
 
+  /**
+   * A class with the details OS2mo adds on request (`?full_name=1&top_level_facet=1&facet=1`); any other
+   * argument than those and `allowed` is OS2mo's `E_INVALID_INPUT`.
+   */
+  const classDetails = (c: Context, allowed: string[]) => {
+    const asked = Object.keys(c.req.query()).filter((name) => !allowed.includes(name));
+    const unknown = asked.filter((name) => !['full_name', 'top_level_facet', 'facet'].includes(name));
+    if (unknown.length > 0) {
+      throw invalid.input(unknown.map((key) => ({ key, message: 'is not an argument of this endpoint' })));
+    }
+    // OS2mo adds a detail when its argument is there at all (`?full_name&facet`), whatever its value.
+    const wanted = new Set(asked);
+    return (record: ClassRecord, always: string[] = []) => {
+      const full = classFullView(data, record);
+      const view: Record<string, unknown> = classView(record);
+      for (const detail of ['full_name', 'top_level_facet', 'facet'] as const) {
+        if (wanted.has(detail) || always.includes(detail)) view[detail] = full[detail];
+      }
+      return view;
+    };
+  };
+
+  const classListing = (c: Context, org: string | null) => {
+    const facet = data.facet(c.req.param('facet')!);
+    const start = readIntParam('start', c.req.query('start'), 0);
+    const limit = readIntParam('limit', c.req.query('limit'), 0);
+    const show = classDetails(c, ['start', 'limit', 'only_primary_uuid', 'at', 'validity']);
+    const classes = data
+      .classesOf(facet.uuid)
+      .sort(byNameThenUuid)
+      .map((record) => (readFlag(c, 'only_primary_uuid') ? { uuid: record.uuid } : show(record)));
+    return {
+      ...facetRef(facet),
+      ...(org === null ? {} : { path: `/o/${org}/f/${facet.user_key}/` }),
+      data: page(classes, start, limit),
+    };
+  };
+
   app.get('/o/:org/f/:facet', (c) => {
     const org = requireUuid('org', c.req.param('org'));
     data.organisation(org);
-    const facet = data.facet(c.req.param('facet'));
-    const start = readIntParam('start', c.req.query('start'), 0);
-    const limit = readIntParam('limit', c.req.query('limit'), 0);
-    const classes = data.classesOf(facet.uuid).map(classView).sort(byNameThenUuid);
-    return c.json({
-      uuid: facet.uuid,
-      user_key: facet.user_key,
-      description: facet.description,
-      path: `/service/o/${org}/f/${facet.user_key}/`,
-      data: page(classes, start, limit),
-    });
+    return c.json(classListing(c, org));
   });
+
+  app.get('/f/:facet', (c) => c.json(classListing(c, null)));
 
   app.get('/ou/:uuid', (c) => {
     const uuid = requireUuid('uuid', c.req.param('uuid'));
@@ -243,41 +290,138 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
 
   app.get('/c/:uuid', (c) => {
     const record = data.class(requireUuid('uuid', c.req.param('uuid')));
-    const facet = data.facet(record.facet);
-    return c.json({ ...classView(record), facet: { uuid: facet.uuid, user_key: facet.user_key } });
+    if (readFlag(c, 'only_primary_uuid')) return c.json({ uuid: record.uuid });
+    return c.json(classDetails(c, ['only_primary_uuid'])(record));
   });
 
-  for (const owner of ['ou', 'e'] as const) {
-    const exists = (uuid: string) => (owner === 'ou' ? data.orgUnit(uuid) : data.employee(uuid));
+  /** OS2mo's class children: name, user key and how many children each has in turn. */
+  const classChildren = (classes: ClassRecord[]) =>
+    classes
+      .map((child) => ({
+        uuid: child.uuid,
+        name: child.name,
+        user_key: child.user_key,
+        child_count: data.childClassesOf(child.uuid).length,
+      }))
+      .sort(byNameThenUuid);
 
+  app.get('/c/:uuid/children', (c) => {
+    const record = data.class(requireUuid('uuid', c.req.param('uuid')));
+    readTimeParams(c, clock);
+    return c.json(classChildren(data.childClassesOf(record.uuid)));
+  });
+
+  app.get('/f/:facet/children', (c) => {
+    const facet = data.facet(c.req.param('facet'));
+    readTimeParams(c, clock);
+    return c.json(classChildren(data.classesOf(facet.uuid).filter((record) => !record.parent)));
+  });
+
+  /**
+   * `details/org_unit` of a unit and `details/employee` of a person: the object itself, one full record per
+   * version the validity filter keeps (OS2mo's org unit and employee readers). Asked of the other kind of
+   * object, OS2mo answers `E_INVALID_ROLE_TYPE`.
+   */
+  const ownVersions = (owner: Owner, type: 'org_unit' | 'employee', uuid: string, c: Context) => {
+    if ((owner === 'ou') !== (type === 'org_unit')) {
+      throw new LegacyError(400, 'E_INVALID_ROLE_TYPE', 'Invalid role type for target operation.', { type });
+    }
+    const time = readTimeParams(c, clock);
+    if (type === 'org_unit') {
+      const unit = data.findOrgUnit(uuid);
+      if (!unit) return [];
+      return unit.versions
+        .filter((version) => matchesValidity(version, time.validity, time.at))
+        .map((version) => orgUnitView(data, unit, version, resolutionDate(version, time.at)));
+    }
+    const employee = data.findEmployee(uuid);
+    if (!employee) return [];
+    return employee.versions
+      .filter((version) => matchesValidity(version, time.validity, time.at))
+      .map((version) => ({ ...employeeView(data, uuid, version), validity: validityOf(version) }));
+  };
+
+  /**
+   * OS2mo's `first_party_perspective` on a person's associations: their own, each with who stands in for
+   * them, followed by the associations they stand in for, each with whom they stand in for.
+   */
+  const firstPartyPerspective = (
+    owner: Owner,
+    uuid: string,
+    time: TimeParams,
+    views: DetailViews,
+    own: unknown[],
+  ) => {
+    if (owner !== 'e')
+      throw invalid.input([{ key: 'first_party_perspective', message: 'only for a person' }]);
+    const substituteAssociation = { name: 'i18n:substitute_association' };
+    const first = (own as Record<string, unknown>[]).map((record) => ({
+      ...record,
+      first_party_association_type: record.association_type,
+      third_party_associated: record.substitute,
+      third_party_association_type: record.substitute ? substituteAssociation : null,
+    }));
+    const standingIn = matching(
+      [...data.store.all('association')] as unknown as Temporal<{ substitute: string | null }>[],
+      time,
+    )
+      .filter(({ version }) => version.substitute === uuid)
+      .map(
+        ({ uuid: recordUuid, version }) =>
+          views.render('association', recordUuid, version) as Record<string, unknown>,
+      )
+      .map((record) => ({
+        ...record,
+        first_party_association_type: record.substitute ? substituteAssociation : null,
+        third_party_associated: record.person,
+        third_party_association_type: record.association_type,
+      }));
+    return [...first, ...standingIn];
+  };
+
+  for (const owner of ['ou', 'e'] as const) {
+    /** Which detail types hold any record (past, present or future), as OS2mo answers `/details/`. */
     app.get(`/${owner}/:uuid/details`, (c) => {
       const uuid = requireUuid('uuid', c.req.param('uuid'));
-      exists(uuid);
       const present = Object.fromEntries(
         detailTypes.map((type) => [
           type,
           (owner === 'ou' ? data.detailsOfUnit(type, uuid) : data.detailsOfPerson(type, uuid)).length > 0,
         ]),
       );
-      return c.json(owner === 'ou' ? { org_unit: true, ...present } : { employee: true, ...present });
+      return c.json({ ...present, org_unit: owner === 'ou' && data.findOrgUnit(uuid) !== undefined });
     });
 
-    for (const type of detailTypes) {
-      app.get(`/${owner}/:uuid/details/${type}`, (c) => {
-        const uuid = requireUuid('uuid', c.req.param('uuid'));
-        const time = readTimeParams(c, clock);
-        exists(uuid);
-        const inherit =
-          owner === 'ou' &&
-          ((type === 'manager' && readFlag(c, 'inherit_manager')) ||
-            (type === 'owner' && readFlag(c, 'inherit_owner')));
-        const records = inherit
-          ? inheritedUnitRecords(type, uuid, time)
-          : detailRecords(type, owner, uuid, time);
-        return c.json(
-          records.map(({ uuid: recordUuid, version }) => renderDetail(type, recordUuid, version, time)),
-        );
+    // OS2mo looks records up by the owner's UUID without checking the owner: an unknown one has none.
+    const readDetails = (c: Context, type: string) => {
+      const uuid = requireUuid('uuid', c.req.param('uuid')!);
+      if (type === 'org_unit' || type === 'employee') return c.json(ownVersions(owner, type, uuid, c));
+      if (!(detailTypes as readonly string[]).includes(type)) throw invalid.unknownRoleType(type);
+      const detailType = type as DetailType;
+      const time = readTimeParams(c, clock);
+      const inherit =
+        owner === 'ou' &&
+        ((detailType === 'manager' && readFlag(c, 'inherit_manager')) ||
+          (detailType === 'owner' && readFlag(c, 'inherit_owner')));
+      const records = inherit
+        ? inheritedUnitRecords(detailType, uuid, time)
+        : detailRecords(detailType, owner, uuid, time);
+      const views = new DetailViews(data, {
+        at: time.at,
+        onlyPrimaryUuid: readFlag(c, 'only_primary_uuid'),
+        calculatePrimary: readFlag(c, 'calculate_primary'),
       });
+      const rendered = records.map(({ uuid: recordUuid, version }) =>
+        views.render(detailType, recordUuid, version),
+      );
+      if (detailType === 'association' && readFlag(c, 'first_party_perspective')) {
+        return c.json(firstPartyPerspective(owner, uuid, time, views, rendered));
+      }
+      return c.json(rendered);
+    };
+    // One route per type, so the route table lists exactly the documented paths.
+    for (const type of [...detailTypes, owner === 'ou' ? 'org_unit' : 'employee']) {
+      app.get(`/${owner}/:uuid/details/${type}`, (c) => readDetails(c, type));
     }
   }
 

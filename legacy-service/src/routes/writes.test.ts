@@ -114,8 +114,13 @@ describe('writes through time', () => {
     const before = await read(`/service/ou/${unit}/`);
     await ok('/service/details/edit', {
       type: 'org_unit',
-      uuid: unit,
-      data: { name: 'Renamed Unit', parent: { uuid: oscarOwnedUnitUuid }, validity: { from: '2026-07-01' } },
+      // OS2mo reads the unit from data.uuid.
+      data: {
+        uuid: unit,
+        name: 'Renamed Unit',
+        parent: { uuid: oscarOwnedUnitUuid },
+        validity: { from: '2026-07-01' },
+      },
     });
     expect((await read(`/service/ou/${unit}/`)).name).toBe(before.name);
     const after = await read(`/service/ou/${unit}/?at=2026-07-01`);
@@ -153,7 +158,7 @@ describe('bad input changes nothing', () => {
   const unknownUuid = '00000000-0000-4000-8000-000000000000';
 
   it.each([
-    ['malformed JSON', '/service/ou/create', '{"name": ', 400, 'E_INVALID_JSON'],
+    ['malformed JSON', '/service/ou/create', '{"name": ', 400, 'E_INVALID_INPUT'],
     ['body not an object', '/service/ou/create', '"unit"', 400, 'E_INVALID_INPUT'],
     [
       'missing name',
@@ -207,16 +212,22 @@ describe('bad input changes nothing', () => {
       '/service/ou/create',
       { name: 'X', org_unit_type: cls.office, validity: { from: '2024-02-30' } },
       400,
-      'V_INVALID_DATE',
+      'E_INVALID_INPUT',
     ],
-    ['missing givenname', '/service/e/create', { surname: 'Only' }, 400, 'V_MISSING_REQUIRED_VALUE'],
-    ['unknown detail type', '/service/details/create', engagement({ type: 'salary' }), 400, 'E_INVALID_TYPE'],
+    ['no name at all', '/service/e/create', { user_key: 'nameless' }, 400, 'V_MISSING_REQUIRED_VALUE'],
+    [
+      'unknown detail type',
+      '/service/details/create',
+      engagement({ type: 'salary' }),
+      400,
+      'E_UNKNOWN_ROLE_TYPE',
+    ],
     [
       'missing detail type',
       '/service/details/create',
       engagement({ type: undefined }),
       400,
-      'V_MISSING_REQUIRED_VALUE',
+      'E_UNKNOWN_ROLE_TYPE',
     ],
     [
       'unknown person',
@@ -251,8 +262,7 @@ describe('bad input changes nothing', () => {
       '/service/details/edit',
       {
         type: 'org_unit',
-        uuid: unitUuid(1),
-        data: { parent: { uuid: oscarOwnedUnitUuid }, validity: { from: '2025-01-01' } },
+        data: { uuid: unitUuid(1), parent: { uuid: oscarOwnedUnitUuid }, validity: { from: '2025-01-01' } },
       },
       400,
       'V_ORG_UNIT_MOVE_TO_CHILD',
@@ -262,7 +272,7 @@ describe('bad input changes nothing', () => {
       `/service/ou/${unitUuid(1)}/terminate`,
       { validity: { to: '2026-12-31' } },
       400,
-      'V_TERMINATE_UNIT_WITH_CHILDREN_OR_ROLES',
+      'V_TERMINATE_UNIT_WITH_CHILDREN_AND_ROLES',
     ],
     ['terminate without a date', `/service/ou/${unitUuid(1)}/terminate`, {}, 400, 'V_MISSING_REQUIRED_VALUE'],
     [

@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
-import { invalid } from '../errors.js';
+import { invalid, LegacyError } from '../errors.js';
 import { BodyReader, requireUuid } from '../input.js';
-import type { DetailType } from '../model.js';
+import { detailTypes, type DetailType } from '../model.js';
 import { OrgData } from '../org-data.js';
 import type { Store } from '../store/index.js';
 import { createDetail, editDetail, readDetailType, terminateDetail } from '../writes/detail-writes.js';
 import { createEmployee, editEmployee, terminateEmployee } from '../writes/employee-writes.js';
-import { createOrgUnit, editOrgUnit, terminateOrgUnit } from '../writes/org-unit-writes.js';
+import { createOrgUnit, editOrgUnit, mapOrgUnits, terminateOrgUnit } from '../writes/org-unit-writes.js';
 import { PendingState } from '../writes/pending-state.js';
 
 export interface WriteRouteOptions {
@@ -22,14 +22,36 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-/** Items of a body that may be one object or a list of them; a list is all-or-nothing. */
-function eachItem<T>(body: unknown, write: (item: unknown, key: string) => T): T | T[] {
+/**
+ * Items of a body that may be one object or a list of them; a list is all-or-nothing. As in OS2mo, the
+ * types of all items are checked first: any unknown one refuses the whole request, naming every unknown type.
+ */
+function eachItem<T>(
+  body: unknown,
+  types: readonly string[],
+  write: (item: unknown, key: string) => T,
+): T | T[] {
+  if (typeof body !== 'object' || body === null) {
+    throw invalid.input([{ key: 'body', message: 'must be a JSON object or a list of them' }]);
+  }
+  const items: unknown[] = Array.isArray(body) ? body : [body];
+  // An empty list does nothing, as in OS2mo.
+  if (items.length === 0) return [];
+  const unknown = items
+    .map((item) =>
+      typeof item === 'object' && item !== null ? (item as { type?: unknown }).type : undefined,
+    )
+    .filter((type) => typeof type !== 'string' || !types.includes(type));
+  if (unknown.length > 0) {
+    throw new LegacyError(400, 'E_UNKNOWN_ROLE_TYPE', 'Unknown role type.', {
+      types: [...new Set(unknown.map((type) => (typeof type === 'string' ? type : null)))],
+    });
+  }
   if (!Array.isArray(body)) return write(body, '');
-  if (body.length === 0) throw invalid.input([{ key: 'body', message: 'must not be an empty list' }]);
-  return body.map((item, index) => write(item, `[${index}]`));
+  return items.map((item, index) => write(item, `[${index}]`));
 }
 
-const editableTypes = ['engagement', 'manager', 'owner', 'it', 'org_unit', 'employee'];
+const editableTypes: readonly string[] = [...detailTypes, 'org_unit', 'employee'];
 
 /** Every write endpoint of `/service`. Each request is one durable transaction. */
 export function writeRoutes({ store }: WriteRouteOptions): Hono {
@@ -51,14 +73,16 @@ export function writeRoutes({ store }: WriteRouteOptions): Hono {
 
   app.post('/e/create', async (c) => {
     const body = await readJson(c);
-    const uuid = await transact((data, state) => createEmployee(data, state, BodyReader.of(body)));
+    const uuid = await transact((data, state) =>
+      createEmployee(data, state, BodyReader.of(body), createDetail),
+    );
     return c.json(uuid, 201);
   });
 
   app.post('/details/create', async (c) => {
     const body = await readJson(c);
     const result = await transact((data, state) =>
-      eachItem(body, (item, key) => createDetail(data, state, item, key)),
+      eachItem(body, detailTypes, (item, key) => createDetail(data, state, item, key)),
     );
     return c.json(result, 201);
   });
@@ -66,7 +90,7 @@ export function writeRoutes({ store }: WriteRouteOptions): Hono {
   app.post('/details/edit', async (c) => {
     const body = await readJson(c);
     const result = await transact((data, state) =>
-      eachItem(body, (item, key) => {
+      eachItem(body, editableTypes, (item, key) => {
         const reader = BodyReader.of(item, key);
         const type = readDetailType(reader, editableTypes);
         if (type === 'org_unit') return editOrgUnit(data, state, reader);
@@ -80,7 +104,7 @@ export function writeRoutes({ store }: WriteRouteOptions): Hono {
   app.post('/details/terminate', async (c) => {
     const body = await readJson(c);
     const result = await transact((data, state) =>
-      eachItem(body, (item, key) => terminateDetail(data, state, BodyReader.of(item, key))),
+      eachItem(body, detailTypes, (item, key) => terminateDetail(data, state, BodyReader.of(item, key))),
     );
     return c.json(result, 200);
   });
@@ -89,6 +113,13 @@ export function writeRoutes({ store }: WriteRouteOptions): Hono {
     const uuid = requireUuid('uuid', c.req.param('uuid'));
     const body = await readJson(c);
     const result = await transact((data, state) => terminateOrgUnit(data, state, uuid, BodyReader.of(body)));
+    return c.json(result, 200);
+  });
+
+  app.post('/ou/:uuid/map', async (c) => {
+    const uuid = requireUuid('uuid', c.req.param('uuid'));
+    const body = await readJson(c);
+    const result = await transact((data, state) => mapOrgUnits(data, state, uuid, BodyReader.of(body)));
     return c.json(result, 200);
   });
 

@@ -1,118 +1,140 @@
 import { randomUUID } from 'node:crypto';
-import { invalid } from '../errors.js';
+import { invalid, LegacyError } from '../errors.js';
 import { BodyReader } from '../input.js';
 import {
-  classFacets,
   detailCollection,
   detailTypes,
   type DetailType,
-  type EngagementAttrs,
-  type ItUserAttrs,
-  type ManagerAttrs,
-  type OwnerAttrs,
   type Temporal,
   type Validity,
   type Version,
 } from '../model.js';
 import type { OrgData } from '../org-data.js';
-import { editVersions, terminateVersions, versionAt } from '../time.js';
-import {
-  eachVersion,
-  requireClass,
-  requireEmployeeDuring,
-  requireFree,
-  requireItSystem,
-  requireOneOf,
-  requireUnitDuring,
-} from './checks.js';
+import { covers, coversInterval, editVersions, terminateVersions, versionAt } from '../time.js';
+import { requireFree, requireOneOf } from './checks.js';
+import { checkDetailReferences, readChanges, readNewAttributes } from './detail-fields.js';
 import type { PendingState } from './pending-state.js';
 
+/** The `type` of a write item: OS2mo answers E_UNKNOWN_ROLE_TYPE for a missing or unknown one. */
 export function readDetailType(body: BodyReader, allowed: readonly string[] = detailTypes): string {
   const type = body.raw('type');
-  if (type === undefined || type === null) throw invalid.missing('type');
-  if (typeof type !== 'string' || !allowed.includes(type)) throw invalid.type(type);
+  if (typeof type !== 'string' || !allowed.includes(type)) throw invalid.unknownRoleType(type ?? null);
   return type;
+}
+
+/** OS2mo's value checks for each kind of address (its type's scope); DAR values are address UUIDs. */
+const addressFormats: Record<string, RegExp> = {
+  EMAIL: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  PHONE: /^\+?\d+$/,
+  EAN: /^\d{13}$/,
+  PNUMBER: /^\d{10}$/,
+  WWW: /^https?:\/\/[^\s/$.?#].[^\s]*$/i,
+  DAR: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+};
+
+/** Rules beyond single fields, per type, checked on every version a write produces. */
+function checkRules(data: OrgData, type: DetailType, entity: Temporal<unknown>): void {
+  for (const version of entity.versions as unknown as Record<string, unknown>[]) {
+    switch (type) {
+      case 'address': {
+        requireOneOf('org_unit', version.org_unit as string | null, version.person as string | null, version);
+        const scope = data.findClass(version.address_type as string)?.scope ?? 'TEXT';
+        const format = addressFormats[scope];
+        if (format && !format.test(String(version.value)))
+          throw invalid.address(scope, String(version.value));
+        break;
+      }
+      case 'association':
+        {
+          // OS2mo: one active association of a person with a unit at a time.
+          const {
+            person,
+            org_unit: unit,
+            from,
+          } = version as { person: string | null; org_unit: string; from: string };
+          if (person !== null) {
+            const existing = data
+              .detailsOfPerson<{ person: string | null; org_unit: string }>('association', person)
+              .filter((other) => other.uuid !== entity.uuid)
+              .filter((other) =>
+                other.versions.some(
+                  (item) => item.person === person && item.org_unit === unit && covers(item, from),
+                ),
+              )
+              .map((other) => other.uuid);
+            if (existing.length > 0) throw invalid.moreThanOneAssociation(existing);
+          }
+        }
+        if (version.substitute !== null && version.substitute === version.person)
+          throw invalid.substituteSelf();
+        break;
+      case 'leave': {
+        // OS2mo: a leave needs an engagement of the person throughout it.
+        const { person, from, to } = version as { person: string; from: string; to: string | null };
+        const engaged = data.detailsOfPerson<{ person: string }>('engagement', person).some((engagement) =>
+          coversInterval(
+            {
+              uuid: engagement.uuid,
+              versions: engagement.versions.filter((item) => item.person === person),
+            },
+            { from, to },
+          ),
+        );
+        if (!engaged) throw invalid.noActiveEngagement(person);
+        break;
+      }
+      case 'it':
+        requireOneOf('org_unit', version.org_unit as string | null, version.person as string | null, version);
+        break;
+      case 'owner':
+        requireOneOf('org_unit', version.org_unit as string | null, version.person as string | null, version);
+        if (version.owner_inference_priority && version.person === null) {
+          throw invalid.input([
+            { key: 'owner_inference_priority', message: 'only a person owner can be inferred' },
+          ]);
+        }
+        if (version.owner_inference_priority && version.owner !== null) {
+          throw invalid.input([
+            { key: 'owner_inference_priority', message: 'cannot be combined with owner' },
+          ]);
+        }
+        break;
+      case 'manager': {
+        const seen = new Set<string>();
+        for (const responsibility of version.responsibility as string[]) {
+          if (seen.has(responsibility)) throw invalid.duplicatedResponsibility(responsibility);
+          seen.add(responsibility);
+        }
+        break;
+      }
+      case 'related_unit':
+        if ((version.org_units as string[]).length !== 2) {
+          throw invalid.input([{ key: 'org_units', message: 'a related unit links exactly two units' }]);
+        }
+        break;
+      default:
+        break;
+    }
+  }
 }
 
 /** Checks that every version's references exist and are valid throughout that version. */
 export function checkDetail(data: OrgData, type: DetailType, entity: Temporal<unknown>): void {
-  switch (type) {
-    case 'engagement':
-      eachVersion(entity as Temporal<EngagementAttrs>, (version, validity) => {
-        requireEmployeeDuring(data, version.person, validity);
-        requireUnitDuring(data, version.org_unit, validity);
-        requireClass(data, 'job_function', version.job_function, classFacets.job_function);
-        requireClass(data, 'engagement_type', version.engagement_type, classFacets.engagement_type);
-      });
-      return;
-    case 'manager':
-      eachVersion(entity as Temporal<ManagerAttrs>, (version, validity) => {
-        if (version.person !== null) requireEmployeeDuring(data, version.person, validity);
-        requireUnitDuring(data, version.org_unit, validity);
-        requireClass(data, 'manager_type', version.manager_type, classFacets.manager_type);
-        requireClass(data, 'manager_level', version.manager_level, classFacets.manager_level);
-        for (const responsibility of version.responsibility) {
-          requireClass(data, 'responsibility', responsibility, classFacets.responsibility);
-        }
-      });
-      return;
-    case 'owner':
-      eachVersion(entity as Temporal<OwnerAttrs>, (version, validity) => {
-        if (version.owner !== null) requireEmployeeDuring(data, version.owner, validity);
-        if (version.org_unit !== null) requireUnitDuring(data, version.org_unit, validity);
-        if (version.person !== null) requireEmployeeDuring(data, version.person, validity);
-      });
-      return;
-    case 'it':
-      eachVersion(entity as Temporal<ItUserAttrs>, (version, validity) => {
-        requireItSystem(data, version.itsystem);
-        if (version.org_unit !== null) requireUnitDuring(data, version.org_unit, validity);
-        if (version.person !== null) requireEmployeeDuring(data, version.person, validity);
-      });
-  }
+  checkDetailReferences(data, type, entity);
+  checkRules(data, type, entity);
 }
 
-function readNewAttributes(type: DetailType, body: BodyReader): Record<string, unknown> {
-  switch (type) {
-    case 'engagement':
-      return {
-        user_key: body.optionalString('user_key') ?? '-',
-        person: body.ref('person'),
-        org_unit: body.ref('org_unit'),
-        job_function: body.ref('job_function'),
-        engagement_type: body.ref('engagement_type'),
-      } satisfies EngagementAttrs;
-    case 'manager':
-      return {
-        user_key: body.optionalString('user_key') ?? '-',
-        person: body.optionalRef('person') ?? null,
-        org_unit: body.ref('org_unit'),
-        manager_type: body.ref('manager_type'),
-        manager_level: body.ref('manager_level'),
-        responsibility: body.refList('responsibility'),
-      } satisfies ManagerAttrs;
-    case 'owner': {
-      const orgUnit = body.optionalRef('org_unit') ?? null;
-      const person = body.optionalRef('person') ?? null;
-      requireOneOf('org_unit', orgUnit, person);
-      return {
-        user_key: body.optionalString('user_key') ?? '-',
-        owner: body.ref('owner'),
-        org_unit: orgUnit,
-        person,
-      };
-    }
-    case 'it': {
-      const orgUnit = body.optionalRef('org_unit') ?? null;
-      const person = body.optionalRef('person') ?? null;
-      requireOneOf('org_unit', orgUnit, person);
-      return {
-        user_key: body.string('user_key'),
-        itsystem: body.ref('itsystem'),
-        org_unit: orgUnit,
-        person,
-      } satisfies ItUserAttrs;
-    }
+/** Related units are made with `/ou/{uuid}/map`, as in OS2mo; `details/create|edit` refuse them. */
+function refuseRelatedUnit(type: DetailType): void {
+  if (type === 'related_unit') {
+    throw new LegacyError(
+      400,
+      'E_INVALID_ROLE_TYPE',
+      'Related units are created and changed with /service/ou/{uuid}/map.',
+      {
+        type,
+      },
+    );
   }
 }
 
@@ -120,40 +142,17 @@ function readNewAttributes(type: DetailType, body: BodyReader): Record<string, u
 export function createDetail(data: OrgData, state: PendingState, item: unknown, index: string): string {
   const body = BodyReader.of(item, index);
   const type = readDetailType(body) as DetailType;
+  refuseRelatedUnit(type);
   const uuid = body.optionalUuid('uuid') ?? randomUUID();
+  // The fields first: OS2mo names a missing field before a missing start date.
+  const attributes = readNewAttributes(type, body, uuid);
   const validity = body.validity();
-  const attributes = readNewAttributes(type, body);
   const collection = detailCollection[type];
   requireFree(data, collection, body.optionalUuid('uuid'));
   const entity: Temporal<unknown> = { uuid, versions: [{ ...validity, ...attributes }] };
   checkDetail(data, type, entity);
   state.put(collection, entity);
   return uuid;
-}
-
-/** The fields of `data` an edit may change, read and validated; absent fields stay as they are. */
-export function readDetailChanges(type: DetailType, data: BodyReader): Record<string, unknown> {
-  const changes: Record<string, unknown> = {};
-  const refs: Record<DetailType, string[]> = {
-    engagement: ['person', 'org_unit', 'job_function', 'engagement_type'],
-    manager: ['org_unit', 'manager_type', 'manager_level'],
-    owner: ['owner'],
-    it: ['itsystem'],
-  };
-  for (const field of refs[type]) {
-    if (data.raw(field) !== undefined) changes[field] = data.ref(field);
-  }
-  if (data.raw('user_key') !== undefined) changes.user_key = data.string('user_key');
-  if (type === 'manager') {
-    if (data.raw('person') !== undefined) changes.person = data.optionalRef('person') ?? null;
-    if (data.raw('responsibility') !== undefined) changes.responsibility = data.refList('responsibility');
-  }
-  if (type === 'owner' || type === 'it') {
-    for (const field of ['org_unit', 'person']) {
-      if (data.raw(field) !== undefined) changes[field] = data.optionalRef(field) ?? null;
-    }
-  }
-  return changes;
 }
 
 /** Edits a temporal entity from `validity.from`: the version in force then is split, history kept. */
@@ -173,16 +172,14 @@ export function editTemporal<A>(
 }
 
 export function editDetail(data: OrgData, state: PendingState, type: DetailType, body: BodyReader): string {
+  refuseRelatedUnit(type);
   const uuid = body.uuid('uuid');
   const changesBody = body.nested('data');
   const validity = changesBody.validity();
-  const changes = readDetailChanges(type, changesBody);
   const entity = data.detail<Record<string, unknown>>(type, uuid);
+  const current = versionAt(entity, validity.from) ?? entity.versions[entity.versions.length - 1] ?? {};
+  const changes = readChanges(type, changesBody, current);
   const edited = editTemporal(entity, validity, changes, type);
-  if (type === 'owner' || type === 'it') {
-    for (const version of edited.versions)
-      requireOneOf('org_unit', version.org_unit as string, version.person as string);
-  }
   checkDetail(data, type, edited);
   state.put(detailCollection[type], edited);
   return uuid;

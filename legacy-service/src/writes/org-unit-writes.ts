@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { invalid } from '../errors.js';
-import type { BodyReader } from '../input.js';
-import { classFacets, collections, detailTypes, type OrgUnit, type OrgUnitAttrs } from '../model.js';
+import { invalid, LegacyError } from '../errors.js';
+import { stableUuid } from '../fixture/stable-uuid.js';
+import { isUuid, type BodyReader } from '../input.js';
+import {
+  classFacets,
+  collections,
+  detailTypes,
+  type OrgUnit,
+  type OrgUnitAttrs,
+  type RelatedUnit,
+  type RelatedUnitAttrs,
+} from '../model.js';
 import type { OrgData } from '../org-data.js';
-import { endsBefore, versionAt } from '../time.js';
+import { addDays, coversInterval, endsBefore, versionAt } from '../time.js';
 import { eachVersion, requireClass, requireFree, requireUnitDuring } from './checks.js';
 import { editTemporal, terminateTemporal } from './detail-writes.js';
 import type { PendingState } from './pending-state.js';
@@ -19,6 +28,13 @@ function checkOrgUnit(data: OrgData, unit: OrgUnit): void {
       requireUnitDuring(data, version.parent, validity);
     }
   });
+}
+
+/** The organisation's UUID as a parent means "at the top", as OS2mo writes it. */
+function topLevelAsNull(data: OrgData, parent: string | null): string | null {
+  return parent !== null && data.organisations().some((organisation) => organisation.uuid === parent)
+    ? null
+    : parent;
 }
 
 /** True when `candidate` is `unit` or lies below it on `date`. */
@@ -45,7 +61,8 @@ export function createOrgUnit(data: OrgData, state: PendingState, body: BodyRead
         ...body.validity(),
         name,
         user_key: body.optionalString('user_key') ?? name,
-        parent: body.optionalRef('parent') ?? null,
+        // OS2mo names the organisation as the parent of a top-level unit.
+        parent: topLevelAsNull(data, body.optionalRef('parent') ?? null),
         org_unit_type: body.ref('org_unit_type'),
         org_unit_level: body.optionalRef('org_unit_level') ?? null,
       },
@@ -57,21 +74,41 @@ export function createOrgUnit(data: OrgData, state: PendingState, body: BodyRead
   return unit.uuid;
 }
 
-/** `details/edit` with `type: "org_unit"`: rename, retype or move a unit from a date. */
+/**
+ * `details/edit` with `type: "org_unit"`: rename, retype or move a unit from a date.
+ */
 export function editOrgUnit(data: OrgData, state: PendingState, body: BodyReader): string {
-  const uuid = body.uuid('uuid');
   const changesBody = body.nested('data');
+  // As OS2mo: the unit is `data.uuid`, else `original.uuid`; the item's own `uuid` is not read.
+  const uuid =
+    changesBody.has('uuid') || !body.has('original')
+      ? changesBody.uuid('uuid')
+      : body.nested('original').uuid('uuid');
+  // Not in OS2mo: an item naming another unit at the top than in `data` is refused, so a proxy that judges
+  // the top-level `uuid` (the gateway's RBAC today) cannot be led to allow an edit of a different unit.
+  const named = body.optionalUuid('uuid');
+  if (named !== undefined && named !== uuid) {
+    throw invalid.input([{ key: 'uuid', message: 'names another unit than data.uuid' }]);
+  }
   const validity = changesBody.validity();
   const changes: Partial<OrgUnitAttrs> = {};
   if (changesBody.raw('name') !== undefined) changes.name = changesBody.string('name');
   if (changesBody.raw('user_key') !== undefined) changes.user_key = changesBody.string('user_key');
-  if (changesBody.raw('parent') !== undefined) changes.parent = changesBody.optionalRef('parent') ?? null;
+  if (changesBody.raw('parent') !== undefined) {
+    changes.parent = topLevelAsNull(data, changesBody.optionalRef('parent') ?? null);
+  }
   if (changesBody.raw('org_unit_type') !== undefined)
     changes.org_unit_type = changesBody.ref('org_unit_type');
   if (changesBody.raw('org_unit_level') !== undefined) {
     changes.org_unit_level = changesBody.optionalRef('org_unit_level') ?? null;
   }
   const unit = data.orgUnit(uuid);
+  if (changes.parent !== undefined) {
+    // OS2mo keeps the top unit where it is and nothing else can become a top unit.
+    const current = versionAt(unit, validity.from);
+    if (current && current.parent === null && changes.parent !== null) throw invalid.moveRoot(uuid);
+    if (current && current.parent !== null && changes.parent === null) throw invalid.moveToRoot(uuid);
+  }
   if (changes.parent && isSelfOrDescendant(data, uuid, changes.parent, validity.from)) {
     throw invalid.moveToChild(uuid, changes.parent);
   }
@@ -81,22 +118,117 @@ export function editOrgUnit(data: OrgData, state: PendingState, body: BodyReader
   return uuid;
 }
 
-/** `POST /service/ou/{uuid}/terminate`: refused while children or roles outlive the date. */
+/**
+ * `POST /service/ou/{uuid}/terminate`, as OS2mo 2.4.0 reads it: with both `validity.from` and `validity.to`
+ * the unit is inactive from `from` through `to` (`to: null`: for good, so its last day is the day before
+ * `from`); with only `to` (OS2mo's deprecated form) its last day is `to`. Refused while children or records
+ * of the unit are active on the first inactive day.
+ */
 export function terminateOrgUnit(data: OrgData, state: PendingState, uuid: string, body: BodyReader): string {
-  const to = body.terminationDate();
+  const validity = body.nested('validity');
+  const withFrom = validity.keys().includes('from') && validity.keys().includes('to');
+  let firstInactive: string;
+  let gapEnd: string | null = null;
+  if (withFrom) {
+    firstInactive = validity.date('from');
+    gapEnd = validity.optionalDate('to');
+    if (gapEnd !== null && gapEnd < firstInactive) throw invalid.endBeforeStart(firstInactive, gapEnd);
+  } else {
+    firstInactive = addDays(body.terminationDate(), 1);
+  }
   const unit = data.orgUnit(uuid);
-  const outlives = (versions: readonly object[], field: string) =>
+  const activeFrom = (versions: readonly object[], field: string) =>
     versions.some((version) => {
       const record = version as Record<string, unknown> & { to: string | null };
-      return record[field] === uuid && !endsBefore(record.to, to) && record.to !== to;
+      const points = Array.isArray(record[field])
+        ? (record[field] as unknown[]).includes(uuid)
+        : record[field] === uuid;
+      return points && !endsBefore(record.to, firstInactive);
     });
   const children = data.store
     .byIndex(collections.orgUnit, 'by_parent', uuid)
-    .filter((child) => outlives((child as unknown as OrgUnit).versions, 'parent')).length;
-  const roles = detailTypes
-    .flatMap((type) => data.detailsOfUnit<Record<string, unknown>>(type, uuid))
-    .filter((detail) => outlives(detail.versions, 'org_unit')).length;
-  if (children > 0 || roles > 0) throw invalid.terminateWithChildren(uuid, children, roles);
-  state.put(collections.orgUnit, terminateTemporal(unit, to));
+    .filter((child) => activeFrom((child as unknown as OrgUnit).versions, 'parent')).length;
+  const roles = detailTypes.filter((type) =>
+    data
+      .detailsOfUnit<Record<string, unknown>>(type, uuid)
+      .some((detail) => activeFrom(detail.versions, type === 'related_unit' ? 'org_units' : 'org_unit')),
+  );
+  if (children > 0 || roles.length > 0) throw invalid.terminateWithChildren(uuid, children, roles);
+  const before = terminateTemporal(unit, addDays(firstInactive, -1)).versions;
+  const resumesAfter = gapEnd;
+  const after =
+    resumesAfter === null
+      ? []
+      : unit.versions
+          .filter((version) => version.to === null || version.to > resumesAfter)
+          .map((version) => ({
+            ...version,
+            from: version.from > resumesAfter ? version.from : addDays(resumesAfter, 1),
+          }));
+  const terminated: OrgUnit = { ...unit, versions: [...before, ...after] };
+  state.put(collections.orgUnit, terminated);
   return uuid;
+}
+
+/**
+ * `POST /service/ou/{uuid}/map` (OS2mo's way to relate units): from `validity.from`, the unit is related to
+ * exactly the `destination` units. Relations to others end the day before; new ones start that day.
+ */
+export function mapOrgUnits(data: OrgData, state: PendingState, origin: string, body: BodyReader) {
+  const from = body.validity().from;
+  const raw = body.raw('destination');
+  if (raw === undefined || raw === null) throw invalid.missing('destination', null);
+  if (!Array.isArray(raw)) throw invalid.wrongType('destination', 'list', raw);
+  const destinations = [
+    ...new Set(
+      raw.map((item, index) => {
+        if (!isUuid(item)) throw invalid.uuid(`destination[${index}]`, { destination: raw });
+        return item.toLowerCase();
+      }),
+    ),
+  ];
+  const wanted = [...new Set([origin, ...destinations])].sort();
+  // As OS2mo: every unit named must exist, and stay open from the date on; the error lists the offenders.
+  const missing = wanted.filter((uuid) => !data.findOrgUnit(uuid));
+  if (missing.length > 0) {
+    throw new LegacyError(404, 'E_ORG_UNIT_NOT_FOUND', 'Org unit not found.', { org_unit_uuid: missing });
+  }
+  const closing = wanted.filter((uuid) => !coversInterval(data.orgUnit(uuid), { from, to: null }));
+  if (closing.length > 0) {
+    throw new LegacyError(
+      400,
+      'V_DATE_OUTSIDE_ORG_UNIT_RANGE',
+      'Date range exceeds validity range of associated org unit.',
+      {
+        org_unit_uuid: closing,
+      },
+    );
+  }
+  const result = { added: [] as string[], deleted: [] as string[], unchanged: [] as string[] };
+  const existing = new Map<string, RelatedUnit>();
+  for (const related of data.detailsOfUnit<RelatedUnitAttrs>('related_unit', origin)) {
+    const current = related.versions.find((version) => !endsBefore(version.to, from));
+    const other = current?.org_units.find((unit) => unit !== origin);
+    if (current && other) existing.set(other, related);
+  }
+  for (const [other, related] of existing) {
+    if (destinations.includes(other)) {
+      result.unchanged.push(related.uuid);
+    } else {
+      state.put(collections.relatedUnit, terminateTemporal(related, addDays(from, -1)));
+      result.deleted.push(related.uuid);
+    }
+  }
+  for (const destination of destinations) {
+    if (existing.has(destination) || destination === origin) continue;
+    // Named after the pair and the date, so the same mapping made twice (or on two replicas) gets one UUID.
+    const named = stableUuid(`related_unit:${[origin, destination].sort().join(':')}:${from}`);
+    const related: RelatedUnit = {
+      uuid: data.store.get(collections.relatedUnit, named) ? randomUUID() : named,
+      versions: [{ from, to: null, user_key: '-', org_units: [origin, destination] }],
+    };
+    state.put(collections.relatedUnit, related);
+    result.added.push(related.uuid);
+  }
+  return result;
 }
