@@ -23,6 +23,7 @@ import type {
   OrgUnitPageRecord,
   OrgUnitRecord,
   OwnerRecord,
+  EmployeeVersionRecord,
 } from './contract-records.generated.js';
 
 export type { DetailType } from './legacy-paths.js';
@@ -191,6 +192,9 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
           validity: detail.validity === 'present' ? undefined : detail.validity,
         }),
       ),
+    /** The person's versions in force at `at` (`details/employee`): a person record itself has no validity. */
+    employeeVersions: async (uuid: string, at: string) =>
+      get<EmployeeVersionRecord[]>(legacyPaths.employeeVersions(uuid, { at })),
     classWithFacet: async (uuid: string) =>
       getOrNull<ClassWithFacetRecord>(() => legacyPaths.classWithFacet(uuid)),
     orgUnitPage: async (at: string, start: number, limit: number) =>

@@ -60,7 +60,10 @@ export const legacyPaths = {
     `/service/ou/${segment(uuid)}/details/${segment(type)}${queryString(query)}`,
   employeeDetails: (type: DetailType, uuid: string, query?: LegacyQuery) =>
     `/service/e/${segment(uuid)}/details/${segment(type)}${queryString(query)}`,
-  classWithFacet: (uuid: string) => `/service/c/${segment(uuid)}/`,
+  // OS2mo adds the class's facet only when asked (`facet=1`).
+  employeeVersions: (uuid: string, query?: LegacyQuery) =>
+    `/service/e/${segment(uuid)}/details/employee${queryString(query)}`,
+  classWithFacet: (uuid: string) => `/service/c/${segment(uuid)}/${queryString({ facet: true })}`,
   orgUnitPage: (organisation: string, query?: LegacyQuery) =>
     `/service/o/${segment(organisation)}/ou/${queryString(query)}`,
   employeePage: (organisation: string, query?: LegacyQuery) =>

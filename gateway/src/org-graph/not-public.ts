@@ -8,8 +8,8 @@
 export const notPublic: Readonly<Record<string, string>> = {
   'OrgUnit.location': 'not served yet: the versions read units from listings that do not carry it',
   'OrgUnit.org': 'there is one organisation; the versions do not show it',
-  'OrgUnit.child_count': 'not served yet: the versions read units from listings that do not carry it',
   'Employee.org': 'there is one organisation; the versions do not show it',
+  'Employee.cpr_no': 'a personal identity number: shown to no one until the versions decide who may read it',
   'Engagement.person': 'the embedded reference; the public follows the `employee` link',
   'Engagement.org_unit_ref': 'the embedded reference; the public follows the `org_unit` link',
   'Manager.employee_uuid': 'the embedded key; the public follows the `employee` link',
@@ -21,6 +21,7 @@ export const notPublic: Readonly<Record<string, string>> = {
   'ITUser.itsystem_ref': 'the embedded reference; the public follows the `itsystem` link',
   'ITUser.person': 'the embedded reference; the public follows the `employee` link',
   'ITUser.org_unit_ref': 'the embedded reference; the public follows the `org_unit` link',
+  'Class.facet_ref': 'the embedded reference; the public follows the `facet` link',
   'Facet.path': 'a path of the legacy service, which stays internal',
   'Facet.data': 'the legacy paging of the classes; the public reads `classes`',
 };

@@ -112,6 +112,11 @@ class Fields {
     return this.prefix ? `${this.prefix}.${name}` : name;
   }
 
+  /** How a member is named in a refusal: `data.uuid`, `[2].uuid`, … */
+  prefixed(name: string): string {
+    return this.key(name);
+  }
+
   raw(name: string): unknown {
     return this.body[name];
   }
@@ -183,21 +188,34 @@ function detailCreate(item: unknown, prefix: string): WriteIntent {
   return { kind: 'create_detail', type, unit, date, ...until };
 }
 
+/**
+ * The unit a `details/edit` of type `org_unit` changes: OS2mo 2.4.0 reads `data.uuid` and ignores the top-level
+ * `uuid`, so the policy judges `data.uuid` and refuses a body whose two UUIDs name different units.
+ */
+function editedUnit(fields: Fields, data: Fields): string {
+  const unit = data.uuid('uuid');
+  if (fields.raw('uuid') !== undefined && fields.uuid('uuid') !== unit) {
+    throw new Unreadable(`${fields.prefixed('uuid')} names another unit than ${data.prefixed('uuid')}`);
+  }
+  return unit;
+}
+
 function detailEdit(item: unknown, prefix: string): WriteIntent {
   const fields = Fields.of(item, prefix);
   const type = fields.detailType([...detailTypes, 'org_unit', 'employee']);
-  const uuid = fields.uuid('uuid');
-  if (type === 'employee') return { kind: 'employee', action: 'edit', uuid };
+  if (type === 'employee') return { kind: 'employee', action: 'edit', uuid: fields.uuid('uuid') };
   const data = fields.nested('data');
   const validity = data.nested('validity');
   const date = validity.date('from');
   const until = validity.until('to');
   if (type === 'org_unit') {
+    const unit = editedUnit(fields, data);
     const parent = data.optionalRef('parent');
     return parent === undefined
-      ? { kind: 'change_unit', unit: uuid, date, ...until }
-      : { kind: 'move_unit', unit: uuid, parent, date, ...until };
+      ? { kind: 'change_unit', unit, date, ...until }
+      : { kind: 'move_unit', unit, parent, date, ...until };
   }
+  const uuid = fields.uuid('uuid');
   const detailType = type as DetailType;
   const unit = data.optionalRef('org_unit');
   const person = data.optionalRef('person');

@@ -102,7 +102,12 @@ export function entityResolvers(link: LinkShape) {
       givenname: employeeField,
       surname: employeeField,
       user_key: employeeField,
-      validity: employeeField,
+      // OS2mo's person record has no validity; its `details/employee` versions do.
+      validity: async (source: Source, _args: unknown, context: GraphQLContext) => {
+        if ('validity' in source) return source.validity;
+        const [version] = await context.legacy.employeeVersions(source.uuid, source.__at);
+        return version?.validity ?? null;
+      },
       engagements: async (source: Source, _args: unknown, context: GraphQLContext) =>
         list(
           await context.legacy.employeeDetails('engagement', source.uuid, { at: source.__at }),
@@ -140,14 +145,13 @@ export function entityResolvers(link: LinkShape) {
       org_unit: unitOf,
     },
     ITSystem: {
-      validity: async (source: Source, _args: unknown, context: GraphQLContext) => {
-        if ('validity' in source) return source.validity;
-        const systems = await context.legacy.itSystems();
-        return systems.find((system) => system.uuid === source.uuid)?.validity ?? null;
-      },
+      // Only an IT system embedded in an IT account carries its validity; OS2mo's listing does not.
+      validity: (source: Source) => source.validity ?? null,
     },
     Class: {
       facet: async (source: Source, _args: unknown, context: GraphQLContext) => {
+        // A class embedded in a detail record carries its facet; elsewhere it is read once per class.
+        if (source.facet && typeof source.facet === 'object') return ref(source.facet, source.__at);
         const record = await context.legacy.classWithFacet(source.uuid);
         return ref(record?.facet, source.__at);
       },

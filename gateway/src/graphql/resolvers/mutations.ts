@@ -121,7 +121,9 @@ export function mutationResolvers() {
     },
     org_unit_update: async (_: unknown, { input }: { input: Input }, context: GraphQLContext) => {
       const validity = input.validity as ValidityInput;
+      // OS2mo reads the edited unit from `data.uuid`; the top-level `uuid` says the same for older readers.
       const data = defined({
+        uuid: input.uuid,
         name: input.name,
         user_key: input.user_key,
         parent: ref(input.parent),
