@@ -88,7 +88,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
             issuer: idp.issuer,
             jwksUrl: new URL(idp.jwksUri),
             clockToleranceSeconds: 5,
-            jwksCooldownMs: 30_000,
+            // Tests rotate keys and sign with the new one at once (no activation delay): let the backend refetch.
+            jwksCooldownMs: 0,
           },
         });
         if (options.legacyProxy) legacyProxy = await startLoopbackProxy(legacy.url);

@@ -119,10 +119,10 @@ describe('the org graph file', () => {
   });
 
   it('keeps the contract descriptions', () => {
-    expect(graph.getType('Engagement')?.description).toBe("An employee's position in a unit.");
-    const orgUnit = graph.getType('OrgUnit');
-    expect(isObjectType(orgUnit) && orgUnit.getFields().parent?.description).toBe(
-      'The parent unit on `at`, itself with its parent; null at the top.',
+    expect(graph.getType('Engagement')?.description).toBe("A person's employment in a unit.");
+    const engagement = graph.getType('Engagement');
+    expect(isObjectType(engagement) && engagement.getFields().is_primary?.description).toBe(
+      "With `calculate_primary`, whether this is the person's primary engagement; null otherwise.",
     );
   });
 
@@ -163,7 +163,7 @@ describe("the org graph from Mesh's build", () => {
     expect(orgGraph.getType('LegacyError')).toBeUndefined();
     const ownScalars = types.filter((type) => isScalarType(type) && !isSpecifiedScalarType(type));
     expect(ownScalars.map((type) => type.name).sort()).toEqual(['Date', 'UUID']);
-    expect(fieldType(orgGraph, 'OrgUnit.child_count')).toBe('Int!');
+    expect(fieldType(orgGraph, 'Engagement.fraction')).toBe('Int');
   });
 
   it('keeps only its own root fields, none generated from a legacy operation', async () => {
@@ -199,7 +199,7 @@ describe("the org graph from Mesh's build", () => {
     expect(fieldType(orgGraph, 'OrgUnit.org_unit_level')).toBe('Class');
     expect(fieldType(orgGraph, 'Owner.owner_ref')).toBe('PersonRef');
     expect(fieldType(orgGraph, 'ITUser.person')).toBe('PersonRef');
-    expect(fieldType(orgGraph, 'OrgUnit.org_unit_type')).toBe('Class!');
+    expect(fieldType(orgGraph, 'OrgUnit.validity')).toBe('Validity!');
   });
 });
 

@@ -75,7 +75,6 @@ const employeeView = (employee: unknown): NormalValue =>
         givenname: textOf(employee['givenname']),
         surname: textOf(employee['surname']),
         user_key: textOf(employee['user_key']),
-        validity: validity(employee['validity']),
       }
     : null;
 
@@ -104,7 +103,8 @@ const engagementsView = (engagements: unknown, person: 'person' | 'employee'): N
 });
 
 const unitFields = `uuid name user_key validity { from to } org_unit_type { user_key } org_unit_level { user_key } parent { uuid name }`;
-const employeeFields = `uuid name givenname surname user_key validity { from to }`;
+// OS2mo's person record carries no validity, so neither side is compared on it.
+const employeeFields = `uuid name givenname surname user_key`;
 const managerFields = `uuid user_key validity { from to } manager_type { user_key } manager_level { user_key } responsibility { user_key } employee { uuid name } org_unit { uuid name }`;
 const engagementFields = `uuid user_key validity { from to } job_function { user_key } engagement_type { user_key } employee { uuid name } org_unit { uuid name }`;
 
