@@ -589,7 +589,8 @@ describe.each([
       name: string;
       moves: 'unit' | 'engagement';
       service: (fx: Fixture) => { path: string; body: unknown };
-      graphql: (fx: Fixture) => { field: string; type: string; input: Record<string, unknown> };
+      /** Absent where GraphQL sends no such body (its unit termination uses the deprecated `{to}` form). */
+      graphql?: (fx: Fixture) => { field: string; type: string; input: Record<string, unknown> };
       allowed: Who[];
     }
     const movedCases: MovedCase[] = [
@@ -598,6 +599,26 @@ describe.each([
         moves: 'unit',
         service: (fx) => ({ path: `/service/ou/${fx.unit}/terminate`, body: { validity: { to: past } } }),
         graphql: (fx) => ({ field: 'org_unit_terminate', ...terminateInput(fx.unit, past) }),
+        allowed: ['ulla', 'alice'],
+      },
+      {
+        // OS2mo 2.4.0's other form: T is inactive from `from` through `to`, so the write reaches back to the
+        // past date, although `to` lies where T is egon's.
+        name: 'terminate the unit from a past date to a future one (validity from and to)',
+        moves: 'unit',
+        service: (fx) => ({
+          path: `/service/ou/${fx.unit}/terminate`,
+          body: { validity: { from: past, to: '2098-12-31' } },
+        }),
+        allowed: ['ulla', 'alice'],
+      },
+      {
+        name: 'terminate the unit for good from a past date (validity from, to null)',
+        moves: 'unit',
+        service: (fx) => ({
+          path: `/service/ou/${fx.unit}/terminate`,
+          body: { validity: { from: past, to: null } },
+        }),
         allowed: ['ulla', 'alice'],
       },
       {
@@ -734,17 +755,19 @@ describe.each([
     const movedAllowed = (action: MovedCase, who: Who) => !rbac || action.allowed.includes(who);
     const interfaces = ['/service', '/graphql/v2'] as const;
     const cases = movedCases.flatMap((action) =>
-      interfaces.flatMap((api) =>
-        (['ulla', 'oscar', 'olga', 'egon', 'alice'] as const).map(
-          (who) =>
-            [
-              `${api} · ${label(who)} · ${action.name} → ${movedAllowed(action, who) ? 'allowed' : 'refused'}`,
-              action,
-              api,
-              who,
-            ] as const,
+      interfaces
+        .filter((api) => api === '/service' || action.graphql)
+        .flatMap((api) =>
+          (['ulla', 'oscar', 'olga', 'egon', 'alice'] as const).map(
+            (who) =>
+              [
+                `${api} · ${label(who)} · ${action.name} → ${movedAllowed(action, who) ? 'allowed' : 'refused'}`,
+                action,
+                api,
+                who,
+              ] as const,
+          ),
         ),
-      ),
     );
     it.each(cases)('%s', async (_name, action, api, who) => {
       const fx = await prepareMoved(action.moves);
@@ -753,7 +776,7 @@ describe.each([
           api === '/service'
             ? { path: action.service(fx).path, body: action.service(fx).body }
             : (() => {
-                const { field, type, input } = action.graphql(fx);
+                const { field, type, input } = action.graphql!(fx);
                 return {
                   path: '/graphql/v2',
                   body: {
@@ -869,6 +892,39 @@ describe.each([
     } else {
       expect(result.body.errors).toBeUndefined();
       expect(durable).toBe(2);
+    }
+  });
+
+  it('judges a unit edit by data.uuid, the unit OS2mo edits, not by the top-level uuid', async () => {
+    const fx = await prepare(stack);
+    const edit = (body: unknown) =>
+      received(stack, async () => {
+        const response = await fetch(`${stack.gatewayUrl}/service/details/edit`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens.get('ulla')}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, body: (await response.json()) as any };
+      });
+    // data.uuid alone names the unit: ulla's own T is hers to rename.
+    const own = await edit({ type: 'org_unit', data: { uuid: fx.unit, name: 'Own', validity: change } });
+    expect(own.result, JSON.stringify(own.result.body)).toMatchObject({ status: 200, body: fx.unit });
+    expect(own.durable).toBe(1);
+    // The top-level uuid names T, which ulla owns; data.uuid names a unit she does not own.
+    const foreign = await edit({
+      type: 'org_unit',
+      uuid: fx.unit,
+      data: { uuid: elsewhere, name: 'Foreign', validity: change },
+    });
+    expect(foreign.durable).toBe(0);
+    if (rbac) {
+      expect(foreign.result).toMatchObject({ status: 403, body: { error_key: 'E_FORBIDDEN' } });
+      expect(foreign.result.body.description).toMatch(/^You may not/);
+      expect(foreign.writes).toEqual([]);
+    } else {
+      // Without RBAC the legacy service refuses the two UUIDs that disagree.
+      expect(foreign.result).toMatchObject({ status: 400, body: { error_key: 'E_INVALID_INPUT' } });
+      expect(foreign.writes).toHaveLength(1);
     }
   });
 
