@@ -165,7 +165,7 @@ const actions: Action[] = [
       input: { uuid: fx.unit, parent: null, validity: change },
     }),
     allowed: adminOnly,
-    // OS2mo keeps every unit but the top one below a parent; RBAC must refuse it before the legacy service does.
+    // OS2mo itself keeps every unit but the top one below a parent; RBAC still refuses non-admins first.
     legacyRefusal: { status: 400, errorKey: 'V_CANNOT_MOVE_UNIT_TO_ROOT_LEVEL' },
   },
   {
