@@ -80,7 +80,22 @@ interface Action {
   graphql?: (fx: Fixture) => { field: string; type: string; input: Record<string, unknown> };
   /** Who may do it with RBAC on. */
   allowed: Who[];
+  /**
+   * Set where the legacy service itself refuses the write once RBAC lets it through: the allowed then get
+   * this refusal from the legacy service (the write reached it, nothing was stored), not a success.
+   */
+  legacyRefusal?: { status: number; errorKey: string };
 }
+
+/**
+ * A `details/edit` of unit `unit`: OS2mo reads the unit from `data.uuid`; the top-level `uuid` (which OS2mo
+ * ignores) says the same, as a client might send it.
+ */
+const unitEdit = (unit: string, changes: Record<string, unknown>) => ({
+  type: 'org_unit',
+  uuid: unit,
+  data: { uuid: unit, ...changes },
+});
 
 const terminateInput = (uuid: string, to = endOfRecord) => ({ type: 'TerminateInput', input: { uuid, to } });
 
@@ -102,7 +117,7 @@ const actions: Action[] = [
     name: 'rename the unit',
     service: (fx) => ({
       path: '/service/details/edit',
-      body: { type: 'org_unit', uuid: fx.unit, data: { name: 'Renamed', validity: change } },
+      body: unitEdit(fx.unit, { name: 'Renamed', validity: change }),
     }),
     graphql: (fx) => ({
       field: 'org_unit_update',
@@ -116,7 +131,7 @@ const actions: Action[] = [
     needs: { sibling: true },
     service: (fx) => ({
       path: '/service/details/edit',
-      body: { type: 'org_unit', uuid: fx.unit, data: { parent: { uuid: fx.sibling }, validity: change } },
+      body: unitEdit(fx.unit, { parent: { uuid: fx.sibling }, validity: change }),
     }),
     graphql: (fx) => ({
       field: 'org_unit_update',
@@ -129,7 +144,7 @@ const actions: Action[] = [
     name: 'move the unit to another department (source owned or target owned, not both)',
     service: (fx) => ({
       path: '/service/details/edit',
-      body: { type: 'org_unit', uuid: fx.unit, data: { parent: { uuid: elsewhere }, validity: change } },
+      body: unitEdit(fx.unit, { parent: { uuid: elsewhere }, validity: change }),
     }),
     graphql: (fx) => ({
       field: 'org_unit_update',
@@ -142,7 +157,7 @@ const actions: Action[] = [
     name: 'move the unit to the top level',
     service: (fx) => ({
       path: '/service/details/edit',
-      body: { type: 'org_unit', uuid: fx.unit, data: { parent: null, validity: change } },
+      body: unitEdit(fx.unit, { parent: null, validity: change }),
     }),
     graphql: (fx) => ({
       field: 'org_unit_update',
@@ -150,6 +165,8 @@ const actions: Action[] = [
       input: { uuid: fx.unit, parent: null, validity: change },
     }),
     allowed: adminOnly,
+    // OS2mo itself keeps every unit but the top one below a parent; RBAC still refuses non-admins first.
+    legacyRefusal: { status: 400, errorKey: 'V_CANNOT_MOVE_UNIT_TO_ROOT_LEVEL' },
   },
   {
     name: 'terminate the unit',
@@ -459,12 +476,17 @@ describe.each([
   });
 
   const expectedAllowed = (action: Action, who: Who) => !rbac || action.allowed.includes(who);
+  const outcome = (action: Action, who: Who, refused: string) =>
+    !expectedAllowed(action, who)
+      ? refused
+      : action.legacyRefusal
+        ? `allowed, then ${action.legacyRefusal.errorKey} from the legacy service`
+        : 'allowed';
 
   const serviceCases = actions.flatMap((action) =>
     principals.map(([who]) => {
-      const allowed = expectedAllowed(action, who);
       return [
-        `/service · ${label(who)} · ${action.name} → ${allowed ? 'allowed' : 'refused'}`,
+        `/service · ${label(who)} · ${action.name} → ${outcome(action, who, 'refused')}`,
         action,
         who,
       ] as const;
@@ -481,7 +503,13 @@ describe.each([
       });
       return { status: response.status, body: (await response.json()) as any };
     });
-    if (expectedAllowed(action, who)) {
+    if (expectedAllowed(action, who) && action.legacyRefusal) {
+      // Let through by RBAC, refused by the legacy service: its answer reaches the client unchanged.
+      expect(result.status, JSON.stringify(result.body)).toBe(action.legacyRefusal.status);
+      expect(result.body).toMatchObject({ error: true, error_key: action.legacyRefusal.errorKey });
+      expect(writes.map((write) => write.path)).toEqual([path]);
+      expect(durable).toBe(0);
+    } else if (expectedAllowed(action, who)) {
       expect(result.status, JSON.stringify(result.body)).toBeLessThan(300);
       expect(writes.map((write) => write.path)).toEqual([path]);
       expect(durable).toBe(1);
@@ -498,9 +526,8 @@ describe.each([
     .filter((action) => action.graphql)
     .flatMap((action) =>
       principals.map(([who]) => {
-        const allowed = expectedAllowed(action, who);
         return [
-          `/graphql/v2 · ${label(who)} · ${action.name} → ${allowed ? 'allowed' : 'FORBIDDEN'}`,
+          `/graphql/v2 · ${label(who)} · ${action.name} → ${outcome(action, who, 'FORBIDDEN')}`,
           action,
           who,
         ] as const;
@@ -521,7 +548,20 @@ describe.each([
       return { status: response.status, body: (await response.json()) as any };
     });
     expect(result.status).toBe(200);
-    if (expectedAllowed(action, who)) {
+    if (expectedAllowed(action, who) && action.legacyRefusal) {
+      expect(result.body.data).toEqual({ [field]: null });
+      expect(result.body.errors).toHaveLength(1);
+      expect(result.body.errors[0]).toMatchObject({
+        path: [field],
+        extensions: {
+          code: 'BAD_USER_INPUT',
+          error_key: action.legacyRefusal.errorKey,
+          legacy_status: action.legacyRefusal.status,
+        },
+      });
+      expect(writes.map((write) => write.path)).toEqual([action.service(fx).path]);
+      expect(durable).toBe(0);
+    } else if (expectedAllowed(action, who)) {
       expect(result.body.errors, JSON.stringify(result.body.errors)).toBeUndefined();
       expect(result.body.data[field].uuid).toEqual(expect.any(String));
       // The same legacy endpoint the /service case writes through.
@@ -549,7 +589,8 @@ describe.each([
       name: string;
       moves: 'unit' | 'engagement';
       service: (fx: Fixture) => { path: string; body: unknown };
-      graphql: (fx: Fixture) => { field: string; type: string; input: Record<string, unknown> };
+      /** Absent where GraphQL sends no such body (its unit termination uses the deprecated `{to}` form). */
+      graphql?: (fx: Fixture) => { field: string; type: string; input: Record<string, unknown> };
       allowed: Who[];
     }
     const movedCases: MovedCase[] = [
@@ -561,11 +602,31 @@ describe.each([
         allowed: ['ulla', 'alice'],
       },
       {
+        // OS2mo 2.4.0's other form: T is inactive from `from` through `to`, so the write reaches back to the
+        // past date, although `to` lies where T is egon's.
+        name: 'terminate the unit from a past date to a future one (validity from and to)',
+        moves: 'unit',
+        service: (fx) => ({
+          path: `/service/ou/${fx.unit}/terminate`,
+          body: { validity: { from: past, to: '2098-12-31' } },
+        }),
+        allowed: ['ulla', 'alice'],
+      },
+      {
+        name: 'terminate the unit for good from a past date (validity from, to null)',
+        moves: 'unit',
+        service: (fx) => ({
+          path: `/service/ou/${fx.unit}/terminate`,
+          body: { validity: { from: past, to: null } },
+        }),
+        allowed: ['ulla', 'alice'],
+      },
+      {
         name: 'rename the unit from a past date',
         moves: 'unit',
         service: (fx) => ({
           path: '/service/details/edit',
-          body: { type: 'org_unit', uuid: fx.unit, data: { name: 'Back', validity: { from: past } } },
+          body: unitEdit(fx.unit, { name: 'Back', validity: { from: past } }),
         }),
         graphql: (fx) => ({
           field: 'org_unit_update',
@@ -598,11 +659,7 @@ describe.each([
         moves: 'unit',
         service: (fx) => ({
           path: '/service/details/edit',
-          body: {
-            type: 'org_unit',
-            uuid: fx.unit,
-            data: { parent: { uuid: oscarOwnedUnitUuid }, validity: { from: past } },
-          },
+          body: unitEdit(fx.unit, { parent: { uuid: oscarOwnedUnitUuid }, validity: { from: past } }),
         }),
         graphql: (fx) => ({
           field: 'org_unit_update',
@@ -681,31 +738,36 @@ describe.each([
     /** T (with an engagement) below oscar's unit, then moved — the unit or the engagement — from today. */
     async function prepareMoved(moves: 'unit' | 'engagement'): Promise<Fixture> {
       const fx = await prepare(stack, { engagement: true });
-      await legacyWrite(stack, '/service/details/edit', {
-        type: moves === 'unit' ? 'org_unit' : 'engagement',
-        uuid: moves === 'unit' ? fx.unit : fx.engagement,
-        data:
-          moves === 'unit'
-            ? { parent: { uuid: elsewhere }, validity: { from: today } }
-            : { org_unit: { uuid: elsewhere }, validity: { from: today } },
-      });
+      await legacyWrite(
+        stack,
+        '/service/details/edit',
+        moves === 'unit'
+          ? unitEdit(fx.unit, { parent: { uuid: elsewhere }, validity: { from: today } })
+          : {
+              type: 'engagement',
+              uuid: fx.engagement,
+              data: { org_unit: { uuid: elsewhere }, validity: { from: today } },
+            },
+      );
       return fx;
     }
 
     const movedAllowed = (action: MovedCase, who: Who) => !rbac || action.allowed.includes(who);
     const interfaces = ['/service', '/graphql/v2'] as const;
     const cases = movedCases.flatMap((action) =>
-      interfaces.flatMap((api) =>
-        (['ulla', 'oscar', 'olga', 'egon', 'alice'] as const).map(
-          (who) =>
-            [
-              `${api} · ${label(who)} · ${action.name} → ${movedAllowed(action, who) ? 'allowed' : 'refused'}`,
-              action,
-              api,
-              who,
-            ] as const,
+      interfaces
+        .filter((api) => api === '/service' || action.graphql)
+        .flatMap((api) =>
+          (['ulla', 'oscar', 'olga', 'egon', 'alice'] as const).map(
+            (who) =>
+              [
+                `${api} · ${label(who)} · ${action.name} → ${movedAllowed(action, who) ? 'allowed' : 'refused'}`,
+                action,
+                api,
+                who,
+              ] as const,
+          ),
         ),
-      ),
     );
     it.each(cases)('%s', async (_name, action, api, who) => {
       const fx = await prepareMoved(action.moves);
@@ -714,7 +776,7 @@ describe.each([
           api === '/service'
             ? { path: action.service(fx).path, body: action.service(fx).body }
             : (() => {
-                const { field, type, input } = action.graphql(fx);
+                const { field, type, input } = action.graphql!(fx);
                 return {
                   path: '/graphql/v2',
                   body: {
@@ -833,6 +895,39 @@ describe.each([
     }
   });
 
+  it('judges a unit edit by data.uuid, the unit OS2mo edits, not by the top-level uuid', async () => {
+    const fx = await prepare(stack);
+    const edit = (body: unknown) =>
+      received(stack, async () => {
+        const response = await fetch(`${stack.gatewayUrl}/service/details/edit`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens.get('ulla')}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, body: (await response.json()) as any };
+      });
+    // data.uuid alone names the unit: ulla's own T is hers to rename.
+    const own = await edit({ type: 'org_unit', data: { uuid: fx.unit, name: 'Own', validity: change } });
+    expect(own.result, JSON.stringify(own.result.body)).toMatchObject({ status: 200, body: fx.unit });
+    expect(own.durable).toBe(1);
+    // The top-level uuid names T, which ulla owns; data.uuid names a unit she does not own.
+    const foreign = await edit({
+      type: 'org_unit',
+      uuid: fx.unit,
+      data: { uuid: elsewhere, name: 'Foreign', validity: change },
+    });
+    expect(foreign.durable).toBe(0);
+    if (rbac) {
+      expect(foreign.result).toMatchObject({ status: 403, body: { error_key: 'E_FORBIDDEN' } });
+      expect(foreign.result.body.description).toMatch(/^You may not/);
+      expect(foreign.writes).toEqual([]);
+    } else {
+      // Without RBAC the legacy service refuses the two UUIDs that disagree.
+      expect(foreign.result).toMatchObject({ status: 400, body: { error_key: 'E_INVALID_INPUT' } });
+      expect(foreign.writes).toHaveLength(1);
+    }
+  });
+
   it('never restricts reads, and lets the legacy service refuse an owner’s body that is not JSON', async () => {
     const fx = await prepare(stack);
     const read = await fetch(`${stack.gatewayUrl}/service/ou/${fx.unit}/`, {
@@ -858,7 +953,7 @@ describe.each([
         return { status: response.status, body: (await response.json()) as any };
       });
     const byOwner = await garbled('ulla');
-    expect(byOwner.result).toMatchObject({ status: 400, body: { error_key: 'E_INVALID_JSON' } });
+    expect(byOwner.result).toMatchObject({ status: 400, body: { error_key: 'E_INVALID_INPUT' } });
     expect(byOwner.durable).toBe(0);
     const byNoRole = await garbled('nora');
     expect(byNoRole.result.status).toBe(rbac ? 403 : 400);
@@ -872,11 +967,7 @@ describe.each([
       const response = await fetch(`${stack.gatewayUrl}/service/details/edit`, {
         method: 'POST',
         headers: { authorization: `Bearer ${tokens.get('ulla')}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          type: 'org_unit',
-          uuid: fx.unit,
-          data: { name: 'x'.repeat(2 * 1024 * 1024), validity: change },
-        }),
+        body: JSON.stringify(unitEdit(fx.unit, { name: 'x'.repeat(2 * 1024 * 1024), validity: change })),
       });
       return { status: response.status, body: (await response.json()) as any };
     });

@@ -118,14 +118,27 @@ describe('writeIntents: what a /service write touches', () => {
     ],
     [
       'a rename',
-      post('/service/details/edit', { type: 'org_unit', uuid: unit.team, data: { name: 'y', validity } }),
+      post('/service/details/edit', {
+        type: 'org_unit',
+        uuid: unit.team,
+        data: { uuid: unit.team, name: 'y', validity },
+      }),
+      [{ kind: 'change_unit', unit: unit.team, date: '2026-01-01' }],
+    ],
+    [
+      'a rename naming the unit in data.uuid only, as OS2mo reads it',
+      post('/service/details/edit', { type: 'org_unit', data: { uuid: unit.team, name: 'y', validity } }),
       [{ kind: 'change_unit', unit: unit.team, date: '2026-01-01' }],
     ],
     [
       'a move, and a move to the top',
       post('/service/details/edit', [
-        { type: 'org_unit', uuid: unit.team, data: { parent: { uuid: unit.other }, validity } },
-        { type: 'org_unit', uuid: unit.team, data: { parent: null, validity } },
+        {
+          type: 'org_unit',
+          uuid: unit.team,
+          data: { uuid: unit.team, parent: { uuid: unit.other }, validity },
+        },
+        { type: 'org_unit', uuid: unit.team, data: { uuid: unit.team, parent: null, validity } },
       ]),
       [
         { kind: 'move_unit', unit: unit.team, parent: unit.other, date: '2026-01-01' },
@@ -190,9 +203,19 @@ describe('writeIntents: what a /service write touches', () => {
       ],
     ],
     [
-      'a unit termination',
+      'a unit termination (its last day, the deprecated form)',
       post(`/service/ou/${unit.team}/terminate`, { validity: { to: '2026-05-31' } }),
       [{ kind: 'terminate_unit', unit: unit.team, date: '2026-05-31' }],
+    ],
+    [
+      'a unit termination for a period (inactive from `from` through `to`)',
+      post(`/service/ou/${unit.team}/terminate`, { validity: { from: '2026-01-01', to: '2026-05-31' } }),
+      [{ kind: 'terminate_unit', unit: unit.team, date: '2026-01-01', until: '2026-05-31' }],
+    ],
+    [
+      'a unit termination for good from a date (`to: null`)',
+      post(`/service/ou/${unit.team}/terminate`, { validity: { from: '2026-01-01', to: null } }),
+      [{ kind: 'terminate_unit', unit: unit.team, date: '2026-01-01' }],
     ],
     [
       'an employee termination',
@@ -228,6 +251,25 @@ describe('writeIntents: what a /service write touches', () => {
       '[0].uuid',
     ],
     ['a unit UUID in the path that is not one', post('/service/ou/team/terminate', { validity }), 'path'],
+    [
+      'a unit termination with `from` but no `to`',
+      post(`/service/ou/${unit.team}/terminate`, { validity }),
+      'validity.to',
+    ],
+    [
+      'a unit edit without data.uuid',
+      post('/service/details/edit', { type: 'org_unit', uuid: unit.team, data: { name: 'y', validity } }),
+      'data.uuid',
+    ],
+    [
+      'a unit edit whose top-level uuid names another unit than data.uuid',
+      post('/service/details/edit', {
+        type: 'org_unit',
+        uuid: unit.office,
+        data: { uuid: unit.team, name: 'y', validity },
+      }),
+      'names another unit than data.uuid',
+    ],
   ];
   it.each(unreadable)('%s is unreadable', (_name, write, problem) => {
     const [intent] = writeIntents(write);
@@ -265,7 +307,7 @@ describe('the decision', () => {
     post('/service/details/edit', {
       type: 'org_unit',
       uuid: unit.team,
-      data: { parent: parent === null ? null : { uuid: parent }, validity },
+      data: { uuid: unit.team, parent: parent === null ? null : { uuid: parent }, validity },
     });
   const table: [string, Principal, ReturnType<typeof post>, boolean, RegExp?][] = [
     // The office between dept and team has another owner: inherit_owner would stop there; the walk does not.
@@ -468,7 +510,11 @@ describe('ownership over the period a write affects', () => {
   const deptOwner = principal(['owner'], person.deptOwner);
   const otherOwner = principal(['owner'], person.otherOwner);
   const renameTeam = (validity: Record<string, string>) =>
-    post('/service/details/edit', { type: 'org_unit', uuid: unit.team, data: { name: 'X', validity } });
+    post('/service/details/edit', {
+      type: 'org_unit',
+      uuid: unit.team,
+      data: { uuid: unit.team, name: 'X', validity },
+    });
 
   it('is from the write’s date to its end, or through today when it has none', () => {
     expect(periodOf({ date: '2025-01-01' }, today)).toEqual({ from: '2025-01-01', to: today });
@@ -499,6 +545,39 @@ describe('ownership over the period a write affects', () => {
     expect(decision.allowed).toBe(allowed);
     if (reason) expect(decision.reason).toMatch(reason);
   });
+
+  it.each([
+    // `to` lies after the move, in `other`; `from` before it, in `dept`: judged on `to` alone it was allowed.
+    [
+      'the new owner, from before the move to after it',
+      otherOwner,
+      { from: '2026-01-01', to: '2026-12-31' },
+      false,
+      /on 2026-01-01/,
+    ],
+    ['the new owner, from after the move', otherOwner, { from: '2026-04-01', to: '2026-12-31' }, true],
+    [
+      'the old owner, for good from before the move',
+      deptOwner,
+      { from: '2026-01-01', to: null },
+      false,
+      /on 2026-03-01/,
+    ],
+    [
+      'the old owner, for a period before the move only',
+      deptOwner,
+      { from: '2026-01-01', to: '2026-02-15' },
+      true,
+    ],
+    ['the new owner, its last day after the move (deprecated form)', otherOwner, { to: '2026-12-31' }, true],
+  ] as const)(
+    'a unit termination by %s',
+    async (_name, who, validity: Record<string, string | null>, allowed, reason?: RegExp) => {
+      const decision = await decide(who, post(`/service/ou/${unit.team}/terminate`, { validity }));
+      expect(decision.allowed).toBe(allowed);
+      if (reason) expect(decision.reason).toMatch(reason);
+    },
+  );
 
   it('reads the unit once per place it has within the period', async () => {
     const { calls } = await decide(otherOwner, renameTeam({ from: '2026-01-01' }));

@@ -37,7 +37,11 @@ export type WriteIntent =
   | { kind: 'change_unit'; unit: string; date: string; until?: string }
   /** Needs the unit and the new parent; `parent: null` moves it to the top level: admin only. */
   | { kind: 'move_unit'; unit: string; parent: string | null; date: string; until?: string }
-  | { kind: 'terminate_unit'; unit: string; date: string }
+  /**
+   * `date` is the unit's last active day (`validity.to` of the deprecated form) or its first inactive day
+   * (`validity.from` of the `{from, to}` form, whose `to` is then `until`).
+   */
+  | { kind: 'terminate_unit'; unit: string; date: string; until?: string }
   /** `unit: null` is a record of a person (owner or IT account of an employee): admin only. */
   | { kind: 'create_detail'; type: DetailType; unit: string | null; date: string; until?: string }
   /**
@@ -293,7 +297,14 @@ export function writeIntents(write: LegacyWrite): WriteIntent[] {
         readable(() => {
           const fields = Fields.of(body, '');
           const unit = uuidAt(second, 'the org unit UUID in the path');
-          return { kind: 'terminate_unit', unit, date: fields.nested('validity').date('to') };
+          const validity = fields.nested('validity');
+          // As OS2mo 2.4.0 reads it: with both `from` and `to` the unit is inactive from `from` through `to`
+          // (`to: null`: for good), so the write reaches back to `from` whatever `to` says; with only `to`
+          // (the deprecated form), `to` is its last day.
+          if (validity.raw('from') !== undefined && validity.raw('to') !== undefined) {
+            return { kind: 'terminate_unit', unit, date: validity.date('from'), ...validity.until('to') };
+          }
+          return { kind: 'terminate_unit', unit, date: validity.date('to') };
         }),
       ];
     }
