@@ -21,6 +21,14 @@ const idpUrl = env.IDP_PUBLIC_URL || `http://localhost:${idpPort}`;
 const gatewayUrl = env.GATEWAY_PUBLIC_URL || `http://localhost:${gatewayPort}`;
 // A backend given by LEGACY_URL replaces the stand-in; otherwise the gateway reaches the stand-in where it listens.
 const givenBackend = env.LEGACY_URL || undefined;
+/** The given backend as the banner shows it: without any user or password written into the URL. */
+function shownBackend(address: string): string {
+  if (!URL.canParse(address)) return address;
+  const shown = new URL(address);
+  shown.username = '';
+  shown.password = '';
+  return shown.href.replace(/\/$/, '');
+}
 // The gateway reaches the others at the addresses they listen on; the IdP's redirect URIs name the gateway.
 env.LEGACY_URL ||= `http://127.0.0.1:${legacyPort}`;
 env.GATEWAY_PUBLIC_URL ||= gatewayUrl;
@@ -175,7 +183,7 @@ Development stack is up (RBAC ${env.IDP_RBAC_ENABLED === 'true' ? 'on' : 'off'};
   GraphQL endpoints     ${gatewayUrl}/graphql/v1  ${gatewayUrl}/graphql/v2  (SDL: .../schema.graphql)
   legacy passthrough    ${gatewayUrl}/service/o/
   identity provider     ${idpUrl}/auth/realms/org/.well-known/openid-configuration
-  ${givenBackend === undefined ? `legacy (internal)     http://127.0.0.1:${legacyPort}/service/` : `legacy backend        ${givenBackend.replace(/\/$/, '')}/service/ (LEGACY_URL; no stand-in started)`}
+  ${givenBackend === undefined ? `legacy (internal)     http://127.0.0.1:${legacyPort}/service/` : `legacy backend        ${shownBackend(givenBackend)}/service/ (LEGACY_URL; no stand-in started)`}
 
 Users (password = username): alice (admin), oscar (owner of one unit), nora (no role)
 
