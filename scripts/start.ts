@@ -2,12 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
-import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 
 /**
  * `npm start`: the whole development stack in one terminal — the legacy service with its seeded data, the
  * development identity provider with the development realm (RBAC on), and the gateway in front. Ports and the data folder come
  * from the same variables each part reads on its own.
+ *
+ * `LEGACY_URL=… npm start` runs only the identity provider and the gateway, in front of that backend: the
+ * stand-in is neither started nor imported, and the banner's sample units come from the backend.
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -17,7 +19,17 @@ const idpPort = env.IDP_PORT || '8081';
 const gatewayPort = env.GATEWAY_PORT || '8080';
 const idpUrl = env.IDP_PUBLIC_URL || `http://localhost:${idpPort}`;
 const gatewayUrl = env.GATEWAY_PUBLIC_URL || `http://localhost:${gatewayPort}`;
-// The gateway reaches the other two at the addresses they listen on; the IdP's redirect URIs name the gateway.
+// A backend given by LEGACY_URL replaces the stand-in; otherwise the gateway reaches the stand-in where it listens.
+const givenBackend = env.LEGACY_URL || undefined;
+/** The given backend as the banner shows it: without any user or password written into the URL. */
+function shownBackend(address: string): string {
+  if (!URL.canParse(address)) return address;
+  const shown = new URL(address);
+  shown.username = '';
+  shown.password = '';
+  return shown.href.replace(/\/$/, '');
+}
+// The gateway reaches the others at the addresses they listen on; the IdP's redirect URIs name the gateway.
 env.LEGACY_URL ||= `http://127.0.0.1:${legacyPort}`;
 env.GATEWAY_PUBLIC_URL ||= gatewayUrl;
 // The development stack serves /metrics: with a token of its own, made up per start unless one is given.
@@ -31,7 +43,15 @@ interface Part {
 }
 
 const parts: Part[] = [
-  { name: 'legacy', entry: 'legacy-service/src/main.ts', health: `http://127.0.0.1:${legacyPort}/health` },
+  ...(givenBackend === undefined
+    ? [
+        {
+          name: 'legacy',
+          entry: 'legacy-service/src/main.ts',
+          health: `http://127.0.0.1:${legacyPort}/health`,
+        },
+      ]
+    : []),
   { name: 'idp', entry: 'idp/src/main.ts', health: `http://127.0.0.1:${idpPort}/health` },
   { name: 'gateway', entry: 'gateway/src/main.ts', health: `http://127.0.0.1:${gatewayPort}/health/live` },
 ];
@@ -88,31 +108,89 @@ async function waitForHealth(part: Part, timeoutMs = 30_000): Promise<void> {
   throw new Error(`${part.name} did not become healthy at ${part.health} within ${timeoutMs / 1000} s`);
 }
 
+/** The sample units for the banner's query, as GraphiQL finds them: asked at the gateway with alice's token. */
+async function sampleUnits(): Promise<{ units: string[]; problem?: string }> {
+  try {
+    const tokenResponse = await fetch(
+      `http://127.0.0.1:${idpPort}/auth/realms/org/protocol/openid-connect/token`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'password',
+          client_id: 'org-frontend',
+          username: 'alice',
+          password: 'alice',
+        }),
+      },
+    );
+    const { access_token: token } = (await tokenResponse.json()) as { access_token?: string };
+    if (!token)
+      return { units: [], problem: `the identity provider gave no token (${tokenResponse.status})` };
+    const response = await fetch(`http://127.0.0.1:${gatewayPort}/browser/reference-units`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!response.ok) return { units: [], problem: `the gateway answered ${response.status}` };
+    const { units } = (await response.json()) as { units: string[] };
+    return units.length > 0 ? { units } : { units, problem: 'the backend has no unit with a manager today' };
+  } catch (error) {
+    return { units: [], problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The gateway's readiness, in one line for the banner. */
+async function readiness(): Promise<string> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${gatewayPort}/health/ready`);
+    const report = (await response.json()) as {
+      status: string;
+      checks: Record<string, { status: string; reason?: string }>;
+    };
+    if (report.status === 'ready') return 'ready';
+    const failed = Object.entries(report.checks)
+      .filter(([, check]) => check.status !== 'ok')
+      .map(([name, check]) => `${name}: ${check.reason}`);
+    return `NOT READY (${failed.join('; ')}) — see ${gatewayUrl}/health/ready`;
+  } catch (error) {
+    return `NOT READY (${error instanceof Error ? error.message : String(error)})`;
+  }
+}
+
 process.once('SIGINT', () => stopAll(0));
 process.once('SIGTERM', () => stopAll(0));
 
 try {
   for (const part of parts) run(part);
   await Promise.all(parts.map((part) => waitForHealth(part)));
+  const [ready, sample] = await Promise.all([readiness(), sampleUnits()]);
+  let uuids = sample.units;
+  if (uuids.length === 0 && givenBackend === undefined) {
+    // The stand-in's own reference units; imported only when the stand-in runs.
+    ({ referenceUnitUuids: uuids } = await import('../legacy-service/src/fixture/organisation.js'));
+  }
   const body = JSON.stringify({
     query: referenceQueryOneLine,
-    variables: { uuids: referenceUnitUuids },
+    variables: { uuids: uuids.length > 0 ? uuids : ['<unit uuid>'] },
   }).replace(/'/g, "'\\''");
+  const unitsNote =
+    uuids.length === 0
+      ? `\n  (no sample units from the backend: ${sample.problem}; put unit UUIDs into "uuids")`
+      : '';
   console.log(`
-Development stack is up (RBAC ${env.IDP_RBAC_ENABLED === 'true' ? 'on' : 'off'}):
+Development stack is up (RBAC ${env.IDP_RBAC_ENABLED === 'true' ? 'on' : 'off'}; gateway ${ready}):
   GraphiQL (log in)     ${gatewayUrl}/graphql
   Voyager               ${gatewayUrl}/voyager
   GraphQL endpoints     ${gatewayUrl}/graphql/v1  ${gatewayUrl}/graphql/v2  (SDL: .../schema.graphql)
   legacy passthrough    ${gatewayUrl}/service/o/
   identity provider     ${idpUrl}/auth/realms/org/.well-known/openid-configuration
-  legacy (internal)     http://127.0.0.1:${legacyPort}/service/
+  ${givenBackend === undefined ? `legacy (internal)     http://127.0.0.1:${legacyPort}/service/` : `legacy backend        ${shownBackend(givenBackend)}/service/ (LEGACY_URL; no stand-in started)`}
 
 Users (password = username): alice (admin), oscar (owner of one unit), nora (no role)
 
 Get a token and run the specification's query (managers, manager types, job functions of three units):
   TOKEN=$(npm run --silent token -- alice --idp ${idpUrl})
   curl -s ${gatewayUrl}/graphql/v2 -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\
-    -d '${body}'
+    -d '${body}'${unitsNote}
 
 Prometheus metrics (METRICS_TOKEN${metricsTokenGiven ? ' as given' : ', made up for this run'}):
   curl -s ${gatewayUrl}/metrics -H "Authorization: Bearer ${metricsTokenGiven ? '$METRICS_TOKEN' : env.METRICS_TOKEN}"

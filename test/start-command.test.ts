@@ -118,4 +118,24 @@ describe('npm start on other ports', () => {
     expect(await response.text()).toContain('# HELP');
     expect((await fetch(`http://127.0.0.1:${ports.gateway}/metrics`)).status).not.toBe(200);
   });
+
+  it('reports the gateway ready and prints a reference query that works over the stand-in', async () => {
+    expect(banner).toContain('gateway ready');
+    expect(banner).toContain(`legacy (internal)     http://127.0.0.1:${ports.legacy}/service/`);
+    const command = printedLine(/^TOKEN=\$\(npm run --silent token -- alice/);
+    const run = await shell(`${command} && printf '%s' "$TOKEN"`);
+    const printed = JSON.parse(printedLine(/^-d '/).slice(4, -1)) as {
+      query: string;
+      variables: { uuids: string[] };
+    };
+    expect(printed.variables.uuids).toHaveLength(3);
+    const response = await fetch(`http://127.0.0.1:${ports.gateway}/graphql/v2`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${run.stdout.trim()}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(printed),
+    });
+    const answer = (await response.json()) as { data?: any; errors?: unknown };
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.org_units.objects).toHaveLength(3);
+  });
 });

@@ -156,7 +156,8 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   app.route(
     '/',
     healthRoutes({
-      legacy,
+      legacyUrl: config.legacy.url,
+      legacyProbe: config.operations.legacyProbe,
       jwksUrl: config.idp.jwksUrl,
       keysCached: verifier.hasKeys,
       onJwksFetch: (outcome) => metrics.jwksFetches.inc({ source: 'readiness', outcome }),

@@ -7,6 +7,7 @@ describe('readGatewayConfig: operations', () => {
     expect(config.operations).toEqual({
       metricsToken: undefined,
       readinessTimeoutMs: 2_000,
+      legacyProbe: { method: 'GET', path: '/service/o/', upStatuses: [200, 401] },
       shutdownGraceMs: 10_000,
     });
     expect(config.logLevel).toBe('info');
@@ -18,10 +19,14 @@ describe('readGatewayConfig: operations', () => {
       READINESS_TIMEOUT_MS: '500',
       SHUTDOWN_GRACE_MS: '0',
       LOG_LEVEL: 'debug',
+      LEGACY_READINESS_METHOD: 'HEAD',
+      LEGACY_READINESS_PATH: '/health/?probe=1',
+      LEGACY_READINESS_STATUSES: '200, 204',
     });
     expect(config.operations).toEqual({
       metricsToken: 'a-long-scrape-token',
       readinessTimeoutMs: 500,
+      legacyProbe: { method: 'HEAD', path: '/health/?probe=1', upStatuses: [200, 204] },
       shutdownGraceMs: 0,
     });
     expect(config.logLevel).toBe('debug');
@@ -34,6 +39,10 @@ describe('readGatewayConfig: operations', () => {
     ['READINESS_TIMEOUT_MS', '10'],
     ['SHUTDOWN_GRACE_MS', '-1'],
     ['SHUTDOWN_GRACE_MS', '5s'],
+    ['LEGACY_READINESS_METHOD', 'POST'],
+    ['LEGACY_READINESS_PATH', 'health'],
+    ['LEGACY_READINESS_PATH', '//elsewhere.example.org/'],
+    ['LEGACY_READINESS_STATUSES', '200,ok'],
     ['GATEWAY_HOST', 'not a host'],
     ['IDP_HOST', 'keycloak/auth'],
     ['IDP_ISSUER', 'keycloak'],

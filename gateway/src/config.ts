@@ -1,5 +1,6 @@
 /** The gateway's configuration, read once from the environment and validated; a bad value names its variable. */
 
+import type { LegacyProbeConfig } from './health/legacy-probe.js';
 import type { LegacyAuth } from './legacy/backend-credentials.js';
 
 export interface GatewayConfig {
@@ -100,8 +101,10 @@ export interface ShadowConfig {
 export interface OperationsConfig {
   /** The bearer token `/metrics` requires; unset, `/metrics` answers 404. */
   metricsToken: string | undefined;
-  /** Longest wait for each readiness check (legacy `/health`, the JWKS). */
+  /** Longest wait for each readiness check (the legacy probe, the JWKS). */
   readinessTimeoutMs: number;
+  /** What readiness asks the legacy backend (`LEGACY_READINESS_METHOD`, `_PATH`, `_STATUSES`). */
+  legacyProbe: LegacyProbeConfig;
   /** After SIGTERM, how long in-flight requests may take before their connections are cut. */
   shutdownGraceMs: number;
 }
@@ -246,6 +249,27 @@ function sslRequired(env: Env): string {
   return value;
 }
 
+/** `LEGACY_READINESS_*`: by default a call OS2mo 2.4.0 and the stand-in both answer without a token. */
+function legacyProbeConfig(env: Env): LegacyProbeConfig {
+  const method = text(env, 'LEGACY_READINESS_METHOD', 'GET');
+  if (method !== 'GET' && method !== 'HEAD') {
+    throw new ConfigError('LEGACY_READINESS_METHOD', `must be GET or HEAD, got "${method}"`);
+  }
+  const path = text(env, 'LEGACY_READINESS_PATH', '/service/o/');
+  if (!/^\/[\x21-\x7e]*$/.test(path) || path.startsWith('//')) {
+    throw new ConfigError('LEGACY_READINESS_PATH', `must be a path such as /service/o/, got "${path}"`);
+  }
+  const statuses = list(env, 'LEGACY_READINESS_STATUSES', ['200', '401']);
+  const bad = statuses.find((status) => !/^[1-5]\d\d$/.test(status));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      'LEGACY_READINESS_STATUSES',
+      `must list HTTP statuses such as 200,401, got "${bad}"`,
+    );
+  }
+  return { method, path, upStatuses: statuses.map(Number) };
+}
+
 const legacyAuthModes = ['relay', 'client-credentials', 'none'] as const;
 
 /** `LEGACY_CREDENTIALS` and, for `client-credentials`, the gateway's own client at the identity provider. */
@@ -348,6 +372,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     operations: {
       metricsToken: optionalSecret(env, 'METRICS_TOKEN'),
       readinessTimeoutMs: integer(env, 'READINESS_TIMEOUT_MS', 2_000, 100, 60_000),
+      legacyProbe: legacyProbeConfig(env),
       shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     },
     shadow: {

@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
-import type { LegacyClient } from '../legacy/legacy-client.js';
 import type { Logger } from '../observability/index.js';
+import { legacyProbe, type LegacyProbeConfig } from './legacy-probe.js';
 import { createReadiness, readinessRoute } from './readiness.js';
 import { signingKeysCheck } from './signing-keys.js';
 
 export interface HealthRouteOptions {
-  legacy: LegacyClient;
+  /** The legacy backend (`LEGACY_URL`) and what readiness asks it (`LEGACY_READINESS_*`). */
+  legacyUrl: URL;
+  legacyProbe: LegacyProbeConfig;
   jwksUrl: URL;
   /** Whether the token verifier holds signing keys already (then a JWKS outage does not make us unready). */
   keysCached: () => boolean;
@@ -19,7 +21,7 @@ export interface HealthRouteOptions {
  * can be reached), for the orchestrator; neither needs a token.
  *
  * @example
- * app.route('/', healthRoutes({ legacy, jwksUrl, keysCached: verifier.hasKeys, onJwksFetch, readinessTimeoutMs, logger }));
+ * app.route('/', healthRoutes({ legacyUrl, legacyProbe, jwksUrl, keysCached: verifier.hasKeys, onJwksFetch, readinessTimeoutMs, logger }));
  */
 export function healthRoutes(options: HealthRouteOptions): Hono {
   const app = new Hono();
@@ -30,7 +32,7 @@ export function healthRoutes(options: HealthRouteOptions): Hono {
     onFetch: options.onJwksFetch,
   });
   const readiness = createReadiness({
-    checks: { legacy: (timeoutMs) => options.legacy.checkHealth(timeoutMs), signing_keys: signingKeys.check },
+    checks: { legacy: legacyProbe(options.legacyUrl, options.legacyProbe), signing_keys: signingKeys.check },
     timeoutMs: options.readinessTimeoutMs,
     logger: options.logger,
   });

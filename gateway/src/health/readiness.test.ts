@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdp, type RunningIdp } from '../../../idp/src/server.js';
 import { startLegacyService, type LegacyServer } from '../../../legacy-service/src/server.js';
 import { readGatewayConfig } from '../config.js';
+import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.js';
 import { createLogger } from '../observability/logger.js';
 import { startGateway, type RunningGateway } from '../server.js';
 import { createReadiness, type ReadinessCheck } from './readiness.js';
@@ -152,5 +153,114 @@ describe('GET /health/ready', () => {
     } finally {
       silent.server.close();
     }
+  });
+
+  it('is ready in front of the stand-in checking tokens: its anonymous 401 proves it answers', async () => {
+    const guardedDir = await mkdtemp(join(tmpdir(), 'gateway-readiness-guarded-'));
+    const guarded = await startLegacyService({
+      dataDir: guardedDir,
+      auth: {
+        enabled: true,
+        issuer: idp.issuer,
+        jwksUrl: new URL(idp.jwksUri),
+        clockToleranceSeconds: 5,
+        jwksCooldownMs: 0,
+      },
+    });
+    try {
+      expect((await fetch(`${guarded.url}/service/o/`)).status).toBe(401);
+      const gateway = await gatewayWith({ LEGACY_URL: guarded.url });
+      expect(await ready(gateway)).toEqual({
+        status: 200,
+        body: { status: 'ready', checks: { legacy: { status: 'ok' }, signing_keys: { status: 'ok' } } },
+      });
+    } finally {
+      await guarded.close();
+      await rm(guardedDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A backend that answers as OS2mo 2.4.0 does: `/health` redirects, `/service` refuses anonymous calls. */
+function answerLikeOs2mo(backend: StubBackend): void {
+  backend.answer((request, response) => {
+    if (request.url === '/health') {
+      response.writeHead(307, { location: '/health/' });
+      response.end();
+    } else if (request.url.startsWith('/mo/service/') || request.url.startsWith('/service/')) {
+      if (request.headers.authorization === undefined) json(response, 401, 'Not authenticated');
+      else json(response, 200, [{ uuid: '456362c4-0ee4-4e5e-a72c-751239745e62', name: 'Kommune' }]);
+    } else {
+      json(response, 404, { detail: 'Not Found' });
+    }
+  });
+}
+
+describe('GET /health/ready in front of a backend that answers like OS2mo', () => {
+  let backend: StubBackend;
+  let idp: RunningIdp;
+  const gateways: RunningGateway[] = [];
+
+  beforeAll(async () => {
+    backend = await startStubBackend();
+    answerLikeOs2mo(backend);
+    idp = await startIdp();
+  });
+
+  afterAll(async () => {
+    await Promise.all(gateways.map((gateway) => gateway.close()));
+    await idp?.close();
+    await backend?.close();
+  });
+
+  async function readyWith(env: Record<string, string>) {
+    backend.received.length = 0;
+    const gateway = await startGateway({
+      logger: quiet,
+      config: readGatewayConfig({
+        GATEWAY_PORT: '0',
+        LEGACY_URL: backend.url,
+        IDP_ISSUER: idp.issuer,
+        IDP_JWKS_URL: idp.jwksUri,
+        ...env,
+      }),
+    });
+    gateways.push(gateway);
+    const response = await fetch(`${gateway.url}/health/ready`);
+    return { status: response.status, body: (await response.json()) as { checks: { legacy: unknown } } };
+  }
+
+  it('turns ready by default, asking /service/o/ without a token', async () => {
+    const answer = await readyWith({});
+    expect(answer.status).toBe(200);
+    expect(answer.body.checks.legacy).toEqual({ status: 'ok' });
+    expect(backend.received.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'GET /service/o/',
+    ]);
+    expect(backend.received[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('keeps the path prefix of LEGACY_URL', async () => {
+    const answer = await readyWith({ LEGACY_URL: `${backend.url}/mo` });
+    expect(answer.status).toBe(200);
+    expect(backend.received.map((request) => request.url)).toEqual(['/mo/service/o/']);
+  });
+
+  it("does not follow OS2mo's redirect of /health: configured that way it stays unready, saying why", async () => {
+    const answer = await readyWith({ LEGACY_READINESS_PATH: '/health', LEGACY_READINESS_STATUSES: '200' });
+    expect(answer.status).toBe(503);
+    expect(answer.body.checks.legacy).toEqual({ status: 'failed', reason: 'answered 307' });
+  });
+
+  it('counts only the configured statuses as up, with the configured method', async () => {
+    const strict = await readyWith({ LEGACY_READINESS_STATUSES: '200' });
+    expect(strict.status).toBe(503);
+    expect(strict.body.checks.legacy).toEqual({ status: 'failed', reason: 'answered 401' });
+
+    const head = await readyWith({ LEGACY_READINESS_METHOD: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(backend.received.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'HEAD /service/o/',
+    ]);
   });
 });
