@@ -156,7 +156,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   app.route(
     '/',
     healthRoutes({
-      legacyUrl: config.legacy.url,
+      legacy,
       legacyProbe: config.operations.legacyProbe,
       jwksUrl: config.idp.jwksUrl,
       keysCached: verifier.hasKeys,

@@ -1,3 +1,4 @@
+import type { LegacyClient } from '../legacy/legacy-client.js';
 import { Hono } from 'hono';
 import type { Logger } from '../observability/index.js';
 import { legacyProbe, type LegacyProbeConfig } from './legacy-probe.js';
@@ -6,7 +7,7 @@ import { signingKeysCheck } from './signing-keys.js';
 
 export interface HealthRouteOptions {
   /** The legacy backend (`LEGACY_URL`) and what readiness asks it (`LEGACY_READINESS_*`). */
-  legacyUrl: URL;
+  legacy: Pick<LegacyClient, 'probe'>;
   legacyProbe: LegacyProbeConfig;
   jwksUrl: URL;
   /** Whether the token verifier holds signing keys already (then a JWKS outage does not make us unready). */
@@ -21,7 +22,7 @@ export interface HealthRouteOptions {
  * can be reached), for the orchestrator; neither needs a token.
  *
  * @example
- * app.route('/', healthRoutes({ legacyUrl, legacyProbe, jwksUrl, keysCached: verifier.hasKeys, onJwksFetch, readinessTimeoutMs, logger }));
+ * app.route('/', healthRoutes({ legacy, legacyProbe, jwksUrl, keysCached: verifier.hasKeys, onJwksFetch, readinessTimeoutMs, logger }));
  */
 export function healthRoutes(options: HealthRouteOptions): Hono {
   const app = new Hono();
@@ -32,7 +33,7 @@ export function healthRoutes(options: HealthRouteOptions): Hono {
     onFetch: options.onJwksFetch,
   });
   const readiness = createReadiness({
-    checks: { legacy: legacyProbe(options.legacyUrl, options.legacyProbe), signing_keys: signingKeys.check },
+    checks: { legacy: legacyProbe(options.legacy, options.legacyProbe), signing_keys: signingKeys.check },
     timeoutMs: options.readinessTimeoutMs,
     logger: options.logger,
   });

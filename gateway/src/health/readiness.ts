@@ -38,7 +38,7 @@ function bounded(check: ReadinessCheck, timeoutMs: number): Promise<CheckResult>
  * while a round of checks runs share its answer, so a busy load balancer cannot multiply the work.
  *
  * @example
- * const readiness = createReadiness({ checks: { legacy: legacyProbe(legacyUrl, defaultLegacyProbe) }, timeoutMs: 2000 });
+ * const readiness = createReadiness({ checks: { legacy: legacyProbe(legacy, defaultLegacyProbe) }, timeoutMs: 2000 });
  * const report = await readiness.check();
  */
 export function createReadiness(options: ReadinessOptions) {

@@ -7,7 +7,6 @@ import {
   LegacyTimeoutError,
   LegacyUnavailableError,
 } from './legacy-errors.js';
-import { legacyPaths } from './legacy-paths.js';
 
 /** A call to the legacy service as the upstream trace reports it. */
 export interface LegacyCall {
@@ -50,6 +49,15 @@ export interface ObservedLegacyCall {
 
 /** Whether the legacy service's `/health` answered 200 in time; the reason says what went wrong, not where. */
 export type LegacyHealth = { ok: true } | { ok: false; reason: string };
+
+/** A readiness request to the backend (`LEGACY_READINESS_*`): which answers count as up. */
+export interface LegacyProbe {
+  method: 'GET' | 'HEAD';
+  /** Path below `LEGACY_URL` (its own path prefix is kept), with a query if needed. */
+  path: string;
+  /** Statuses that prove the backend answers; anything else, redirects included, is "answered N". */
+  upStatuses: number[];
+}
 
 export interface LegacyRequest {
   method: 'GET' | 'POST';
@@ -202,19 +210,22 @@ export function createLegacyClient(options: LegacyClientOptions) {
     }
   }
 
-  /** `GET {base}/health` outside the call metrics, for the readiness check. */
-  async function checkHealth(timeoutMs: number): Promise<LegacyHealth> {
+  /**
+   * One request outside the call metrics, for the readiness check: no credential, and (as every undici
+   * request) no redirect followed. Up when the status is one of `upStatuses`; the reason never names the address.
+   */
+  async function probe(request: LegacyProbe, timeoutMs: number): Promise<LegacyHealth> {
     try {
       const response = await pool.request({
-        method: 'GET',
-        path: `${basePath}${legacyPaths.health()}`,
+        method: request.method,
+        path: `${basePath}${request.path}`,
         headers: { accept: 'application/json' },
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         signal: AbortSignal.timeout(timeoutMs),
       });
       await response.body.dump();
-      return response.statusCode === 200
+      return request.upStatuses.includes(response.statusCode)
         ? { ok: true }
         : { ok: false, reason: `answered ${response.statusCode}` };
     } catch (error) {
@@ -263,7 +274,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
     forward,
     /** `relay`, `client-credentials` or `none`. */
     authMode: credentials.mode,
-    checkHealth,
+    probe,
     /** Waits for calls in flight, then closes the connections (nothing left to do after `destroy`). */
     close: () => (pool.destroyed ? Promise.resolve() : pool.close()),
     /** Ends calls in flight at once (a shutdown whose grace period ran out). */

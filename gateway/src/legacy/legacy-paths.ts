@@ -50,7 +50,6 @@ export function queryString(params: LegacyQuery = {}): string {
 }
 
 export const legacyPaths = {
-  health: () => '/health',
   organisations: () => '/service/o/',
   orgUnit: (uuid: string, query?: LegacyQuery) => `/service/ou/${segment(uuid)}/${queryString(query)}`,
   employee: (uuid: string, query?: LegacyQuery) => `/service/e/${segment(uuid)}/${queryString(query)}`,
