@@ -26,7 +26,7 @@ const owners: Record<string, string[]> = {
   [unit.office]: [person.officeOwner],
   [unit.other]: [person.otherOwner],
 };
-const details: Record<DetailType, LegacyRecord[]> = {
+const details: Partial<Record<DetailType, LegacyRecord[]>> = {
   engagement: [{ uuid: record.engagement, org_unit: { uuid: unit.team }, person: { uuid: person.worker } }],
   manager: [],
   owner: [
@@ -56,14 +56,14 @@ function fakeReads() {
       if (type === 'owner' && owners[uuid]) {
         return [
           ...owners[uuid].map((owner) => ({ uuid: id(50), owner: { uuid: owner }, org_unit: { uuid } })),
-          ...details.owner.filter((found) => (found.org_unit as LegacyRecord | null)?.uuid === uuid),
+          ...(details.owner ?? []).filter((found) => (found.org_unit as LegacyRecord | null)?.uuid === uuid),
         ];
       }
-      return details[type].filter((found) => (found.org_unit as LegacyRecord | null)?.uuid === uuid);
+      return (details[type] ?? []).filter((found) => (found.org_unit as LegacyRecord | null)?.uuid === uuid);
     },
     employeeDetails: async (type, uuid) => {
       calls.push(`e ${uuid} ${type}`);
-      return details[type].filter((found) => (found.person as LegacyRecord | null)?.uuid === uuid);
+      return (details[type] ?? []).filter((found) => (found.person as LegacyRecord | null)?.uuid === uuid);
     },
     orgUnitPage: async (at) => {
       calls.push('units');
@@ -118,14 +118,22 @@ describe('writeIntents: what a /service write touches', () => {
     ],
     [
       'a rename',
-      post('/service/details/edit', { type: 'org_unit', uuid: unit.team, data: { name: 'y', validity } }),
+      post('/service/details/edit', {
+        type: 'org_unit',
+        uuid: unit.team,
+        data: { uuid: unit.team, name: 'y', validity },
+      }),
       [{ kind: 'change_unit', unit: unit.team, date: '2026-01-01' }],
     ],
     [
       'a move, and a move to the top',
       post('/service/details/edit', [
-        { type: 'org_unit', uuid: unit.team, data: { parent: { uuid: unit.other }, validity } },
-        { type: 'org_unit', uuid: unit.team, data: { parent: null, validity } },
+        {
+          type: 'org_unit',
+          uuid: unit.team,
+          data: { uuid: unit.team, parent: { uuid: unit.other }, validity },
+        },
+        { type: 'org_unit', uuid: unit.team, data: { uuid: unit.team, parent: null, validity } },
       ]),
       [
         { kind: 'move_unit', unit: unit.team, parent: unit.other, date: '2026-01-01' },
@@ -265,7 +273,7 @@ describe('the decision', () => {
     post('/service/details/edit', {
       type: 'org_unit',
       uuid: unit.team,
-      data: { parent: parent === null ? null : { uuid: parent }, validity },
+      data: { uuid: unit.team, parent: parent === null ? null : { uuid: parent }, validity },
     });
   const table: [string, Principal, ReturnType<typeof post>, boolean, RegExp?][] = [
     // The office between dept and team has another owner: inherit_owner would stop there; the walk does not.
@@ -468,7 +476,11 @@ describe('ownership over the period a write affects', () => {
   const deptOwner = principal(['owner'], person.deptOwner);
   const otherOwner = principal(['owner'], person.otherOwner);
   const renameTeam = (validity: Record<string, string>) =>
-    post('/service/details/edit', { type: 'org_unit', uuid: unit.team, data: { name: 'X', validity } });
+    post('/service/details/edit', {
+      type: 'org_unit',
+      uuid: unit.team,
+      data: { uuid: unit.team, name: 'X', validity },
+    });
 
   it('is from the write’s date to its end, or through today when it has none', () => {
     expect(periodOf({ date: '2025-01-01' }, today)).toEqual({ from: '2025-01-01', to: today });

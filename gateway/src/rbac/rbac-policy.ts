@@ -306,6 +306,13 @@ const detailLabel: Record<DetailType, string> = {
   manager: 'manager record',
   owner: 'owner record',
   it: 'IT account',
+  address: 'address',
+  association: 'association',
+  role: 'role',
+  leave: 'leave',
+  kle: 'KLE number',
+  related_unit: 'unit relation',
+  engagement_association: 'engagement association',
 };
 
 const withArticle = (label: string) => `${/^[aeiouAEIOU]/.test(label) ? 'an' : 'a'} ${label}`;

@@ -66,7 +66,7 @@ describe('serviceRbac', () => {
     const { policy, seen } = stubPolicy(true);
     const { hono, received } = app(owner, policy);
     const text =
-      '\uFEFF  { "type": "org_unit", "uuid": "00000000-0000-4000-8000-000000000004",\n "data": { "name": "Ærø ✓", "validity": { "from": "2026-01-01" } } }  ';
+      '\uFEFF  { "type": "org_unit", "uuid": "00000000-0000-4000-8000-000000000004",\n "data": { "uuid": "00000000-0000-4000-8000-000000000004", "name": "Ærø ✓", "validity": { "from": "2026-01-01" } } }  ';
     const bytes = new TextEncoder().encode(text);
     const response = await send(hono, '/service/details/edit', bytes);
     expect(response.status).toBe(201);
