@@ -227,8 +227,8 @@ const cases: DetailCase[] = [
   },
 ];
 
-async function graphql(query: string, variables: Json, trace = false) {
-  const response = await fetch(`${stack.gatewayUrl}/graphql/v2`, {
+async function graphql(query: string, variables: Json, trace = false, version = 'v2') {
+  const response = await fetch(`${stack.gatewayUrl}/graphql/${version}`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${token}`,
@@ -358,5 +358,107 @@ describe('every detail type', () => {
     for (const type of ['engagement', 'address', 'association', 'role', 'leave']) {
       expect(seen.get(`e ${type}`), `people with ${type} records`).toBeGreaterThan(0);
     }
+  });
+
+  /** The root collection of each detail type (v2 field name = the unit's field name). */
+  const rootField = (c: DetailCase) => c.field.unit;
+
+  it('serves every detail type as a root collection on v2 (pages) and v1 (lists of {uuid, objects})', async () => {
+    const units = referenceUnitUuids;
+    for (const c of cases) {
+      const legacy = (await Promise.all(units.map((uuid) => legacyListing('ou', uuid, c.type))))
+        .flat()
+        .map(c.fromLegacy);
+      const expected = [...new Map(legacy.map((record) => [record.uuid, record])).values()].sort(byUuid);
+
+      const v2 = await graphql(
+        `query Page($units: [UUID!]) { ${rootField(c)}(filter: { org_units: $units }) { objects { ${c.select} } page_info { next_cursor } } }`,
+        { units },
+      );
+      const page = v2.data[rootField(c)] as { objects: Json[]; page_info: { next_cursor: string | null } };
+      expect(page.objects.map(c.fromGraph).sort(byUuid), `v2 ${rootField(c)}`).toEqual(expected);
+      expect(page.page_info.next_cursor).toBeNull();
+
+      const v1 = await graphql(
+        `query List($units: [UUID!]) { ${rootField(c)}(filter: { org_units: $units }) { uuid objects { ${c.select} } } }`,
+        { units },
+        false,
+        'v1',
+      );
+      const groups = v1.data[rootField(c)] as { uuid: string; objects: Json[] }[];
+      expect(groups.map((group) => group.uuid).sort(), `v1 ${rootField(c)}`).toEqual(
+        expected.map((record) => record.uuid),
+      );
+      expect(
+        groups
+          .flatMap((group) => group.objects)
+          .map(c.fromGraph)
+          .sort(byUuid),
+      ).toEqual(expected);
+    }
+  });
+
+  it('finds the records of the people an employee filter names', async () => {
+    const everyone = await graphql(
+      `
+        {
+          employees(limit: 1000) {
+            objects {
+              uuid
+              addresses {
+                uuid
+              }
+            }
+          }
+        }
+      `,
+      {},
+    );
+    const people = (everyone.data.employees as { objects: Json[] }).objects
+      .filter((person) => (person.addresses as Json[]).length > 0)
+      .slice(0, 3)
+      .map((person) => String(person.uuid));
+    const legacy = (await Promise.all(people.map((uuid) => legacyListing('e', uuid, 'address')))).flat();
+    const v2 = await graphql(
+      `
+        query Page($people: [UUID!]) {
+          addresses(filter: { employees: $people }) {
+            objects {
+              uuid
+              employee_uuid
+            }
+          }
+        }
+      `,
+      { people },
+    );
+    const objects = (v2.data.addresses as { objects: Json[] }).objects;
+    expect(objects.map((record) => record.uuid).sort()).toEqual(legacy.map((record) => record.uuid).sort());
+    expect(objects.every((record) => people.includes(String(record.employee_uuid)))).toBe(true);
+  });
+
+  it('walks people, not units, for leaves without a filter, page by page', async () => {
+    const first = await graphql(
+      `
+        {
+          leaves(limit: 1000) {
+            objects {
+              uuid
+              employee_uuid
+            }
+            page_info {
+              next_cursor
+            }
+          }
+        }
+      `,
+      {},
+    );
+    const page = first.data.leaves as { objects: Json[]; page_info: { next_cursor: string | null } };
+    expect(page.objects.length).toBeGreaterThan(0);
+    expect(page.page_info.next_cursor).toBeNull();
+    const person = String(page.objects[0]!.employee_uuid);
+    const legacy = await legacyListing('e', person, 'leave');
+    expect(legacy.map((record) => record.uuid)).toContain(page.objects[0]!.uuid);
   });
 });
