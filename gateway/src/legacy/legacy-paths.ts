@@ -89,6 +89,8 @@ export const legacyPaths = {
 
   orgUnitCreate: () => '/service/ou/create',
   employeeCreate: () => '/service/e/create',
+  /** Relates a unit to exactly the units a body lists (OS2mo's related units). */
+  orgUnitMap: (uuid: string) => `/service/ou/${segment(uuid)}/map`,
   orgUnitTerminate: (uuid: string) => `/service/ou/${segment(uuid)}/terminate`,
   employeeTerminate: (uuid: string) => `/service/e/${segment(uuid)}/terminate`,
   detailsCreate: () => '/service/details/create',
