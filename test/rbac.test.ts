@@ -102,7 +102,7 @@ const actions: Action[] = [
     name: 'rename the unit',
     service: (fx) => ({
       path: '/service/details/edit',
-      body: { type: 'org_unit', uuid: fx.unit, data: { name: 'Renamed', validity: change } },
+      body: { type: 'org_unit', uuid: fx.unit, data: { uuid: fx.unit, name: 'Renamed', validity: change } },
     }),
     graphql: (fx) => ({
       field: 'org_unit_update',
@@ -116,7 +116,11 @@ const actions: Action[] = [
     needs: { sibling: true },
     service: (fx) => ({
       path: '/service/details/edit',
-      body: { type: 'org_unit', uuid: fx.unit, data: { parent: { uuid: fx.sibling }, validity: change } },
+      body: {
+        type: 'org_unit',
+        uuid: fx.unit,
+        data: { uuid: fx.unit, parent: { uuid: fx.sibling }, validity: change },
+      },
     }),
     graphql: (fx) => ({
       field: 'org_unit_update',
@@ -129,7 +133,11 @@ const actions: Action[] = [
     name: 'move the unit to another department (source owned or target owned, not both)',
     service: (fx) => ({
       path: '/service/details/edit',
-      body: { type: 'org_unit', uuid: fx.unit, data: { parent: { uuid: elsewhere }, validity: change } },
+      body: {
+        type: 'org_unit',
+        uuid: fx.unit,
+        data: { uuid: fx.unit, parent: { uuid: elsewhere }, validity: change },
+      },
     }),
     graphql: (fx) => ({
       field: 'org_unit_update',
@@ -142,7 +150,7 @@ const actions: Action[] = [
     name: 'move the unit to the top level',
     service: (fx) => ({
       path: '/service/details/edit',
-      body: { type: 'org_unit', uuid: fx.unit, data: { parent: null, validity: change } },
+      body: { type: 'org_unit', uuid: fx.unit, data: { uuid: fx.unit, parent: null, validity: change } },
     }),
     graphql: (fx) => ({
       field: 'org_unit_update',
@@ -565,7 +573,11 @@ describe.each([
         moves: 'unit',
         service: (fx) => ({
           path: '/service/details/edit',
-          body: { type: 'org_unit', uuid: fx.unit, data: { name: 'Back', validity: { from: past } } },
+          body: {
+            type: 'org_unit',
+            uuid: fx.unit,
+            data: { uuid: fx.unit, name: 'Back', validity: { from: past } },
+          },
         }),
         graphql: (fx) => ({
           field: 'org_unit_update',
@@ -601,7 +613,7 @@ describe.each([
           body: {
             type: 'org_unit',
             uuid: fx.unit,
-            data: { parent: { uuid: oscarOwnedUnitUuid }, validity: { from: past } },
+            data: { uuid: fx.unit, parent: { uuid: oscarOwnedUnitUuid }, validity: { from: past } },
           },
         }),
         graphql: (fx) => ({
@@ -686,7 +698,7 @@ describe.each([
         uuid: moves === 'unit' ? fx.unit : fx.engagement,
         data:
           moves === 'unit'
-            ? { parent: { uuid: elsewhere }, validity: { from: today } }
+            ? { uuid: fx.unit, parent: { uuid: elsewhere }, validity: { from: today } }
             : { org_unit: { uuid: elsewhere }, validity: { from: today } },
       });
       return fx;
@@ -875,7 +887,7 @@ describe.each([
         body: JSON.stringify({
           type: 'org_unit',
           uuid: fx.unit,
-          data: { name: 'x'.repeat(2 * 1024 * 1024), validity: change },
+          data: { uuid: fx.unit, name: 'x'.repeat(2 * 1024 * 1024), validity: change },
         }),
       });
       return { status: response.status, body: (await response.json()) as any };
