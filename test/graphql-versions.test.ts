@@ -357,14 +357,22 @@ describe('versions and schemas', () => {
     const builtIn = ['deprecated', 'include', 'oneOf', 'skip', 'specifiedBy'];
     for (const directive of body.data.__schema.directives) expect(builtIn).toContain(directive.name);
     expect(body.data.__schema.queryType.fields.map((f: any) => f.name).sort()).toEqual([
+      'addresses',
+      'associations',
       'classes',
       'employees',
+      'engagement_associations',
       'engagements',
       'facets',
       'itsystems',
+      'itusers',
+      'kles',
+      'leaves',
       'managers',
       'org_units',
       'owners',
+      'related_units',
+      'roles',
     ]);
   });
 });

@@ -50,6 +50,32 @@ function orgUnitsByUuid(uuids, root, context, info) {
   return Promise.all(uuids.map((uuid) => legacy(context, 'getOrgUnit', { root, args: { uuid }, info })));
 }
 
+/** The UUID of an embedded reference, or null: OS2mo's graph shows these keys as `*_uuid` fields. */
+function keyOf(requiredSelectionSet, key) {
+  return { selectionSet: requiredSelectionSet, resolve: (parent) => key(parent) ?? null };
+}
+
+/** The links and keys every detail record with a person, a unit and an engagement reference has alike. */
+function detailLinks({ person, unit, engagement }) {
+  const fields = {};
+  if (person) {
+    fields.employee = optionalLink('{ person { uuid } }', (record) => record.person?.uuid, 'getEmployee');
+    fields.employee_uuid = keyOf('{ person { uuid } }', (record) => record.person?.uuid);
+  }
+  if (unit) {
+    fields.org_unit = optionalLink(
+      '{ org_unit_ref { uuid } }',
+      (record) => record.org_unit_ref?.uuid,
+      'getOrgUnit',
+    );
+    fields.org_unit_uuid = keyOf('{ org_unit_ref { uuid } }', (record) => record.org_unit_ref?.uuid);
+  }
+  if (engagement) {
+    fields.engagement_uuid = keyOf('{ engagement_ref { uuid } }', (record) => record.engagement_ref?.uuid);
+  }
+  return fields;
+}
+
 const itSystemFields = '{ uuid name user_key system_type validity { from to } }';
 const classFields = '{ uuid name user_key example scope }';
 
@@ -107,6 +133,19 @@ export const resolvers = {
 
   Manager: {
     employee: optionalLink('{ employee_uuid }', (manager) => manager.employee_uuid, 'getEmployee'),
+    org_unit_uuid: keyOf('{ org_unit_ref { uuid } }', (manager) => manager.org_unit_ref?.uuid),
+    manager_type_uuid: keyOf('{ manager_type { uuid } }', (manager) => manager.manager_type?.uuid),
+    manager_level_uuid: keyOf('{ manager_level { uuid } }', (manager) => manager.manager_level?.uuid),
+  },
+
+  Engagement: {
+    employee_uuid: keyOf('{ person { uuid } }', (engagement) => engagement.person?.uuid),
+    org_unit_uuid: keyOf('{ org_unit_ref { uuid } }', (engagement) => engagement.org_unit_ref?.uuid),
+    job_function_uuid: keyOf('{ job_function { uuid } }', (engagement) => engagement.job_function?.uuid),
+    engagement_type_uuid: keyOf(
+      '{ engagement_type { uuid } }',
+      (engagement) => engagement.engagement_type?.uuid,
+    ),
   },
 
   Owner: {
@@ -116,6 +155,9 @@ export const resolvers = {
   },
 
   ITUser: {
+    itsystem_uuid: keyOf('{ itsystem_ref { uuid } }', (itUser) => itUser.itsystem_ref?.uuid),
+    employee_uuid: keyOf('{ person { uuid } }', (itUser) => itUser.person?.uuid),
+    org_unit_uuid: keyOf('{ org_unit_ref { uuid } }', (itUser) => itUser.org_unit_ref?.uuid),
     employee: optionalLink('{ person { uuid } }', (itUser) => itUser.person?.uuid, 'getEmployee'),
     org_unit: optionalLink('{ org_unit_ref { uuid } }', (itUser) => itUser.org_unit_ref?.uuid, 'getOrgUnit'),
     // The reference lacks the system's validity; the full record comes from the organisation's list.
@@ -132,6 +174,36 @@ export const resolvers = {
         return systems.find((system) => system.uuid === itUser.itsystem_ref.uuid) ?? null;
       },
     },
+  },
+
+  Address: detailLinks({ person: true, unit: true, engagement: true }),
+  Association: {
+    ...detailLinks({ person: true, unit: true }),
+    substitute: optionalLink(
+      '{ substitute_ref { uuid } }',
+      (record) => record.substitute_ref?.uuid,
+      'getEmployee',
+    ),
+    substitute_uuid: keyOf('{ substitute_ref { uuid } }', (record) => record.substitute_ref?.uuid),
+  },
+  Role: detailLinks({ person: true, unit: true }),
+  Leave: detailLinks({ person: true, engagement: true }),
+  KLE: detailLinks({ unit: true }),
+  EngagementAssociation: detailLinks({ unit: true, engagement: true }),
+  RelatedUnit: {
+    org_units: {
+      selectionSet: '{ org_unit_refs { uuid } }',
+      resolve: (relation, _args, context, info) =>
+        orgUnitsByUuid(
+          relation.org_unit_refs.map((unit) => unit.uuid),
+          relation,
+          context,
+          info,
+        ),
+    },
+    org_unit_uuids: keyOf('{ org_unit_refs { uuid } }', (relation) =>
+      relation.org_unit_refs.map((unit) => unit.uuid),
+    ),
   },
 
   Class: {

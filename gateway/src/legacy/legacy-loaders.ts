@@ -9,6 +9,13 @@ import {
 import { legacyPaths, type DetailType } from './legacy-paths.js';
 
 import type {
+  AddressRecord,
+  AssociationRecord,
+  EngagementAssociationRecord,
+  KleRecord,
+  LeaveRecord,
+  RelatedUnitRecord,
+  RoleRecord,
   ClassWithFacetRecord,
   EmployeePageRecord,
   EmployeeRecord,
@@ -26,7 +33,7 @@ import type {
   EmployeeVersionRecord,
 } from './contract-records.generated.js';
 
-export type { DetailType } from './legacy-paths.js';
+export { detailTypes, type DetailType } from './legacy-paths.js';
 
 /** The record type of each detail listing (`/details/{type}`), as the contract defines it. */
 export interface DetailRecords {
@@ -34,6 +41,13 @@ export interface DetailRecords {
   manager: ManagerRecord;
   owner: OwnerRecord;
   it: ItUserRecord;
+  address: AddressRecord;
+  association: AssociationRecord;
+  role: RoleRecord;
+  leave: LeaveRecord;
+  kle: KleRecord;
+  related_unit: RelatedUnitRecord;
+  engagement_association: EngagementAssociationRecord;
 }
 
 /**

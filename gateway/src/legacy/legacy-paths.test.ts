@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLegacyClient } from './legacy-client.js';
 import { createLegacyLoaders } from './legacy-loaders.js';
-import { legacyPaths, queryString, segment, UnaddressableValueError } from './legacy-paths.js';
+import { detailTypes, legacyPaths, queryString, segment, UnaddressableValueError } from './legacy-paths.js';
 import { json, startStubBackend, type StubBackend } from './stub-backend.js';
 
 describe('legacyPaths', () => {
@@ -15,6 +15,16 @@ describe('legacyPaths', () => {
     expect(legacyPaths.facet('org', '../../../../health')).toBe(
       '/service/o/org/f/..%2F..%2F..%2F..%2Fhealth/',
     );
+  });
+
+  it('names every detail listing and the unit mapping with the value in its own segment', () => {
+    for (const type of detailTypes) {
+      expect(legacyPaths.unitDetails(type, 'u-1', { at: '2024-01-01' })).toBe(
+        `/service/ou/u-1/details/${type}?at=2024-01-01`,
+      );
+      expect(legacyPaths.employeeDetails(type, 'e-1')).toBe(`/service/e/e-1/details/${type}`);
+    }
+    expect(legacyPaths.orgUnitMap('../create')).toBe('/service/ou/..%2Fcreate/map');
   });
 
   it('builds query strings that a value cannot add parameters to', () => {

@@ -11,7 +11,22 @@ import { LegacyResponseError } from './legacy-errors.js';
  * // → /service/ou/{uuid}/details/manager?at=2024-01-01&inherit_manager=1
  */
 
-export type DetailType = 'engagement' | 'manager' | 'owner' | 'it';
+/** The detail listings (`/details/{type}`) of a unit or a person that the gateway reads. */
+export const detailTypes = [
+  'engagement',
+  'manager',
+  'owner',
+  'it',
+  'address',
+  'association',
+  'role',
+  'leave',
+  'kle',
+  'related_unit',
+  'engagement_association',
+] as const;
+
+export type DetailType = (typeof detailTypes)[number];
 
 /** Query parameters: `undefined` and `false` are left out, `true` is sent as `1`. */
 export type LegacyQuery = Record<string, string | number | boolean | undefined>;
@@ -73,6 +88,8 @@ export const legacyPaths = {
 
   orgUnitCreate: () => '/service/ou/create',
   employeeCreate: () => '/service/e/create',
+  /** Relates a unit to exactly the units a body lists (OS2mo's related units). */
+  orgUnitMap: (uuid: string) => `/service/ou/${segment(uuid)}/map`,
   orgUnitTerminate: (uuid: string) => `/service/ou/${segment(uuid)}/terminate`,
   employeeTerminate: (uuid: string) => `/service/e/${segment(uuid)}/terminate`,
   detailsCreate: () => '/service/details/create',

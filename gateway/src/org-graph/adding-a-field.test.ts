@@ -28,9 +28,9 @@ beforeAll(async () => {
   const schemas = contract.components.schemas;
   const orgUnit = schemas.OrgUnit!;
   // One new property, one new schema reached from it, one new schema nothing reaches, one removed property.
-  schemas.Address = {
+  schemas.PostBox = {
     type: 'object',
-    description: 'A postal address of a unit.',
+    description: 'A post box of a unit.',
     required: ['street', 'postcode'],
     properties: { street: { type: 'string' }, postcode: { type: 'string', nullable: true } },
   };
@@ -38,9 +38,9 @@ beforeAll(async () => {
   orgUnit.properties = {
     ...orgUnit.properties,
     phone: { type: 'string', description: "The unit's switchboard number." },
-    addresses: { type: 'array', items: { $ref: '#/components/schemas/Address' } },
+    post_boxes: { type: 'array', items: { $ref: '#/components/schemas/PostBox' } },
   };
-  orgUnit.required = [...(orgUnit.required ?? []), 'addresses'];
+  orgUnit.required = [...(orgUnit.required ?? []), 'post_boxes'];
   delete schemas.Class!.properties!.scope;
   schemas.Class!.required = schemas.Class!.required!.filter((name) => name !== 'scope');
 
@@ -60,17 +60,17 @@ describe('a property added to the contract', () => {
     for (const sdl of [typeDefs.v1, typeDefs.v2]) {
       const schema = buildSchema(sdl);
       expect(fieldType(schema, 'OrgUnit', 'phone')).toBe('String');
-      expect(fieldType(schema, 'OrgUnit', 'addresses')).toBe('[Address!]!');
-      expect(fieldType(schema, 'Address', 'street')).toBe('String!');
-      expect(fieldType(schema, 'Address', 'postcode')).toBe('String');
-      expect(schema.getType('Address')?.description).toBe('A postal address of a unit.');
+      expect(fieldType(schema, 'OrgUnit', 'post_boxes')).toBe('[PostBox!]!');
+      expect(fieldType(schema, 'PostBox', 'street')).toBe('String!');
+      expect(fieldType(schema, 'PostBox', 'postcode')).toBe('String');
+      expect(schema.getType('PostBox')?.description).toBe('A post box of a unit.');
       const orgUnit = schema.getType('OrgUnit');
       expect(isObjectType(orgUnit) && orgUnit.getFields().phone?.description).toBe(
         "The unit's switchboard number.",
       );
     }
-    expect(generated.servedV1).toContain('addresses: [Address!]!');
-    expect(generated.servedV2).toContain('addresses: [Address!]!');
+    expect(generated.servedV1).toContain('post_boxes: [PostBox!]!');
+    expect(generated.servedV2).toContain('post_boxes: [PostBox!]!');
   });
 
   it('is typed in the legacy records, as is a schema the graph does not reach', () => {

@@ -12,7 +12,13 @@ const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
 // `future` exists only from 2030 under `other`.
 const unit = { root: id(1), dept: id(2), office: id(3), team: id(4), other: id(5), future: id(6) };
 const person = { deptOwner: id(11), officeOwner: id(12), otherOwner: id(13), worker: id(14) };
-const record = { engagement: id(21), personOwner: id(22), ownerRecord: id(23) };
+const record = {
+  engagement: id(21),
+  personOwner: id(22),
+  ownerRecord: id(23),
+  association: id(24),
+  address: id(25),
+};
 const parents: Record<string, string | null> = {
   [unit.root]: null,
   [unit.dept]: unit.root,
@@ -26,7 +32,7 @@ const owners: Record<string, string[]> = {
   [unit.office]: [person.officeOwner],
   [unit.other]: [person.otherOwner],
 };
-const details: Record<DetailType, LegacyRecord[]> = {
+const details: Partial<Record<DetailType, LegacyRecord[]>> = {
   engagement: [{ uuid: record.engagement, org_unit: { uuid: unit.team }, person: { uuid: person.worker } }],
   manager: [],
   owner: [
@@ -34,6 +40,9 @@ const details: Record<DetailType, LegacyRecord[]> = {
     { uuid: record.personOwner, org_unit: null, person: { uuid: person.worker }, owner: { uuid: id(99) } },
   ],
   it: [],
+  association: [{ uuid: record.association, org_unit: { uuid: unit.team }, person: { uuid: person.worker } }],
+  // A person's address: no unit.
+  address: [{ uuid: record.address, person: { uuid: person.worker } }],
 };
 
 /** An in-memory legacy service that counts its reads. */
@@ -56,14 +65,14 @@ function fakeReads() {
       if (type === 'owner' && owners[uuid]) {
         return [
           ...owners[uuid].map((owner) => ({ uuid: id(50), owner: { uuid: owner }, org_unit: { uuid } })),
-          ...details.owner.filter((found) => (found.org_unit as LegacyRecord | null)?.uuid === uuid),
+          ...(details.owner ?? []).filter((found) => (found.org_unit as LegacyRecord | null)?.uuid === uuid),
         ];
       }
-      return details[type].filter((found) => (found.org_unit as LegacyRecord | null)?.uuid === uuid);
+      return (details[type] ?? []).filter((found) => (found.org_unit as LegacyRecord | null)?.uuid === uuid);
     },
     employeeDetails: async (type, uuid) => {
       calls.push(`e ${uuid} ${type}`);
-      return details[type].filter((found) => (found.person as LegacyRecord | null)?.uuid === uuid);
+      return (details[type] ?? []).filter((found) => (found.person as LegacyRecord | null)?.uuid === uuid);
     },
     orgUnitPage: async (at) => {
       calls.push('units');
@@ -114,6 +123,60 @@ describe('writeIntents: what a /service write touches', () => {
       [
         { kind: 'create_detail', type: 'manager', unit: unit.team, date: '2026-01-01' },
         { kind: 'create_detail', type: 'owner', unit: null, date: '2026-01-01' },
+      ],
+    ],
+    [
+      'every other detail type: unit records, addresses of a unit, a person or an engagement, and a leave',
+      post('/service/details/create', [
+        { type: 'association', org_unit: { uuid: unit.team }, person: { uuid: person.worker }, validity },
+        { type: 'role', org_unit: { uuid: unit.team }, person: { uuid: person.worker }, validity },
+        { type: 'kle', org_unit: { uuid: unit.team }, validity },
+        {
+          type: 'engagement_association',
+          org_unit: { uuid: unit.team },
+          engagement: { uuid: id(21) },
+          validity,
+        },
+        { type: 'address', org_unit: { uuid: unit.team }, validity },
+        { type: 'address', person: { uuid: person.worker }, validity },
+        { type: 'address', engagement: { uuid: id(21) }, validity },
+        { type: 'leave', person: { uuid: person.worker }, engagement: { uuid: id(21) }, validity },
+      ]),
+      [
+        { kind: 'create_detail', type: 'association', unit: unit.team, date: '2026-01-01' },
+        { kind: 'create_detail', type: 'role', unit: unit.team, date: '2026-01-01' },
+        { kind: 'create_detail', type: 'kle', unit: unit.team, date: '2026-01-01' },
+        { kind: 'create_detail', type: 'engagement_association', unit: unit.team, date: '2026-01-01' },
+        { kind: 'create_detail', type: 'address', unit: unit.team, date: '2026-01-01' },
+        { kind: 'create_detail', type: 'address', unit: null, date: '2026-01-01' },
+        { kind: 'create_detail', type: 'address', unit: null, date: '2026-01-01' },
+        { kind: 'create_detail', type: 'leave', unit: null, date: '2026-01-01' },
+      ],
+    ],
+    [
+      'a unit record without its unit, and a related unit (written through /ou/{uuid}/map)',
+      post('/service/details/create', [
+        { type: 'role', person: { uuid: person.worker }, validity },
+        { type: 'related_unit', org_unit: { uuid: unit.team }, validity },
+      ]),
+      [
+        { kind: 'unreadable', problem: '[0].org_unit is required' },
+        { kind: 'unreadable', problem: expect.stringContaining('[1].type') as unknown as string },
+      ],
+    ],
+    [
+      'a leave ended, and an address moved onto a person',
+      post('/service/details/terminate', { type: 'leave', uuid: id(40), validity: { to: '2026-05-31' } }),
+      [
+        {
+          kind: 'change_detail',
+          action: 'terminate',
+          type: 'leave',
+          uuid: id(40),
+          date: '2026-05-31',
+          newUnit: null,
+          hints: { units: [], persons: [] },
+        },
       ],
     ],
     [
@@ -239,7 +302,7 @@ describe('writeIntents: what a /service write touches', () => {
       'parent',
     ],
     ['an impossible date', post('/service/ou/create', { validity: { from: '2026-02-30' } }), 'validity.from'],
-    ['an unknown detail type', post('/service/details/create', { type: 'address', validity }), 'type'],
+    ['an unknown detail type', post('/service/details/create', { type: 'related_unit', validity }), 'type'],
     [
       'an engagement without a unit',
       post('/service/details/create', { type: 'engagement', validity }),
@@ -338,6 +401,88 @@ describe('the decision', () => {
       'a record of a person',
       deptOwner,
       post('/service/details/create', { type: 'it', person: { uuid: person.worker }, validity }),
+      false,
+      /admin role/,
+    ],
+    [
+      'a KLE number, a role and an address in an owned unit',
+      deptOwner,
+      post('/service/details/create', [
+        { type: 'kle', org_unit: { uuid: unit.team }, validity },
+        { type: 'role', org_unit: { uuid: unit.team }, person: { uuid: person.worker }, validity },
+        { type: 'address', org_unit: { uuid: unit.team }, validity },
+      ]),
+      true,
+    ],
+    [
+      'an engagement association in a unit owned by someone else',
+      principal(['owner'], person.otherOwner),
+      post('/service/details/create', {
+        type: 'engagement_association',
+        org_unit: { uuid: unit.team },
+        engagement: { uuid: id(21) },
+        validity,
+      }),
+      false,
+      /owns neither/,
+    ],
+    [
+      'an address of a person',
+      deptOwner,
+      post('/service/details/create', { type: 'address', person: { uuid: person.worker }, validity }),
+      false,
+      /an address of an employee needs the admin role/,
+    ],
+    [
+      'a leave',
+      deptOwner,
+      post('/service/details/create', { type: 'leave', person: { uuid: person.worker }, validity }),
+      false,
+      /a leave of an employee needs the admin role/,
+    ],
+    [
+      'the end of a leave',
+      deptOwner,
+      post('/service/details/terminate', { type: 'leave', uuid: id(40), validity: { to: '2026-05-31' } }),
+      false,
+      /a leave that belongs to no org unit needs the admin role/,
+    ],
+    [
+      'an edit of an association in an owned unit',
+      deptOwner,
+      post('/service/details/edit', {
+        type: 'association',
+        uuid: record.association,
+        data: { org_unit: { uuid: unit.team }, validity },
+      }),
+      true,
+    ],
+    [
+      'the end of an association in a unit owned by someone else',
+      principal(['owner'], person.otherOwner),
+      post('/service/details/terminate', {
+        type: 'association',
+        uuid: record.association,
+        validity: { to: '2026-05-31' },
+      }),
+      false,
+      /owns neither/,
+    ],
+    [
+      "the end of a person's address",
+      deptOwner,
+      post('/service/details/terminate', {
+        type: 'address',
+        uuid: record.address,
+        validity: { to: '2026-05-31' },
+      }),
+      false,
+      /no address .* is in force in an org unit/,
+    ],
+    [
+      'a related unit',
+      deptOwner,
+      post('/service/ou/' + unit.team + '/map', { destination: [unit.office], validity }),
       false,
       /admin role/,
     ],

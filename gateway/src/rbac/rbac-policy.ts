@@ -77,7 +77,51 @@ export interface LegacyWrite {
   body: unknown;
 }
 
-const detailTypes: readonly DetailType[] = ['engagement', 'manager', 'owner', 'it'];
+/**
+ * The detail types `details/create|edit|terminate` write. Related units are made and changed through
+ * `/ou/{uuid}/map`, which the policy does not read, so every related-unit write needs the admin role.
+ */
+const detailTypes: readonly DetailType[] = [
+  'engagement',
+  'manager',
+  'owner',
+  'it',
+  'address',
+  'association',
+  'role',
+  'leave',
+  'kle',
+  'engagement_association',
+];
+
+/** Detail types whose every record names its unit (`org_unit` is required). */
+const unitRecords: ReadonlySet<DetailType> = new Set<DetailType>([
+  'engagement',
+  'manager',
+  'association',
+  'role',
+  'kle',
+  'engagement_association',
+]);
+
+/**
+ * The references that make a record a person's rather than a unit's: an owner or IT account of a person,
+ * an address of a person or of an engagement (OS2mo shows it with the person). A leave is always a person's.
+ */
+const personReferences: Partial<Record<DetailType, readonly string[]>> = {
+  owner: ['person'],
+  it: ['person'],
+  address: ['person', 'engagement'],
+};
+
+/** Whether the body's fields make the record a person's (see `personReferences`). */
+function isPersonRecord(type: DetailType, fields: Fields): boolean {
+  if (type === 'leave') return true;
+  return (personReferences[type] ?? []).some((key) => {
+    const value = fields.optionalRef(key);
+    return value !== undefined && value !== null;
+  });
+}
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -177,14 +221,14 @@ function readable(read: () => WriteIntent): WriteIntent {
 function detailCreate(item: unknown, prefix: string): WriteIntent {
   const fields = Fields.of(item, prefix);
   const type = fields.detailType(detailTypes) as DetailType;
-  const unit = fields.optionalRef('org_unit');
-  const person = type === 'owner' || type === 'it' ? fields.optionalRef('person') : undefined;
+  const unit = type === 'leave' ? undefined : fields.optionalRef('org_unit');
+  const personRecord = isPersonRecord(type, fields);
   const validity = fields.nested('validity');
   const date = validity.date('from');
   const until = validity.until('to');
-  // Engagements and managers always name their unit; owners and IT accounts a unit or a person.
-  if (unit === undefined || unit === null || (person !== undefined && person !== null)) {
-    if (type === 'engagement' || type === 'manager') {
+  // Unit records always name their unit; owners, IT accounts and addresses a unit or a person; leaves a person.
+  if (unit === undefined || unit === null || personRecord) {
+    if (unitRecords.has(type)) {
       throw new Unreadable(`${prefix ? `${prefix}.` : ''}org_unit is required`);
     }
     return { kind: 'create_detail', type, unit: null, date, ...until };
@@ -223,8 +267,7 @@ function detailEdit(item: unknown, prefix: string): WriteIntent {
   const detailType = type as DetailType;
   const unit = data.optionalRef('org_unit');
   const person = data.optionalRef('person');
-  const personLevel =
-    (detailType === 'owner' || detailType === 'it') && person !== undefined && person !== null;
+  const personLevel = isPersonRecord(detailType, data);
   const newUnit = personLevel ? null : unit;
   return {
     kind: 'change_detail',
@@ -246,7 +289,16 @@ function detailTerminate(item: unknown, prefix: string): WriteIntent {
   const type = fields.detailType(detailTypes) as DetailType;
   const uuid = fields.uuid('uuid');
   const date = fields.nested('validity').date('to');
-  return { kind: 'change_detail', action: 'terminate', type, uuid, date, hints: { units: [], persons: [] } };
+  return {
+    kind: 'change_detail',
+    action: 'terminate',
+    type,
+    uuid,
+    date,
+    // A leave belongs to no unit: only an admin ends one.
+    ...(type === 'leave' ? { newUnit: null } : {}),
+    hints: { units: [], persons: [] },
+  };
 }
 
 const detailWrites = new Map([
@@ -317,6 +369,13 @@ const detailLabel: Record<DetailType, string> = {
   manager: 'manager record',
   owner: 'owner record',
   it: 'IT account',
+  address: 'address',
+  association: 'association',
+  role: 'role',
+  leave: 'leave',
+  kle: 'KLE number',
+  related_unit: 'unit relation',
+  engagement_association: 'engagement association',
 };
 
 const withArticle = (label: string) => `${/^[aeiouAEIOU]/.test(label) ? 'an' : 'a'} ${label}`;

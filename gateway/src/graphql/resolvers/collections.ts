@@ -105,26 +105,38 @@ async function detailsOf(
 }
 
 /**
- * Engagements, managers or owners: through the units the filter names (narrowed to its employees, if
- * any), else through its employees, else through every unit (the legacy API has no listing of details on
- * their own). `units` overrides the walk for one page of units. The same version met twice is kept once.
+ * Detail types OS2mo records on people only (a leave has no unit): without a unit or employee filter they
+ * are found by walking every employee, because every unit's listing of them is empty.
+ */
+export const walkedByEmployee: ReadonlySet<DetailType> = new Set<DetailType>(['leave']);
+
+/**
+ * Detail records of one type: through the units the filter names (narrowed to its employees, if any), else
+ * through its employees, else through every unit, or every employee for `walkedByEmployee` types (the legacy
+ * API has no listing of details on their own). `walked` overrides that walk with one page of units (or
+ * employees). The same version met twice (a relation listed by both its units) is kept once.
  */
 export async function detailRecords(
   context: GraphQLContext,
   type: DetailType,
   filter: DetailFilter | null | undefined,
   window: TimeWindow,
-  units?: readonly string[],
+  walked?: readonly string[],
 ): Promise<Source[]> {
   const employees = filter?.employees ?? null;
-  const byUnit =
-    units ??
-    filter?.org_units ??
-    (employees ? null : (await allOrgUnits(context, window.at)).map((u) => u.uuid));
+  const walkEmployees = !filter?.org_units && !employees && walkedByEmployee.has(type);
+  const byUnit = walkEmployees
+    ? null
+    : (walked ??
+      filter?.org_units ??
+      (employees ? null : (await allOrgUnits(context, window.at)).map((u) => u.uuid)));
+  const byEmployee = walkEmployees
+    ? (walked ?? (await allEmployees(context, window.at)).map((e) => e.uuid))
+    : (employees ?? []);
   const batches = await Promise.all(
     byUnit !== null
       ? unique(byUnit).map((uuid) => detailsOf(context, type, 'unit', uuid, window))
-      : unique(employees ?? []).map((uuid) => detailsOf(context, type, 'employee', uuid, window)),
+      : unique(byEmployee).map((uuid) => detailsOf(context, type, 'employee', uuid, window)),
   );
   const seen = new Set<string>();
   return batches.flat().filter((record) => {

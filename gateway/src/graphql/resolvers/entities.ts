@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
-import type { LegacyRecord } from '../../legacy/legacy-loaders.js';
+import type { DetailType, LegacyRecord } from '../../legacy/legacy-loaders.js';
 
 type Resolver = (
   source: Source,
@@ -40,6 +40,35 @@ function linkDate(source: Source): string {
   return source.__at;
 }
 
+/**
+ * The graph's list field for each detail listing a unit and a person share (`OrgUnit.addresses` reads
+ * `/details/address`, …); engagements, managers, owners and IT users have their own resolvers above.
+ */
+export const detailFields = {
+  addresses: 'address',
+  associations: 'association',
+  roles: 'role',
+  leaves: 'leave',
+  kles: 'kle',
+  related_units: 'related_unit',
+  engagement_associations: 'engagement_association',
+} as const satisfies Record<string, DetailType>;
+
+const detailLists = (read: 'unitDetails' | 'employeeDetails') =>
+  Object.fromEntries(
+    Object.entries(detailFields).map(([field, type]) => [
+      field,
+      async (source: Source, _args: unknown, context: GraphQLContext) =>
+        list(await context.legacy[read](type, source.uuid, { at: source.__at }), source.__at),
+    ]),
+  );
+
+/** The UUID of an embedded reference, or null: OS2mo's graph shows these keys as `*_uuid` fields. */
+const keyOf = (field: string) => (source: Source) => {
+  const value = source[field];
+  return value && typeof value === 'object' && 'uuid' in value ? (value as LegacyRecord).uuid : null;
+};
+
 /** How a version shows a link to one object: the object (v2) or a list of zero or one (v1). */
 export type LinkShape = (source: Source | null) => Source | Source[] | null;
 export const singleLink: LinkShape = (source) => source;
@@ -52,6 +81,15 @@ export function entityResolvers(link: LinkShape) {
   const classOf = (field: string) => (source: Source) => ref(source[field], source.__at);
   const personLink = (field: string) => (source: Source) => link(ref(source[field], linkDate(source)));
   const unitOf = (source: Source) => ref(source.org_unit, linkDate(source));
+  const classesOf = (field: string) => (source: Source) =>
+    list((source[field] as LegacyRecord[] | undefined) ?? [], source.__at);
+  /** The links and keys of a detail record with a person (`person`) and a unit (`org_unit`) reference. */
+  const personAndUnit = {
+    employee: (source: Source) => ref(source.person, linkDate(source)),
+    employee_uuid: keyOf('person'),
+    org_unit: unitOf,
+    org_unit_uuid: keyOf('org_unit'),
+  };
 
   return {
     OrgUnit: {
@@ -96,6 +134,7 @@ export function entityResolvers(link: LinkShape) {
         list(await context.legacy.unitDetails('engagement', source.uuid, { at: source.__at }), source.__at),
       itusers: async (source: Source, _args: unknown, context: GraphQLContext) =>
         list(await context.legacy.unitDetails('it', source.uuid, { at: source.__at }), source.__at),
+      ...detailLists('unitDetails'),
     },
     Employee: {
       name: employeeField,
@@ -119,12 +158,17 @@ export function entityResolvers(link: LinkShape) {
         list(await context.legacy.employeeDetails('owner', source.uuid, { at: source.__at }), source.__at),
       itusers: async (source: Source, _args: unknown, context: GraphQLContext) =>
         list(await context.legacy.employeeDetails('it', source.uuid, { at: source.__at }), source.__at),
+      ...detailLists('employeeDetails'),
     },
     Engagement: {
       job_function: classOf('job_function'),
       engagement_type: classOf('engagement_type'),
       employee: personLink('person'),
       org_unit: unitOf,
+      employee_uuid: keyOf('person'),
+      org_unit_uuid: keyOf('org_unit'),
+      job_function_uuid: keyOf('job_function'),
+      engagement_type_uuid: keyOf('engagement_type'),
     },
     Manager: {
       manager_type: classOf('manager_type'),
@@ -133,6 +177,11 @@ export function entityResolvers(link: LinkShape) {
         list((source.responsibility as LegacyRecord[] | undefined) ?? [], source.__at),
       employee: personLink('person'),
       org_unit: unitOf,
+      // OS2mo's manager record has no `employee_uuid` of its own; the embedded person has the key.
+      employee_uuid: keyOf('person'),
+      org_unit_uuid: keyOf('org_unit'),
+      manager_type_uuid: keyOf('manager_type'),
+      manager_level_uuid: keyOf('manager_level'),
     },
     Owner: {
       owner: (source: Source) => ref(source.owner, linkDate(source)),
@@ -143,6 +192,51 @@ export function entityResolvers(link: LinkShape) {
       itsystem: (source: Source) => ref(source.itsystem, source.__at),
       employee: (source: Source) => ref(source.person, linkDate(source)),
       org_unit: unitOf,
+      itsystem_uuid: keyOf('itsystem'),
+      employee_uuid: keyOf('person'),
+      org_unit_uuid: keyOf('org_unit'),
+    },
+    Address: {
+      ...personAndUnit,
+      engagement_uuid: keyOf('engagement'),
+      address_type: classOf('address_type'),
+      visibility: classOf('visibility'),
+    },
+    Association: {
+      ...personAndUnit,
+      substitute: (source: Source) => ref(source.substitute, linkDate(source)),
+      substitute_uuid: keyOf('substitute'),
+      association_type: classOf('association_type'),
+      primary: classOf('primary'),
+      dynamic_classes: classesOf('dynamic_classes'),
+    },
+    Role: { ...personAndUnit, role_type: classOf('role_type') },
+    Leave: {
+      employee: personAndUnit.employee,
+      employee_uuid: keyOf('person'),
+      engagement_uuid: keyOf('engagement'),
+      leave_type: classOf('leave_type'),
+    },
+    KLE: {
+      org_unit: unitOf,
+      org_unit_uuid: keyOf('org_unit'),
+      kle_number: classOf('kle_number'),
+      // OS2mo's graph calls the legacy `kle_aspect` list `kle_aspects`.
+      kle_aspects: classesOf('kle_aspect'),
+    },
+    RelatedUnit: {
+      org_units: (source: Source) =>
+        ((source.org_unit as LegacyRecord[] | undefined) ?? []).map((unit) =>
+          withDate(unit, linkDate(source)),
+        ),
+      org_unit_uuids: (source: Source) =>
+        ((source.org_unit as LegacyRecord[] | undefined) ?? []).map((unit) => unit.uuid),
+    },
+    EngagementAssociation: {
+      org_unit: unitOf,
+      org_unit_uuid: keyOf('org_unit'),
+      engagement_uuid: keyOf('engagement'),
+      engagement_association_type: classOf('engagement_association_type'),
     },
     ITSystem: {
       // Only an IT system embedded in an IT account carries its validity; OS2mo's listing does not.

@@ -224,6 +224,136 @@ export function mutationResolvers() {
       }),
       (input) => ({ unit: input.org_unit, employee: input.person }),
     ),
+    owner_update: updateDetail('owner', (input) => ({
+      owner: ref(input.owner),
+      org_unit: ref(input.org_unit),
+      person: ref(input.person),
+    })),
     owner_terminate: terminateDetail('owner'),
+    ituser_create: createDetail(
+      'it',
+      (input) => ({
+        itsystem: ref(input.itsystem),
+        person: ref(input.employee ?? undefined),
+        org_unit: ref(input.org_unit ?? undefined),
+      }),
+      (input) => ({ unit: input.org_unit, employee: input.employee }),
+    ),
+    ituser_update: updateDetail('it', (input) => ({
+      itsystem: ref(input.itsystem),
+      person: ref(input.employee),
+      org_unit: ref(input.org_unit),
+    })),
+    ituser_terminate: terminateDetail('it'),
+    address_create: createDetail(
+      'address',
+      (input) => ({
+        address_type: ref(input.address_type),
+        value: input.value,
+        value2: input.value2 ?? undefined,
+        visibility: ref(input.visibility ?? undefined),
+        person: ref(input.employee ?? undefined),
+        org_unit: ref(input.org_unit ?? undefined),
+        engagement: ref(input.engagement ?? undefined),
+      }),
+      (input) => ({ unit: input.org_unit, employee: input.employee }),
+    ),
+    address_update: updateDetail('address', (input) => ({
+      address_type: ref(input.address_type),
+      value: input.value,
+      value2: input.value2,
+      visibility: ref(input.visibility),
+      person: ref(input.employee),
+      org_unit: ref(input.org_unit),
+      engagement: ref(input.engagement),
+    })),
+    address_terminate: terminateDetail('address'),
+    association_create: createDetail(
+      'association',
+      (input) => ({
+        person: ref(input.employee ?? null),
+        org_unit: ref(input.org_unit),
+        association_type: ref(input.association_type),
+        primary: ref(input.primary ?? undefined),
+        dynamic_classes: refs(input.dynamic_classes ?? undefined),
+        substitute: ref(input.substitute ?? undefined),
+      }),
+      (input) => ({ unit: input.org_unit }),
+    ),
+    association_update: updateDetail('association', (input) => ({
+      person: ref(input.employee),
+      org_unit: ref(input.org_unit),
+      association_type: ref(input.association_type),
+      primary: ref(input.primary),
+      dynamic_classes: refs(input.dynamic_classes),
+      substitute: ref(input.substitute),
+    })),
+    association_terminate: terminateDetail('association'),
+    role_create: createDetail(
+      'role',
+      (input) => ({
+        person: ref(input.employee),
+        org_unit: ref(input.org_unit),
+        role_type: ref(input.role_type),
+      }),
+      (input) => ({ unit: input.org_unit }),
+    ),
+    role_update: updateDetail('role', (input) => ({
+      person: ref(input.employee),
+      org_unit: ref(input.org_unit),
+      role_type: ref(input.role_type),
+    })),
+    role_terminate: terminateDetail('role'),
+    leave_create: createDetail(
+      'leave',
+      (input) => ({
+        person: ref(input.employee),
+        leave_type: ref(input.leave_type),
+        engagement: ref(input.engagement ?? undefined),
+      }),
+      (input) => ({ employee: input.employee }),
+    ),
+    leave_update: updateDetail('leave', (input) => ({
+      person: ref(input.employee),
+      leave_type: ref(input.leave_type),
+      engagement: ref(input.engagement),
+    })),
+    leave_terminate: terminateDetail('leave'),
+    // OS2mo's graph calls the aspects `kle_aspects`; the Service API's body, `kle_aspect`.
+    kle_create: createDetail(
+      'kle',
+      (input) => ({
+        org_unit: ref(input.org_unit),
+        kle_number: ref(input.kle_number),
+        kle_aspect: refs(input.kle_aspects),
+      }),
+      (input) => ({ unit: input.org_unit }),
+    ),
+    kle_update: updateDetail('kle', (input) => ({
+      org_unit: ref(input.org_unit),
+      kle_number: ref(input.kle_number),
+      kle_aspect: refs(input.kle_aspects),
+    })),
+    kle_terminate: terminateDetail('kle'),
+    engagement_association_create: createDetail(
+      'engagement_association',
+      (input) => ({
+        engagement: ref(input.engagement),
+        org_unit: ref(input.org_unit),
+        engagement_association_type: ref(input.engagement_association_type),
+      }),
+      (input) => ({ unit: input.org_unit }),
+    ),
+    engagement_association_update: updateDetail('engagement_association', (input) => ({
+      engagement: ref(input.engagement),
+      org_unit: ref(input.org_unit),
+      engagement_association_type: ref(input.engagement_association_type),
+    })),
+    engagement_association_terminate: terminateDetail('engagement_association'),
+    related_units_update: async (_: unknown, { input }: { input: Input }, context: GraphQLContext) =>
+      context.legacy.post<{ added: string[]; deleted: string[]; unchanged: string[] }>(
+        legacyPaths.orgUnitMap(String(input.origin)),
+        { destination: input.destination, validity: input.validity },
+      ),
   };
 }

@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext } from '../context.js';
 import type { DetailType } from '../../legacy/legacy-loaders.js';
+import { detailFields } from './entities.js';
 import { childFieldNames, selectedFields, usesDefaultArguments } from './lookahead.js';
 
 const unitLinks: [string, DetailType | 'children'][] = [
@@ -9,11 +10,12 @@ const unitLinks: [string, DetailType | 'children'][] = [
   ['engagements', 'engagement'],
   ['itusers', 'it'],
   ['children', 'children'],
+  ...Object.entries(detailFields),
 ];
 
 /**
  * Starts, in the same round as the units themselves, the per-unit reads the selection under
- * `objects` will make (managers, owners, engagements, IT users, children), so the query needs one
+ * `objects` will make (managers, owners, engagements, IT users, children and every other detail listing), so the query needs one
  * dependent round fewer. Only selections with default arguments are prefetched: a prefetch is always
  * a read the query makes anyway.
  */

@@ -14,6 +14,7 @@ import {
   orgUnitsByUuid,
   type CommonFilter,
   type DetailFilter,
+  walkedByEmployee,
 } from './collections.js';
 import { decodeCursor, encodeCursor, page, readLimit } from './pagination.js';
 import { prefetchUnitLinks, unitsAnswerableFromManagers } from './prefetch.js';
@@ -80,7 +81,7 @@ export function v2QueryResolvers() {
       };
     };
 
-  /** Details page by page of units when no unit or employee narrows them; otherwise one collected list. */
+  /** Details page by page of units (of employees, for leaves) when no unit or employee narrows them; otherwise one collected list. */
   const details =
     (type: DetailType) => async (_root: unknown, args: PageArgs<DetailFilter>, context: GraphQLContext) => {
       const at = dateOf(args, context);
@@ -90,17 +91,19 @@ export function v2QueryResolvers() {
       if (filter?.org_units || filter?.employees) {
         return page(await detailRecords(context, type, filter, { at }), offset, limit);
       }
-      const units = await context.legacy.orgUnitPage(at, offset, limit);
+      const walked = walkedByEmployee.has(type)
+        ? await context.legacy.employeePage(at, offset, limit)
+        : await context.legacy.orgUnitPage(at, offset, limit);
       const objects = await detailRecords(
         context,
         type,
         filter,
         { at },
-        units.items.map((unit) => unit.uuid),
+        walked.items.map((item) => item.uuid),
       );
       return {
         objects,
-        page_info: { next_cursor: offset + limit < units.total ? encodeCursor(offset + limit) : null },
+        page_info: { next_cursor: offset + limit < walked.total ? encodeCursor(offset + limit) : null },
       };
     };
 
@@ -121,6 +124,14 @@ export function v2QueryResolvers() {
     engagements: details('engagement'),
     managers: details('manager'),
     owners: details('owner'),
+    addresses: details('address'),
+    associations: details('association'),
+    roles: details('role'),
+    leaves: details('leave'),
+    itusers: details('it'),
+    kles: details('kle'),
+    related_units: details('related_unit'),
+    engagement_associations: details('engagement_association'),
     itsystems: simple(itSystemRecords),
     classes: simple(classRecords),
     facets: simple(facetRecords),

@@ -131,6 +131,190 @@ export const mutationTypeDefs = /* GraphQL */ `
     validity: ValidityInput!
   }
 
+  input OwnerUpdateInput {
+    uuid: UUID!
+    owner: UUID
+    """
+    Giving \`org_unit\` makes it a unit's owner record, \`person\` a person's; the other becomes null.
+    """
+    org_unit: UUID
+    person: UUID
+    validity: ValidityInput!
+  }
+
+  """
+  An account in an IT system, of a person (\`employee\`) or of a unit (\`org_unit\`): give exactly one.
+  """
+  input ITUserCreateInput {
+    uuid: UUID
+    """
+    The account name in the IT system.
+    """
+    user_key: String!
+    itsystem: UUID!
+    employee: UUID
+    org_unit: UUID
+    validity: ValidityInput!
+  }
+
+  input ITUserUpdateInput {
+    uuid: UUID!
+    user_key: String
+    itsystem: UUID
+    employee: UUID
+    org_unit: UUID
+    validity: ValidityInput!
+  }
+
+  """
+  An address of a person (\`employee\`), a unit (\`org_unit\`) or an engagement (\`engagement\`): give exactly one.
+  The legacy service checks \`value\` against the address type's scope (e-mail, phone, EAN, …).
+  """
+  input AddressCreateInput {
+    uuid: UUID
+    user_key: String
+    address_type: UUID!
+    value: String!
+    value2: String
+    visibility: UUID
+    employee: UUID
+    org_unit: UUID
+    engagement: UUID
+    validity: ValidityInput!
+  }
+
+  input AddressUpdateInput {
+    uuid: UUID!
+    user_key: String
+    address_type: UUID
+    value: String
+    value2: String
+    visibility: UUID
+    employee: UUID
+    org_unit: UUID
+    engagement: UUID
+    validity: ValidityInput!
+  }
+
+  """
+  Leave out \`employee\` for a vacant association.
+  """
+  input AssociationCreateInput {
+    uuid: UUID
+    user_key: String
+    employee: UUID
+    org_unit: UUID!
+    association_type: UUID!
+    primary: UUID
+    dynamic_classes: [UUID!]
+    substitute: UUID
+    validity: ValidityInput!
+  }
+
+  input AssociationUpdateInput {
+    uuid: UUID!
+    user_key: String
+    employee: UUID
+    org_unit: UUID
+    association_type: UUID
+    primary: UUID
+    dynamic_classes: [UUID!]
+    substitute: UUID
+    validity: ValidityInput!
+  }
+
+  input RoleCreateInput {
+    uuid: UUID
+    user_key: String
+    employee: UUID!
+    org_unit: UUID!
+    role_type: UUID!
+    validity: ValidityInput!
+  }
+
+  input RoleUpdateInput {
+    uuid: UUID!
+    user_key: String
+    employee: UUID
+    org_unit: UUID
+    role_type: UUID
+    validity: ValidityInput!
+  }
+
+  input LeaveCreateInput {
+    uuid: UUID
+    user_key: String
+    employee: UUID!
+    leave_type: UUID!
+    """
+    The engagement the leave is from.
+    """
+    engagement: UUID
+    validity: ValidityInput!
+  }
+
+  input LeaveUpdateInput {
+    uuid: UUID!
+    user_key: String
+    employee: UUID
+    leave_type: UUID
+    engagement: UUID
+    validity: ValidityInput!
+  }
+
+  input KLECreateInput {
+    uuid: UUID
+    user_key: String
+    org_unit: UUID!
+    kle_number: UUID!
+    """
+    At least one aspect (a class of the \`kle_aspect\` facet).
+    """
+    kle_aspects: [UUID!]!
+    validity: ValidityInput!
+  }
+
+  input KLEUpdateInput {
+    uuid: UUID!
+    user_key: String
+    org_unit: UUID
+    kle_number: UUID
+    kle_aspects: [UUID!]
+    validity: ValidityInput!
+  }
+
+  input EngagementAssociationCreateInput {
+    uuid: UUID
+    user_key: String
+    engagement: UUID!
+    org_unit: UUID!
+    engagement_association_type: UUID!
+    validity: ValidityInput!
+  }
+
+  input EngagementAssociationUpdateInput {
+    uuid: UUID!
+    user_key: String
+    engagement: UUID
+    org_unit: UUID
+    engagement_association_type: UUID
+    validity: ValidityInput!
+  }
+
+  """
+  From \`validity.from\` on, \`origin\` is related to exactly the units in \`destination\`: relations are added for new
+  ones and ended for ones no longer listed (an empty list ends them all).
+  """
+  input RelatedUnitsUpdateInput {
+    origin: UUID!
+    destination: [UUID!]!
+    validity: RelatedUnitsValidityInput!
+  }
+
+  input RelatedUnitsValidityInput {
+    from: Date!
+  }
+
   """
   The result of a write: the record's UUID and, where the gateway can read it back, the record as of the change.
   """
@@ -168,6 +352,71 @@ export const mutationTypeDefs = /* GraphQL */ `
     object: Owner
   }
 
+  type ITUserPayload {
+    uuid: UUID!
+    """
+    The account as of the change; null when the input names neither its unit nor its employee.
+    """
+    object: ITUser
+  }
+
+  type AddressPayload {
+    uuid: UUID!
+    """
+    The address as of the change; null when the input names neither its unit nor its employee.
+    """
+    object: Address
+  }
+
+  type AssociationPayload {
+    uuid: UUID!
+    """
+    The association as of the change; null when the input names neither its unit nor its employee.
+    """
+    object: Association
+  }
+
+  type RolePayload {
+    uuid: UUID!
+    """
+    The role as of the change; null when the input names neither its unit nor its employee.
+    """
+    object: Role
+  }
+
+  type LeavePayload {
+    uuid: UUID!
+    """
+    The leave as of the change; null when the input does not name the employee.
+    """
+    object: Leave
+  }
+
+  type KLEPayload {
+    uuid: UUID!
+    """
+    The KLE number as of the change; null when the input does not name the unit.
+    """
+    object: KLE
+  }
+
+  type EngagementAssociationPayload {
+    uuid: UUID!
+    """
+    The engagement association as of the change; null when the input does not name the unit.
+    """
+    object: EngagementAssociation
+  }
+
+  """
+  The related-unit records the change added, ended and left as they were.
+  """
+  type RelatedUnitsPayload {
+    added: [UUID!]!
+    deleted: [UUID!]!
+    unchanged: [UUID!]!
+  }
+
   """
   Every mutation is one legacy write. A write that is refused (RBAC: \`FORBIDDEN\`) or fails is \`null\` with an
   error saying why; the operation's other mutations are not affected.
@@ -186,6 +435,29 @@ export const mutationTypeDefs = /* GraphQL */ `
     manager_update(input: ManagerUpdateInput!): ManagerPayload
     manager_terminate(input: TerminateInput!): ManagerPayload
     owner_create(input: OwnerCreateInput!): OwnerPayload
+    owner_update(input: OwnerUpdateInput!): OwnerPayload
     owner_terminate(input: TerminateInput!): OwnerPayload
+    ituser_create(input: ITUserCreateInput!): ITUserPayload
+    ituser_update(input: ITUserUpdateInput!): ITUserPayload
+    ituser_terminate(input: TerminateInput!): ITUserPayload
+    address_create(input: AddressCreateInput!): AddressPayload
+    address_update(input: AddressUpdateInput!): AddressPayload
+    address_terminate(input: TerminateInput!): AddressPayload
+    association_create(input: AssociationCreateInput!): AssociationPayload
+    association_update(input: AssociationUpdateInput!): AssociationPayload
+    association_terminate(input: TerminateInput!): AssociationPayload
+    role_create(input: RoleCreateInput!): RolePayload
+    role_update(input: RoleUpdateInput!): RolePayload
+    role_terminate(input: TerminateInput!): RolePayload
+    leave_create(input: LeaveCreateInput!): LeavePayload
+    leave_update(input: LeaveUpdateInput!): LeavePayload
+    leave_terminate(input: TerminateInput!): LeavePayload
+    kle_create(input: KLECreateInput!): KLEPayload
+    kle_update(input: KLEUpdateInput!): KLEPayload
+    kle_terminate(input: TerminateInput!): KLEPayload
+    engagement_association_create(input: EngagementAssociationCreateInput!): EngagementAssociationPayload
+    engagement_association_update(input: EngagementAssociationUpdateInput!): EngagementAssociationPayload
+    engagement_association_terminate(input: TerminateInput!): EngagementAssociationPayload
+    related_units_update(input: RelatedUnitsUpdateInput!): RelatedUnitsPayload
   }
 `;

@@ -21,7 +21,7 @@ export const v1RootTypeDefs = /* GraphQL */ `
   }
 
   """
-  Engagements, managers and owners are found through their units or employees; without either, every unit is walked.
+  Detail records (engagements, managers, owners, addresses, …) are found through their units or employees; without either, every unit is walked (every employee, for leaves).
   """
   input DetailFilter {
     uuids: [UUID!]
@@ -79,6 +79,46 @@ export const v1RootTypeDefs = /* GraphQL */ `
     objects: [Owner!]!
   }
 
+  type AddressResponse {
+    uuid: UUID!
+    objects: [Address!]!
+  }
+
+  type AssociationResponse {
+    uuid: UUID!
+    objects: [Association!]!
+  }
+
+  type RoleResponse {
+    uuid: UUID!
+    objects: [Role!]!
+  }
+
+  type LeaveResponse {
+    uuid: UUID!
+    objects: [Leave!]!
+  }
+
+  type ITUserResponse {
+    uuid: UUID!
+    objects: [ITUser!]!
+  }
+
+  type KLEResponse {
+    uuid: UUID!
+    objects: [KLE!]!
+  }
+
+  type RelatedUnitResponse {
+    uuid: UUID!
+    objects: [RelatedUnit!]!
+  }
+
+  type EngagementAssociationResponse {
+    uuid: UUID!
+    objects: [EngagementAssociation!]!
+  }
+
   type ClassResponse {
     uuid: UUID!
     objects: [Class!]!
@@ -100,6 +140,14 @@ export const v1RootTypeDefs = /* GraphQL */ `
     engagements(filter: DetailFilter): [EngagementResponse!]!
     managers(filter: DetailFilter): [ManagerResponse!]!
     owners(filter: DetailFilter): [OwnerResponse!]!
+    addresses(filter: DetailFilter): [AddressResponse!]!
+    associations(filter: DetailFilter): [AssociationResponse!]!
+    roles(filter: DetailFilter): [RoleResponse!]!
+    leaves(filter: DetailFilter): [LeaveResponse!]!
+    itusers(filter: DetailFilter): [ITUserResponse!]!
+    kles(filter: DetailFilter): [KLEResponse!]!
+    related_units(filter: DetailFilter): [RelatedUnitResponse!]!
+    engagement_associations(filter: DetailFilter): [EngagementAssociationResponse!]!
     itsystems(filter: ITSystemFilter): [ITSystemResponse!]!
     classes(filter: ClassFilter): [ClassResponse!]!
     facets(filter: FacetFilter): [FacetResponse!]!

@@ -16,7 +16,7 @@ export const v2RootTypeDefs = /* GraphQL */ `
   }
 
   """
-  Engagements, managers and owners are found through their units or employees; without either, every unit is walked page by page.
+  Detail records (engagements, managers, owners, addresses, …) are found through their units or employees; without either, every unit is walked page by page (every employee, for leaves).
   """
   input DetailFilter {
     uuids: [UUID!]
@@ -77,6 +77,46 @@ export const v2RootTypeDefs = /* GraphQL */ `
     page_info: PageInfo!
   }
 
+  type AddressPage {
+    objects: [Address!]!
+    page_info: PageInfo!
+  }
+
+  type AssociationPage {
+    objects: [Association!]!
+    page_info: PageInfo!
+  }
+
+  type RolePage {
+    objects: [Role!]!
+    page_info: PageInfo!
+  }
+
+  type LeavePage {
+    objects: [Leave!]!
+    page_info: PageInfo!
+  }
+
+  type ITUserPage {
+    objects: [ITUser!]!
+    page_info: PageInfo!
+  }
+
+  type KLEPage {
+    objects: [KLE!]!
+    page_info: PageInfo!
+  }
+
+  type RelatedUnitPage {
+    objects: [RelatedUnit!]!
+    page_info: PageInfo!
+  }
+
+  type EngagementAssociationPage {
+    objects: [EngagementAssociation!]!
+    page_info: PageInfo!
+  }
+
   type ClassPage {
     objects: [Class!]!
     page_info: PageInfo!
@@ -101,6 +141,18 @@ export const v2RootTypeDefs = /* GraphQL */ `
     engagements(filter: DetailFilter, limit: Int = 100, cursor: Cursor): EngagementPage!
     managers(filter: DetailFilter, limit: Int = 100, cursor: Cursor): ManagerPage!
     owners(filter: DetailFilter, limit: Int = 100, cursor: Cursor): OwnerPage!
+    addresses(filter: DetailFilter, limit: Int = 100, cursor: Cursor): AddressPage!
+    associations(filter: DetailFilter, limit: Int = 100, cursor: Cursor): AssociationPage!
+    roles(filter: DetailFilter, limit: Int = 100, cursor: Cursor): RolePage!
+    leaves(filter: DetailFilter, limit: Int = 100, cursor: Cursor): LeavePage!
+    itusers(filter: DetailFilter, limit: Int = 100, cursor: Cursor): ITUserPage!
+    kles(filter: DetailFilter, limit: Int = 100, cursor: Cursor): KLEPage!
+    related_units(filter: DetailFilter, limit: Int = 100, cursor: Cursor): RelatedUnitPage!
+    engagement_associations(
+      filter: DetailFilter
+      limit: Int = 100
+      cursor: Cursor
+    ): EngagementAssociationPage!
     itsystems(filter: ITSystemFilter, limit: Int = 100, cursor: Cursor): ITSystemPage!
     classes(filter: ClassFilter, limit: Int = 100, cursor: Cursor): ClassPage!
     facets(filter: FacetFilter, limit: Int = 100, cursor: Cursor): FacetPage!
