@@ -1,5 +1,6 @@
 import type { Principal } from '../auth/token-verifier.js';
 import type { DetailType } from '../legacy/legacy-loaders.js';
+import { detailTypes } from '../legacy/legacy-paths.js';
 import {
   maxPlacesPerPeriod,
   unitOwnership,
@@ -81,18 +82,7 @@ export interface LegacyWrite {
  * The detail types `details/create|edit|terminate` write. Related units are made and changed through
  * `/ou/{uuid}/map`, which the policy does not read, so every related-unit write needs the admin role.
  */
-const detailTypes: readonly DetailType[] = [
-  'engagement',
-  'manager',
-  'owner',
-  'it',
-  'address',
-  'association',
-  'role',
-  'leave',
-  'kle',
-  'engagement_association',
-];
+const writableDetailTypes: readonly DetailType[] = detailTypes.filter((type) => type !== 'related_unit');
 
 /** Detail types whose every record names its unit (`org_unit` is required). */
 const unitRecords: ReadonlySet<DetailType> = new Set<DetailType>([
@@ -220,7 +210,7 @@ function readable(read: () => WriteIntent): WriteIntent {
 
 function detailCreate(item: unknown, prefix: string): WriteIntent {
   const fields = Fields.of(item, prefix);
-  const type = fields.detailType(detailTypes) as DetailType;
+  const type = fields.detailType(writableDetailTypes) as DetailType;
   const unit = type === 'leave' ? undefined : fields.optionalRef('org_unit');
   const personRecord = isPersonRecord(type, fields);
   const validity = fields.nested('validity');
@@ -250,7 +240,7 @@ function editedUnit(fields: Fields, data: Fields): string {
 
 function detailEdit(item: unknown, prefix: string): WriteIntent {
   const fields = Fields.of(item, prefix);
-  const type = fields.detailType([...detailTypes, 'org_unit', 'employee']);
+  const type = fields.detailType([...writableDetailTypes, 'org_unit', 'employee']);
   if (type === 'employee') return { kind: 'employee', action: 'edit', uuid: fields.uuid('uuid') };
   const data = fields.nested('data');
   const validity = data.nested('validity');
@@ -286,7 +276,7 @@ function detailEdit(item: unknown, prefix: string): WriteIntent {
 
 function detailTerminate(item: unknown, prefix: string): WriteIntent {
   const fields = Fields.of(item, prefix);
-  const type = fields.detailType(detailTypes) as DetailType;
+  const type = fields.detailType(writableDetailTypes) as DetailType;
   const uuid = fields.uuid('uuid');
   const date = fields.nested('validity').date('to');
   return {

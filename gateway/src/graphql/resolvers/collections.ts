@@ -108,6 +108,28 @@ async function detailsOf(
  * Detail types OS2mo records on people only (a leave has no unit): without a unit or employee filter they
  * are found by walking every employee, because every unit's listing of them is empty.
  */
+/** The root collections of detail records, by field name, in both versions. */
+const detailCollectionTypes = {
+  engagements: 'engagement',
+  managers: 'manager',
+  owners: 'owner',
+  addresses: 'address',
+  associations: 'association',
+  roles: 'role',
+  leaves: 'leave',
+  itusers: 'it',
+  kles: 'kle',
+  related_units: 'related_unit',
+  engagement_associations: 'engagement_association',
+} as const satisfies Record<string, DetailType>;
+
+/** Each detail collection's root resolver, made by a version's own `details(type)`. */
+export function detailCollections<R>(details: (type: DetailType) => R) {
+  return Object.fromEntries(
+    Object.entries(detailCollectionTypes).map(([field, type]) => [field, details(type)]),
+  ) as Record<keyof typeof detailCollectionTypes, R>;
+}
+
 export const walkedByEmployee: ReadonlySet<DetailType> = new Set<DetailType>(['leave']);
 
 /**

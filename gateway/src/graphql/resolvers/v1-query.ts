@@ -3,6 +3,7 @@ import type { GraphQLContext, Source } from '../context.js';
 import { badUserInput } from '../errors.js';
 import type { DetailType } from '../../legacy/legacy-loaders.js';
 import {
+  detailCollections,
   allEmployees,
   allOrgUnits,
   classRecords,
@@ -92,17 +93,7 @@ export function v1QueryResolvers() {
   return {
     org_units: entities('unit'),
     employees: entities('employee'),
-    engagements: details('engagement'),
-    managers: details('manager'),
-    owners: details('owner'),
-    addresses: details('address'),
-    associations: details('association'),
-    roles: details('role'),
-    leaves: details('leave'),
-    itusers: details('it'),
-    kles: details('kle'),
-    related_units: details('related_unit'),
-    engagement_associations: details('engagement_association'),
+    ...detailCollections(details),
     itsystems: simple(itSystemRecords),
     classes: simple(classRecords),
     facets: simple(facetRecords),
