@@ -20,7 +20,9 @@ describe('shadowTarget', () => {
 
   it('leaves out other reads and parameters it cannot repeat in GraphQL', () => {
     expect(shadowTarget(`/service/ou/${unit}/children`, none)).toBeNull();
-    expect(shadowTarget(`/service/ou/${unit}/details/owner`, none)).toBeNull();
+    expect(shadowTarget(`/service/ou/${unit}/details/owner`, none)?.kind).toBe('unit_owners');
+    expect(shadowTarget(`/service/e/${person}/details/manager`, none)?.kind).toBe('employee_manager_roles');
+    expect(shadowTarget(`/service/ou/${unit}/details/org_unit`, none)).toBeNull();
     expect(shadowTarget('/service/o/', none)).toBeNull();
     expect(
       shadowTarget(`/service/ou/${unit}/details/manager`, new URLSearchParams('validity=past')),
