@@ -60,6 +60,27 @@ export function detailQuery(
 const typeKey = detailField;
 
 /**
+ * Listings read at once: all of them are independent (one round), but a hundred units have 1,100 listings,
+ * more than a legacy service should get in one burst.
+ */
+const maxParallelReads = 16;
+
+/** `Promise.all` over `items` with at most `limit` calls running; results in the items' order. */
+async function mapLimited<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await run(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
  * Reads every detail listing of the units (or people) through `/service`, runs `betweenReads`, then asks the
  * one GraphQL query, and compares record by record: keyed by UUID, the fields both sides carry.
  *
@@ -80,22 +101,19 @@ export async function compareDetailListings(options: {
   const pathOf = (uuid: string, type: DetailType) =>
     owner === 'org_units' ? legacyPaths.unitDetails(type, uuid) : legacyPaths.employeeDetails(type, uuid);
 
-  const reads = await Promise.all(
-    uuids.flatMap((uuid) =>
-      types.map(async (type) => {
-        const path = pathOf(uuid, type);
-        const response = await transport.getService(path);
-        if (response.status !== 200 && response.status !== 404) {
-          const reason = errorSentence(response.body);
-          throw new ComparisonError(
-            response.status === 401 || response.status === 403 ? 'unauthorized' : 'failed',
-            `GET ${path} answered ${response.status}${reason ? `: ${reason.replace(/\.$/, '')}` : ''}.`,
-          );
-        }
-        return { uuid, type, path, ...response };
-      }),
-    ),
-  );
+  const wanted = uuids.flatMap((uuid) => types.map((type) => ({ uuid, type })));
+  const reads = await mapLimited(wanted, maxParallelReads, async ({ uuid, type }) => {
+    const path = pathOf(uuid, type);
+    const response = await transport.getService(path);
+    if (response.status !== 200 && response.status !== 404) {
+      const reason = errorSentence(response.body);
+      throw new ComparisonError(
+        response.status === 401 || response.status === 403 ? 'unauthorized' : 'failed',
+        `GET ${path} answered ${response.status}${reason ? `: ${reason.replace(/\.$/, '')}` : ''}.`,
+      );
+    }
+    return { uuid, type, path, ...response };
+  });
   const legacy: NormalObject = {};
   for (const read of reads) {
     if (read.status === 404) continue;
