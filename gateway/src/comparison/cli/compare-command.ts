@@ -41,7 +41,8 @@ and with one GraphQL query, then prints both side by side, the saving, and wheth
                          (engagements), then every detail listing of each (/service/{ou|e}/UUID/details/TYPE)
                          against the GraphQL field serving it; at most ${maxSubjectUuids} UUIDs
   --coverage             every /service endpoint of the legacy contract, the GraphQL query that replaces it,
-                         and whether equality is proven on the current data (a sample of units and people)
+                         and whether equality is proven on the current data (GraphQL v2, on a sample of
+                         units and people)
   --version              ${comparisonVersions.join(' or ')} (default ${comparisonVersions[comparisonVersions.length - 1]})
   --gateway              the gateway (default GATEWAY_URL or ${DEFAULT_GATEWAY_URL})
   --json                 print the whole comparison as JSON instead of tables
