@@ -144,12 +144,19 @@ describe('shadow comparison of /service reads', () => {
         `/service/ou/${unit}/details/manager`,
         `/service/ou/${unit}/details/manager?at=2021-06-01`,
         `/service/ou/${unit}/?validity=present`,
+        // Every other detail listing is compared with its GraphQL field as well.
+        `/service/ou/${unit}/details/address`,
+        `/service/ou/${unit}/details/owner`,
       ]),
-      ...people.flatMap((person) => [`/service/e/${person}/`, `/service/e/${person}/details/engagement`]),
+      ...people.flatMap((person) => [
+        `/service/e/${person}/`,
+        `/service/e/${person}/details/engagement`,
+        `/service/e/${person}/details/it`,
+      ]),
     ];
     const notSampled = [
       `/service/ou/${referenceUnitUuids[0]}/children`,
-      `/service/ou/${referenceUnitUuids[0]}/details/owner`,
+      `/service/ou/${referenceUnitUuids[0]}/details/org_unit`,
       `/service/ou/${referenceUnitUuids[0]}/details/manager?validity=past`,
       '/service/o/',
       '/service/ou/00000000-0000-4000-8000-000000000000/',
@@ -175,7 +182,15 @@ describe('shadow comparison of /service reads', () => {
     });
     expect(shadow.results).toHaveLength(sampled);
     expect(new Set(shadow.results.map((result) => result.kind))).toEqual(
-      new Set(['unit', 'unit_managers', 'employee', 'employee_engagements']),
+      new Set([
+        'unit',
+        'unit_managers',
+        'unit_addresses',
+        'unit_owners',
+        'employee',
+        'employee_engagements',
+        'employee_itusers',
+      ]),
     );
 
     const metrics = await (

@@ -227,6 +227,28 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
     expect(pageProblems).toEqual([]);
   }, 90_000);
 
+  it('shows the coverage report of every /service endpoint', async () => {
+    const answered = page.waitForResponse(
+      (response) => response.url() === `${stack.gatewayUrl}/migration/coverage`,
+    );
+    await page.click('#coverage-run');
+    expect((await answered).status()).toBe(200);
+    await expect.poll(() => page.locator('#coverage-endpoints > tbody > tr').count()).toBeGreaterThan(40);
+    expect(await page.locator('#coverage-meaning').innerText()).toMatch(/^Covered: a GraphQL query/);
+    expect(await page.locator('#coverage-totals').innerText()).toMatch(/ 0 different, /);
+    const rows = await tableRows(page, '#coverage-endpoints');
+    const row = (endpoint: string) => rows.find((cells) => cells[1] === endpoint);
+    expect(row('GET /service/ou/{uuid}/details/address')?.[0]).toBe('proven');
+    expect(row('GET /service/e/{uuid}/details/it')?.[0]).toBe('proven');
+    expect(row('GET /service/e/cpr_lookup/')?.slice(0, 3)).toEqual([
+      'not covered',
+      'GET /service/e/cpr_lookup/',
+      '—',
+    ]);
+    await page.screenshot({ path: join(artifacts, 'workbench-coverage.png'), fullPage: true });
+    expect(pageProblems).toEqual([]);
+  }, 90_000);
+
   it('made no request off this machine', () => {
     expect(offMachine).toEqual([]);
   });

@@ -26,6 +26,7 @@ describe('the workbench page', () => {
       endpoints: {
         compare: '/migration/compare',
         shadow: '/migration/shadow',
+        coverage: '/migration/coverage',
         referenceUnits: '/browser/reference-units',
       },
       assets: { stylesheet: '/browser-assets/client/workbench.css' },

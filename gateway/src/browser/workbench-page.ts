@@ -9,7 +9,8 @@ const versionNumber = (version: string) => Number(version.replace(/^v/, ''));
 /**
  * The HTML page at `GET /migration`: after the same sign-in as GraphiQL, the migration workbench compares
  * the legacy requests for some org units (or employees) with the one GraphQL query that replaces them, via
- * `POST /migration/compare`, and shows the shadow comparison's last mismatches from `GET /migration/shadow`.
+ * `POST /migration/compare`, shows the shadow comparison's last mismatches from `GET /migration/shadow`, and
+ * on request the coverage report of every `/service` endpoint from `GET /migration/coverage`.
  */
 export function workbenchPage(newestVersion: string): string {
   const versions = [...new Set([...Object.keys(referenceQueries), newestVersion])].sort(
@@ -26,6 +27,7 @@ export function workbenchPage(newestVersion: string): string {
       endpoints: {
         compare: '/migration/compare',
         shadow: '/migration/shadow',
+        coverage: '/migration/coverage',
         referenceUnits: referenceUnitsPath,
       },
       assets: { stylesheet: browserAssetUrl('client/workbench.css') },

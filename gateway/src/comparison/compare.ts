@@ -1,4 +1,5 @@
 import { ComparisonError, errorSentence } from './comparison-error.js';
+import { compareDetailListings, type DetailComparisonReport } from './detail-comparison.js';
 import { findDifferences, type Difference } from './differences.js';
 import type { ComparisonTransport } from './gateway-transport.js';
 import { field, isRecord } from './normal-form.js';
@@ -35,7 +36,10 @@ export interface ComparisonReport {
     upstream: UpstreamTrace | null;
     totals: { requests: 1; bytes: number; duration_ms: number };
   };
+  /** The reference view's verdict; `details` has its own. */
   verdict: { equal: boolean; differences: Difference[] };
+  /** Every detail listing of the units or people against the GraphQL field serving it (unless turned off). */
+  details: DetailComparisonReport | null;
 }
 
 export interface CompareOptions {
@@ -47,6 +51,8 @@ export interface CompareOptions {
    * that a difference is reported.
    */
   betweenReads?: () => void | Promise<void>;
+  /** Also compare every detail listing (default true). */
+  details?: boolean;
 }
 
 function upstreamTrace(body: unknown): UpstreamTrace | null {
@@ -74,7 +80,20 @@ export async function compareLegacyWithGraphQL(options: CompareOptions): Promise
   const legacy = await runLegacyPlan(subject, (path) => transport.getService(path));
   const legacyMs = performance.now() - legacyStarted;
 
-  await options.betweenReads?.();
+  // The detail listings are read after the reference plan, and their GraphQL query asked before the
+  // reference one, so `betweenReads` still falls between every legacy read and every GraphQL query.
+  let details: DetailComparisonReport | null = null;
+  if (options.details ?? true) {
+    details = await compareDetailListings({
+      owner: subject.kind,
+      uuids: subject.uuids,
+      version,
+      transport,
+      betweenReads: options.betweenReads,
+    });
+  } else {
+    await options.betweenReads?.();
+  }
 
   const request = comparisonQuery(subject, version);
   const graphqlStarted = performance.now();
@@ -120,5 +139,6 @@ export async function compareLegacyWithGraphQL(options: CompareOptions): Promise
       totals: { requests: 1, bytes: response.bytes, duration_ms: graphqlMs },
     },
     verdict: { equal: differences.length === 0, differences },
+    details,
   };
 }

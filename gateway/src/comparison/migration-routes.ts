@@ -7,6 +7,7 @@ import { legacyErrorHandler, type UnexpectedErrorLog } from '../errors/legacy-er
 import { payloadTooLarge } from '../errors/payload-too-large.js';
 import { compareLegacyWithGraphQL } from './compare.js';
 import { ComparisonError } from './comparison-error.js';
+import { coverageReport } from './coverage/coverage.js';
 import { gatewayTransport } from './gateway-transport.js';
 import type { ShadowComparison } from './shadow/shadow.js';
 import {
@@ -48,7 +49,8 @@ function uuidList(value: unknown): string[] | undefined {
  * The JSON side of the migration workbench, behind the bearer token:
  * `POST /migration/compare` (`{units | employees, version}`) runs the comparison of the legacy reads with the
  * GraphQL query for the caller, with the caller's token; `GET /migration/shadow` shows the shadow
- * comparison's counters and its last mismatches. The page itself is `GET /migration` (browser routes).
+ * comparison's counters and its last mismatches; `GET /migration/coverage` is the coverage report of every
+ * `/service` endpoint of the contract. The page itself is `GET /migration` (browser routes).
  *
  * @example
  * app.route('/', migrationRoutes({ verifier, realm, publicUrl, gatewayFetch: app.fetch, versions, shadow }));
@@ -60,6 +62,27 @@ export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variable
   const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm });
 
   app.get('/migration/shadow', authenticate, (c) => c.json(options.shadow.snapshot()));
+
+  /** The workbench's transport: the caller's token, in-process, never sampled by the shadow comparison. */
+  const transportFor = (authorization: string) =>
+    gatewayTransport({
+      baseUrl: options.publicUrl,
+      authorization,
+      fetch: (request) => {
+        options.shadow.exclude(request);
+        return options.gatewayFetch(request);
+      },
+    });
+
+  // Every /service endpoint of the contract, its GraphQL replacement and whether equality is proven.
+  app.get('/migration/coverage', authenticate, async (c) => {
+    try {
+      return c.json(await coverageReport({ transport: transportFor(c.req.header('authorization')!) }));
+    } catch (error) {
+      if (!(error instanceof ComparisonError)) throw error;
+      throw new GatewayError(502, 'COMPARISON_FAILED', error.message);
+    }
+  });
 
   app.post(
     '/migration/compare',
@@ -103,14 +126,7 @@ export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variable
         const report = await compareLegacyWithGraphQL({
           subject,
           version: version as ComparisonVersion,
-          transport: gatewayTransport({
-            baseUrl: options.publicUrl,
-            authorization: c.req.header('authorization')!,
-            fetch: (request) => {
-              options.shadow.exclude(request);
-              return options.gatewayFetch(request);
-            },
-          }),
+          transport: transportFor(c.req.header('authorization')!),
         });
         return c.json(report);
       } catch (error) {

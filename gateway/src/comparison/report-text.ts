@@ -1,4 +1,6 @@
 import type { ComparisonReport } from './compare.js';
+import type { DetailComparisonReport } from './detail-comparison.js';
+import { detailField } from './detail-listings.js';
 import type { Difference } from './differences.js';
 
 type Cell = string | number;
@@ -107,5 +109,42 @@ export function formatReport(report: ComparisonReport, gatewayUrl: string): stri
       ),
     );
   }
+  if (report.details) lines.push('', ...detailLines(report.details));
   return `${lines.join('\n')}\n`;
+}
+
+/** The detail listings' section: per detail type, the listings read, their records and whether all were equal. */
+function detailLines(details: DetailComparisonReport): string[] {
+  const byType = details.types.map((type) => {
+    const listings = details.listings.filter((listing) => listing.type === type);
+    return [
+      `/details/${type}`,
+      detailField(details.owner, type),
+      listings.length,
+      listings.reduce((sum, listing) => sum + listing.records, 0),
+      listings.every((listing) => listing.equal) ? 'equal' : 'DIFFERENT',
+    ];
+  });
+  const lines = [
+    `Detail listings: ${plural(details.legacy.requests, 'legacy request')} in one round → 1 GraphQL request (${details.legacy.bytes} bytes → ${details.graphql.bytes}):`,
+    table(['listing', 'GraphQL field', 'listings', 'records', 'verdict'], byType),
+    '',
+  ];
+  if (details.verdict.equal) {
+    lines.push('Detail verdict: EQUAL — every detail listing has the same records as its GraphQL field.');
+  } else {
+    const count = details.verdict.differences.length;
+    lines.push(`Detail verdict: DIFFERENT — ${count} difference${count === 1 ? '' : 's'}:`);
+    lines.push(
+      table(
+        ['path', 'legacy', 'GraphQL'],
+        details.verdict.differences.map((difference) => [
+          difference.path,
+          shown(difference, 'legacy'),
+          shown(difference, 'graphql'),
+        ]),
+      ),
+    );
+  }
+  return lines;
 }

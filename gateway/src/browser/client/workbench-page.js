@@ -201,13 +201,42 @@ function renderReport(container, report) {
     verdictSection(report),
     totalsSection(report),
     h('div', { class: 'sides' }, legacySide(report), graphqlSide(report)),
+    report.details ? detailsSection(report.details) : '',
+  );
+}
+
+// Every detail listing of the units or people next to the GraphQL field serving it, per detail type.
+function detailsSection(details) {
+  const rows = details.types.map((type) => {
+    const listings = details.listings.filter((listing) => listing.type === type);
+    return [
+      h('code', {}, `/details/${type}`),
+      plural(listings.length, 'listing'),
+      plural(
+        listings.reduce((sum, listing) => sum + listing.records, 0),
+        'record',
+      ),
+      listings.every((listing) => listing.equal) ? 'equal' : 'DIFFERENT',
+    ];
+  });
+  return h(
+    'section',
+    { id: 'details', class: 'details' },
+    h(
+      'h2',
+      {},
+      `Detail listings: ${plural(details.legacy.requests, 'legacy request')} → 1 GraphQL request — ` +
+        (details.verdict.equal ? 'equal' : plural(details.verdict.differences.length, 'difference')),
+    ),
+    table('detail-listings', ['listing', 'read', 'records', 'verdict'], rows),
+    details.verdict.equal ? '' : differencesTable('detail-differences', details.verdict.differences),
   );
 }
 
 function renderShadow(container, snapshot) {
   const { counts } = snapshot;
   const summary = snapshot.enabled
-    ? `Sampling ${Math.round(snapshot.sample_rate * 1000) / 10}% of unit, manager, employee and engagement reads against GraphQL ${snapshot.version}.`
+    ? `Sampling ${Math.round(snapshot.sample_rate * 1000) / 10}% of unit, person and detail-listing reads against GraphQL ${snapshot.version}.`
     : 'Off: set SHADOW_SAMPLE_RATE (0–1) to compare a sample of live /service reads with GraphQL.';
   const countList = h(
     'ul',
@@ -240,6 +269,31 @@ function renderShadow(container, snapshot) {
       )
     : null;
   container.replaceChildren(h('p', {}, summary), countList, mismatches, errors ?? '');
+}
+
+// The coverage report: one row per /service endpoint of the contract, with its GraphQL replacement.
+function renderCoverage(container, report) {
+  const { totals } = report;
+  const reads = report.endpoints.filter((entry) => entry.method === 'GET').length;
+  container.replaceChildren(
+    h('p', { id: 'coverage-meaning' }, report.meaning),
+    h(
+      'p',
+      { id: 'coverage-totals' },
+      `Reads: ${reads} endpoints — ${totals.proven} proven, ${totals.empty} empty, ${totals.different} different, ` +
+        `${totals['not covered']} not covered. Writes: ${totals.write}, listed with their mutations.`,
+    ),
+    table(
+      'coverage-endpoints',
+      ['status', '/service endpoint', 'GraphQL (v2)', 'why / what was shown'],
+      report.endpoints.map((entry) => [
+        entry.status,
+        h('code', {}, `${entry.method} ${entry.path}`),
+        entry.graphql ? h('code', {}, entry.graphql) : '—',
+        entry.differences.length ? [entry.reason, differencesTable(null, entry.differences)] : entry.reason,
+      ]),
+    ),
+  );
 }
 
 function subjectForm(onCompare, defaultUnits) {
@@ -353,6 +407,22 @@ try {
     await refreshShadow();
   };
 
+  const coverage = h('div', { id: 'coverage-body' }, 'Not run yet: it reads a sample of every endpoint.');
+  const runCoverage = async () => {
+    coverage.replaceChildren(h('p', { class: 'running' }, 'Reading every endpoint both ways…'));
+    try {
+      renderCoverage(coverage, await callGateway(session, config.endpoints.coverage));
+    } catch (error) {
+      coverage.replaceChildren(
+        h(
+          'p',
+          { id: 'coverage-error', class: 'failed' },
+          `The coverage report cannot be made: ${error.message}`,
+        ),
+      );
+    }
+  };
+
   tool.replaceChildren(
     h(
       'header',
@@ -377,6 +447,17 @@ try {
         h('button', { id: 'shadow-refresh', type: 'button', onclick: () => void refreshShadow() }, 'Refresh'),
       ),
       shadow,
+    ),
+    h(
+      'section',
+      { id: 'coverage', class: 'coverage' },
+      h(
+        'h2',
+        {},
+        'Coverage of every /service endpoint ',
+        h('button', { id: 'coverage-run', type: 'button', onclick: () => void runCoverage() }, 'Run'),
+      ),
+      coverage,
     ),
   );
   hideStatus();

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { compareLegacyWithGraphQL, type ComparisonReport } from '../compare.js';
 import { ComparisonError } from '../comparison-error.js';
+import { coverageReport, type CoverageReport } from '../coverage/coverage.js';
+import { formatCoverage } from '../coverage/coverage-text.js';
 import { gatewayTransport } from '../gateway-transport.js';
 import { formatReport } from '../report-text.js';
 import { DEFAULT_IDP_URL, tokenFromIdp } from './token-grant.js';
@@ -30,12 +32,17 @@ export interface CompareCommandDependencies {
 const USAGE = `Usage:
   npm run compare -- --units UUID[,UUID…] [--version v2] [--gateway URL] [token options] [--json]
   npm run compare -- --employees UUID[,UUID…] [--version v2] [--gateway URL] [token options] [--json]
+  npm run compare -- --coverage [--gateway URL] [token options] [--json]
 
 Reads the same data through the gateway's /service passthrough (the legacy requests an integration makes)
 and with one GraphQL query, then prints both side by side, the saving, and whether the data is equal.
 
   --units, --employees   what to compare: org units (managers, manager types, job functions) or employees
-                         (engagements); at most ${maxSubjectUuids} UUIDs
+                         (engagements), then every detail listing of each (/service/{ou|e}/UUID/details/TYPE)
+                         against the GraphQL field serving it; at most ${maxSubjectUuids} UUIDs
+  --coverage             every /service endpoint of the legacy contract, the GraphQL query that replaces it,
+                         and whether equality is proven on the current data (GraphQL v2, on a sample of
+                         units and people)
   --version              ${comparisonVersions.join(' or ')} (default ${comparisonVersions[comparisonVersions.length - 1]})
   --gateway              the gateway (default GATEWAY_URL or ${DEFAULT_GATEWAY_URL})
   --json                 print the whole comparison as JSON instead of tables
@@ -47,7 +54,8 @@ Token options (first that applies):
   (none)                 the development user alice
   The identity provider is IDP_URL (default ${DEFAULT_IDP_URL}), realm --realm (default org).
 
-Exit status: 0 the data is equal, 1 it differs, 2 the comparison could not be made.
+Exit status: 0 the data is equal (--coverage: every covered read endpoint), 1 it differs, 2 the comparison
+could not be made.
 `;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -100,7 +108,7 @@ export async function runCompareCommand(
   output: CommandOutput,
   dependencies: CompareCommandDependencies = {},
 ): Promise<number> {
-  let subject: ComparisonSubject;
+  let subject: ComparisonSubject | null;
   let version: ComparisonVersion;
   let gatewayUrl: string;
   let values;
@@ -120,6 +128,7 @@ export async function runCompareCommand(
         secret: { type: 'string' },
         realm: { type: 'string' },
         json: { type: 'boolean' },
+        coverage: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -130,11 +139,15 @@ export async function runCompareCommand(
       return exitCodes.equal;
     }
     const employees = values.employees ?? values.employee;
-    if ((values.units === undefined) === (employees === undefined)) {
-      throw new UsageError('Give either --units or --employees.');
+    if (values.coverage && (values.units !== undefined || employees !== undefined)) {
+      throw new UsageError('--coverage samples units and people itself: leave out --units and --employees.');
     }
-    subject =
-      values.units !== undefined
+    if (!values.coverage && (values.units === undefined) === (employees === undefined)) {
+      throw new UsageError('Give either --units or --employees, or --coverage.');
+    }
+    subject = values.coverage
+      ? null
+      : values.units !== undefined
         ? { kind: 'org_units', uuids: readUuids('--units', values.units) }
         : { kind: 'employees', uuids: readUuids('--employees', employees!) };
     const requested = values.version ?? comparisonVersions[comparisonVersions.length - 1]!;
@@ -149,18 +162,28 @@ export async function runCompareCommand(
   }
 
   const send = dependencies.fetch ?? ((request: Request) => fetch(request));
-  let report: ComparisonReport;
+  let report: ComparisonReport | undefined;
+  let coverage: CoverageReport | undefined;
   try {
     const token =
       values.token ??
       (env['GATEWAY_TOKEN'] || undefined) ??
       (await developmentToken(values, env, output, async (input, init) => send(new Request(input, init))));
-    report = await compareLegacyWithGraphQL({
-      subject,
-      version,
-      transport: gatewayTransport({ baseUrl: gatewayUrl, authorization: `Bearer ${token}`, fetch: send }),
-      betweenReads: dependencies.betweenReads,
+    const transport = gatewayTransport({
+      baseUrl: gatewayUrl,
+      authorization: `Bearer ${token}`,
+      fetch: send,
     });
+    if (subject === null) {
+      coverage = await coverageReport({ transport, betweenReads: dependencies.betweenReads });
+    } else {
+      report = await compareLegacyWithGraphQL({
+        subject,
+        version,
+        transport,
+        betweenReads: dependencies.betweenReads,
+      });
+    }
   } catch (error) {
     if (!(error instanceof ComparisonError)) throw error;
     const hint =
@@ -173,6 +196,15 @@ export async function runCompareCommand(
     return exitCodes.unusable;
   }
 
-  output.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, gatewayUrl));
-  return report.verdict.equal ? exitCodes.equal : exitCodes.different;
+  if (coverage !== undefined) {
+    output.stdout(
+      values.json ? `${JSON.stringify(coverage, null, 2)}\n` : formatCoverage(coverage, gatewayUrl),
+    );
+    return coverage.totals.different === 0 ? exitCodes.equal : exitCodes.different;
+  }
+  const compared = report!;
+  output.stdout(values.json ? `${JSON.stringify(compared, null, 2)}\n` : formatReport(compared, gatewayUrl));
+  return compared.verdict.equal && (compared.details?.verdict.equal ?? true)
+    ? exitCodes.equal
+    : exitCodes.different;
 }

@@ -1,6 +1,8 @@
 import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildVersions } from '../../graphql/versions.js';
+import { detailTypes } from '../../legacy/legacy-paths.js';
+import { detailQuery } from '../detail-comparison.js';
 import { findDifferences } from '../differences.js';
 import { shadowTarget } from './shadow-targets.js';
 import { comparisonQuery, comparisonVersions } from '../subjects.js';
@@ -20,7 +22,9 @@ describe('shadowTarget', () => {
 
   it('leaves out other reads and parameters it cannot repeat in GraphQL', () => {
     expect(shadowTarget(`/service/ou/${unit}/children`, none)).toBeNull();
-    expect(shadowTarget(`/service/ou/${unit}/details/owner`, none)).toBeNull();
+    expect(shadowTarget(`/service/ou/${unit}/details/owner`, none)?.kind).toBe('unit_owners');
+    expect(shadowTarget(`/service/e/${person}/details/manager`, none)?.kind).toBe('employee_manager_roles');
+    expect(shadowTarget(`/service/ou/${unit}/details/org_unit`, none)).toBeNull();
     expect(shadowTarget('/service/o/', none)).toBeNull();
     expect(
       shadowTarget(`/service/ou/${unit}/details/manager`, new URLSearchParams('validity=past')),
@@ -108,5 +112,25 @@ describe('comparisonQuery', () => {
     expect(compact).toContain(
       'managers { uuid manager_type { user_key } employee { uuid name engagements { uuid job_function { user_key } } } }',
     );
+  });
+});
+
+describe('the detail listings’ queries', () => {
+  it.each(comparisonVersions)('are valid on %s for every detail type of units and people', (version) => {
+    for (const owner of ['org_units', 'employees'] as const) {
+      const request = detailQuery(owner, detailTypes, [unit], version);
+      expect(validate(versions.get(version)!, parse(request.query)), `${owner} on ${version}`).toEqual([]);
+    }
+  });
+
+  it('as the shadow asks them, are valid on the newest version', () => {
+    const newest = versions.get(comparisonVersions[comparisonVersions.length - 1]!)!;
+    for (const type of detailTypes) {
+      for (const path of [`/service/ou/${unit}/details/${type}`, `/service/e/${person}/details/${type}`]) {
+        const target = shadowTarget(path, none);
+        expect(target, path).not.toBeNull();
+        expect(validate(newest, parse(target!.request.query)), path).toEqual([]);
+      }
+    }
   });
 });

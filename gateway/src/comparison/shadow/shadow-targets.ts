@@ -1,4 +1,5 @@
-import { legacyPaths } from '../../legacy/legacy-paths.js';
+import { detailTypes, legacyPaths, type DetailType } from '../../legacy/legacy-paths.js';
+import { detailField, detailNormalForm, detailSelection, type DetailOwner } from '../detail-listings.js';
 import {
   classRef,
   entityRef,
@@ -19,7 +20,7 @@ import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
  * newest version, and how both answers are brought into the comparable form.
  */
 export interface ShadowTarget {
-  /** `unit`, `unit_managers`, `employee` or `employee_engagements`. */
+  /** `unit`, `employee`, or a detail listing named after its GraphQL field: `unit_addresses`, `employee_itusers`, … */
   kind: ShadowTargetKind;
   uuid: string;
   /** The request's `at`, or `undefined` for today. */
@@ -29,7 +30,9 @@ export interface ShadowTarget {
   fromGraphQL(data: unknown): NormalValue;
 }
 
-export type ShadowTargetKind = 'unit' | 'unit_managers' | 'employee' | 'employee_engagements';
+export type ShadowTargetKind = 'unit' | 'employee' | `unit_${string}` | `employee_${string}`;
+
+type FixedKind = 'unit' | 'unit_managers' | 'employee' | 'employee_engagements';
 
 /** A legacy path from `legacyPaths` as a pattern capturing its UUID; a trailing slash it has is optional. */
 function pathPattern(path: (uuid: string) => string): RegExp {
@@ -45,7 +48,7 @@ function pathPattern(path: (uuid: string) => string): RegExp {
   );
 }
 
-const routes: [RegExp, ShadowTargetKind][] = [
+const routes: [RegExp, FixedKind][] = [
   [pathPattern((uuid) => legacyPaths.orgUnit(uuid)), 'unit'],
   [pathPattern((uuid) => legacyPaths.unitDetails('manager', uuid)), 'unit_managers'],
   [pathPattern((uuid) => legacyPaths.employee(uuid)), 'employee'],
@@ -108,15 +111,16 @@ const employeeFields = `uuid name givenname surname user_key`;
 const managerFields = `uuid user_key validity { from to } manager_type { user_key } manager_level { user_key } responsibility { user_key } employee { uuid name } org_unit { uuid name }`;
 const engagementFields = `uuid user_key validity { from to } job_function { user_key } engagement_type { user_key } employee { uuid name } org_unit { uuid name }`;
 
-const queries: Record<
-  ShadowTargetKind,
-  [operation: string, root: 'org_units' | 'employees', fields: string]
-> = {
+const queries: Record<FixedKind, [operation: string, root: 'org_units' | 'employees', fields: string]> = {
   unit: ['ShadowUnit', 'org_units', unitFields],
   unit_managers: ['ShadowUnitManagers', 'org_units', `managers { ${managerFields} }`],
   employee: ['ShadowEmployee', 'employees', employeeFields],
   employee_engagements: ['ShadowEmployeeEngagements', 'employees', `engagements { ${engagementFields} }`],
 };
+
+/** Every other detail listing: `/service/{ou|e}/{uuid}/details/{type}`. */
+const detailListing =
+  /^\/service\/(ou|e)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/details\/([a-z_]+)$/;
 
 /** The single object a v2 page holds for the target's UUID, or `null`. */
 const onlyObject = (data: unknown, root: 'org_units' | 'employees') =>
@@ -168,5 +172,35 @@ export function shadowTarget(pathname: string, search: URLSearchParams): ShadowT
         };
     }
   }
+  const detail = detailListing.exec(pathname);
+  const type = detail?.[3] as DetailType | undefined;
+  if (detail && type !== undefined && (detailTypes as readonly string[]).includes(type)) {
+    return detailTarget(detail[1] === 'ou' ? 'org_units' : 'employees', detail[2]!, type, at);
+  }
   return null;
+}
+
+/** A detail listing compared record by record with the GraphQL field serving it, as the CLI compares it. */
+function detailTarget(
+  owner: DetailOwner,
+  uuid: string,
+  type: DetailType,
+  at: string | undefined,
+): ShadowTarget {
+  const fieldName = detailField(owner, type);
+  const operation = `Shadow${owner === 'org_units' ? 'Unit' : 'Employee'}Details`;
+  return {
+    kind: `${owner === 'org_units' ? 'unit' : 'employee'}_${fieldName}`,
+    uuid,
+    at,
+    request: {
+      operationName: operation,
+      query: `query ${operation}($uuid: UUID!, $at: Date) { ${owner}(filter: { uuids: [$uuid], at: $at }, limit: 1) { objects { ${detailSelection(owner, type)} } } }`,
+      variables: { uuid, ...(at === undefined ? {} : { at }) },
+    },
+    fromLegacy: (body) => ({ [fieldName]: detailNormalForm(type, 'legacy', body) }),
+    fromGraphQL: (data) => ({
+      [fieldName]: detailNormalForm(type, 'graphql', field(onlyObject(data, owner), fieldName)),
+    }),
+  };
 }

@@ -1,0 +1,191 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCompareCommand } from '../gateway/src/comparison/cli/compare-command.js';
+import { serviceOperations } from '../gateway/src/comparison/coverage/contract-operations.js';
+import type { CoverageEntry, CoverageReport } from '../gateway/src/comparison/coverage/coverage.js';
+import { detailTypes } from '../gateway/src/legacy/legacy-paths.js';
+import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
+import { changeAddressValue, editableAddress, type DetailChange } from './legacy-detail-edits.js';
+import { repoRoot } from './processes.js';
+import { startTestStack, type TestStack } from './stack.js';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(() => stack.close());
+
+/** The command in-process, with the hook that runs between its legacy reads and its GraphQL queries. */
+async function compare(args: string[], betweenReads?: () => Promise<void>) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCompareCommand(
+    [...args, '--gateway', stack.gatewayUrl, '--user', 'alice'],
+    { IDP_URL: stack.idpUrl },
+    { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
+    { betweenReads },
+  );
+  return { code, stdout, stderr };
+}
+
+const contractReads = async () =>
+  serviceOperations(await readFile(join(repoRoot, 'openapi', 'legacy-service.yaml'), 'utf8')).filter(
+    (operation) => operation.method === 'GET',
+  );
+
+const detailEndpoint = /^\/service\/(ou|e)\/\{uuid\}\/details\/([a-z_]+)$/;
+const isDetailListing = (entry: CoverageEntry) =>
+  (detailTypes as readonly string[]).includes(detailEndpoint.exec(entry.path)?.[2] ?? '');
+
+/** The first of the units (by default the first 20 the coverage report scans) with an address to change. */
+async function firstUnitWithAddress(units?: string[]): Promise<string> {
+  const [organisation] = (await (await stack.legacyFetch('/service/o/')).json()) as { uuid: string }[];
+  const { items } = (await (
+    await stack.legacyFetch(`/service/o/${organisation!.uuid}/ou/?limit=20`)
+  ).json()) as { items: { uuid: string }[] };
+  for (const uuid of units ?? items.map((item) => item.uuid)) {
+    const addresses = await (await stack.legacyFetch(`/service/ou/${uuid}/details/address`)).json();
+    if (editableAddress(addresses)) return uuid;
+  }
+  throw new Error('no unit among the first 20 has an e-mail address or phone number');
+}
+
+describe('npm run compare -- --coverage', () => {
+  it('lists every /service read of the contract: each detail listing covered and proven, the rest with a reason', async () => {
+    const { code, stdout, stderr } = await compare(['--coverage', '--json']);
+    expect(code, stderr).toBe(0);
+    const report = JSON.parse(stdout) as CoverageReport;
+
+    // Every read of the contract, read from the contract itself, is in the report once.
+    const reads = report.endpoints.filter((entry) => entry.method === 'GET');
+    expect(reads.map((entry) => `${entry.operationId} ${entry.path}`).sort()).toEqual(
+      (await contractReads()).map((operation) => `${operation.operationId} ${operation.path}`).sort(),
+    );
+
+    // All 11 detail types of units and of people: covered by a GraphQL field and equal on the current data.
+    const details = reads.filter(isDetailListing);
+    expect(details).toHaveLength(22);
+    for (const entry of details) {
+      expect(entry.graphql, entry.path).toMatch(/^(org_units|employees)\(filter: \{ uuids: \[\$uuid\] \}\)/);
+      expect(['proven', 'empty'], `${entry.path}: ${entry.reason}`).toContain(entry.status);
+      expect(entry.differences).toEqual([]);
+    }
+    // Listings with records are proven on records, not on emptiness.
+    const proven = details.filter((entry) => entry.status === 'proven');
+    expect(proven.length).toBeGreaterThanOrEqual(18);
+    for (const entry of proven) expect(entry.samples.length, entry.path).toBeGreaterThan(0);
+    expect(proven.map((entry) => entry.operationId)).toEqual(
+      expect.arrayContaining([
+        'listOrgUnitAddresses',
+        'listOrgUnitKles',
+        'listEmployeeItUsers',
+        'listEmployeeLeaves',
+      ]),
+    );
+
+    // The records themselves are proven too; the reads GraphQL cannot answer say why.
+    const status = Object.fromEntries(reads.map((entry) => [entry.operationId, entry.status]));
+    expect(status).toMatchObject({
+      getOrgUnit: 'proven',
+      getEmployee: 'proven',
+      listOrgUnits: 'proven',
+      listEmployees: 'proven',
+      getClass: 'proven',
+      listOrgUnitChildren: 'proven',
+      lookupCpr: 'not covered',
+      autocompleteEmployees: 'not covered',
+      getOrgUnitTree: 'not covered',
+    });
+    for (const entry of reads.filter((item) => item.status === 'not covered')) {
+      expect(entry.graphql).toBeNull();
+      expect(entry.reason, entry.operationId).toMatch(
+        /^The graph|^A lookup|^org_units has no|^Classes in the graph/,
+      );
+    }
+    expect(report.totals.different).toBe(0);
+    // Writes are listed with the mutation that replaces them, never compared.
+    expect(report.endpoints.find((entry) => entry.operationId === 'mapOrgUnits')).toMatchObject({
+      status: 'write',
+      reason: 'Replaced by the mutation related_units_update.',
+    });
+  }, 60_000);
+
+  it('prints what "covered" and "proven" mean, one row per endpoint and the totals', async () => {
+    const { code, stdout, stderr } = await compare(['--coverage']);
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain('Covered: a GraphQL query on /graphql/v2 answers the same records. Proven:');
+    expect(stdout).toMatch(/\n {2}proven +GET \/service\/ou\/\{uuid\}\/details\/address +org_units\(filter/);
+    expect(stdout).toMatch(
+      /\n {2}not covered +GET \/service\/e\/cpr_lookup\/ +—\n +A lookup in the national CPR register/,
+    );
+    expect(stdout).toMatch(/Reads: \d+ endpoints — \d+ proven, \d+ empty, 0 different, \d+ not covered\./);
+    expect(stdout).toContain('Verdict: EQUAL');
+  }, 60_000);
+
+  it('finds a difference in one detail type and exits 1', async () => {
+    const unit = await firstUnitWithAddress();
+    let change: DetailChange | undefined;
+    const { code, stdout, stderr } = await compare(['--coverage', '--json'], async () => {
+      change = await changeAddressValue(stack.legacyFetch, unit);
+    });
+    expect(code, stderr).toBe(1);
+    const report = JSON.parse(stdout) as CoverageReport;
+    const different = report.endpoints.filter((entry) => entry.status === 'different');
+    expect(different.map((entry) => entry.operationId)).toEqual(['listOrgUnitAddresses']);
+    expect(different[0]!.differences).toContainEqual({
+      path: `org_units[${unit}].addresses[${change!.recordUuid}].value`,
+      legacy: change!.before,
+      graphql: change!.after,
+    });
+  }, 60_000);
+});
+
+describe('npm run compare -- --units: every detail listing', () => {
+  it('compares each detail listing with its GraphQL field and reports the one that changed', async () => {
+    const equal = await compare(['--units', referenceUnitUuids.join(',')]);
+    expect(equal.code, equal.stderr).toBe(0);
+    expect(equal.stdout).toContain(
+      `Detail listings: ${referenceUnitUuids.length * detailTypes.length} legacy requests in one round → 1 GraphQL request`,
+    );
+    expect(equal.stdout).toMatch(/\/details\/related_unit +related_units +3 +\d+ +equal/);
+    expect(equal.stdout).toContain('Detail verdict: EQUAL');
+
+    const unit = await firstUnitWithAddress(referenceUnitUuids);
+    let change: DetailChange | undefined;
+    const changed = await compare(['--units', referenceUnitUuids.join(',')], async () => {
+      change = await changeAddressValue(stack.legacyFetch, unit);
+    });
+    expect(changed.code, changed.stderr).toBe(1);
+    // The reference view (managers) is still equal; only the address listing differs.
+    expect(changed.stdout).toContain('Verdict: EQUAL');
+    expect(changed.stdout).toMatch(/\/details\/address +addresses +3 +\d+ +DIFFERENT/);
+    expect(changed.stdout).toMatch(/\/details\/manager +managers +3 +\d+ +equal/);
+    expect(changed.stdout).toMatch(/Detail verdict: DIFFERENT — \d+ differences?:/);
+    const row = changed.stdout
+      .split('\n')
+      .find((line) => line.includes(`org_units[${unit}].addresses[${change!.recordUuid}].value`));
+    expect(row).toMatch(
+      new RegExp(
+        `"${change!.before.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s+"${change!.after.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`,
+      ),
+    );
+  }, 60_000);
+});
+
+describe('GET /migration/coverage (the workbench)', () => {
+  it('gives the coverage report to a signed-in user, with the caller’s token', async () => {
+    expect((await fetch(`${stack.gatewayUrl}/migration/coverage`)).status).toBe(401);
+    const response = await fetch(`${stack.gatewayUrl}/migration/coverage`, {
+      headers: { authorization: `Bearer ${await stack.token('nora')}` },
+    });
+    expect(response.status).toBe(200);
+    const report = (await response.json()) as CoverageReport;
+    expect(report.meaning).toMatch(/^Covered: /);
+    expect(report.totals.different).toBe(0);
+    const details = report.endpoints.filter(isDetailListing);
+    expect(details).toHaveLength(22);
+    expect(details.every((entry) => entry.status === 'proven' || entry.status === 'empty')).toBe(true);
+    expect(JSON.stringify(report)).not.toContain(stack.legacyUrl);
+  }, 60_000);
+});
