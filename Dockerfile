@@ -19,8 +19,10 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=dependencies /app/node_modules node_modules
 COPY package.json ./
-# The gateway serves the migration guide from docs/; the legacy fixture seeds the development users' employees.
+# The gateway serves the migration guide from docs/ and reads the contract in openapi/ for the coverage report;
+# the legacy fixture seeds the development users' employees.
 COPY docs docs
+COPY openapi/legacy-service.yaml openapi/
 COPY gateway gateway
 COPY idp idp
 COPY legacy-service legacy-service

@@ -189,6 +189,8 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/RUN npm ci --omit=dev/);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/^COPY docs docs$/m);
+    // The coverage report of /migration reads the contract at run time.
+    expect(dockerfile).toMatch(/^COPY openapi\/legacy-service\.yaml openapi\/$/m);
     // tsx runs the sources, so it must be a production dependency.
     const gatewayPackage = JSON.parse(read('gateway/package.json')) as {
       dependencies: Record<string, string>;
