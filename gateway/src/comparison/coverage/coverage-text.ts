@@ -1,0 +1,49 @@
+import type { CoverageReport } from './coverage.js';
+
+/** The coverage report as the CLI prints it: one line per endpoint, then what the words mean and the totals. */
+export function formatCoverage(report: CoverageReport, gatewayUrl: string): string {
+  const rows = report.endpoints.map((entry) => [
+    entry.status,
+    `${entry.method} ${entry.path}`,
+    entry.graphql ?? '—',
+    entry.reason,
+  ]);
+  const header = ['status', '/service endpoint', 'GraphQL (v2) that replaces it', 'why / what was shown'];
+  const widths = header
+    .slice(0, 2)
+    .map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (row: string[]) =>
+    `  ${row[0]!.padEnd(widths[0]!)}  ${row[1]!.padEnd(widths[1]!)}  ${row[2]}\n  ${' '.repeat(widths[0]! + widths[1]! + 4)}${row[3]}`;
+  const lines = [
+    `Coverage of the legacy contract's /service endpoints by GraphQL v2 at ${gatewayUrl}`,
+    '',
+    report.meaning,
+    '',
+    `  ${header[0]!.padEnd(widths[0]!)}  ${header[1]!.padEnd(widths[1]!)}  ${header[2]}`,
+    ...rows.map(line),
+    '',
+  ];
+  for (const entry of report.endpoints.filter((item) => item.differences.length > 0)) {
+    lines.push(`Differences at ${entry.method} ${entry.path}:`);
+    for (const difference of entry.differences.slice(0, 20)) {
+      const side = (value: unknown, present: boolean) => (present ? JSON.stringify(value) : '(absent)');
+      lines.push(
+        `  ${difference.path}  ${side(difference.legacy, Object.hasOwn(difference, 'legacy'))}  ${side(difference.graphql, Object.hasOwn(difference, 'graphql'))}`,
+      );
+    }
+    lines.push('');
+  }
+  const { totals } = report;
+  const reads = report.endpoints.filter((entry) => entry.method === 'GET').length;
+  lines.push(
+    `Reads: ${reads} endpoints — ${totals.proven} proven, ${totals.empty} empty, ${totals.different} different, ` +
+      `${totals['not covered']} not covered. Writes: ${totals.write} (listed with their mutations, not compared). ` +
+      `${totals.reads} requests made.`,
+  );
+  lines.push(
+    totals.different === 0
+      ? 'Verdict: EQUAL — every covered read endpoint gave the same data both ways.'
+      : `Verdict: DIFFERENT — ${totals.different} endpoint${totals.different === 1 ? '' : 's'} gave different data.`,
+  );
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,493 @@
+import { detailTypes, legacyPaths, type DetailType } from '../../legacy/legacy-paths.js';
+import { ComparisonError, errorSentence } from '../comparison-error.js';
+import { compareDetailListings } from '../detail-comparison.js';
+import { detailField, type DetailOwner } from '../detail-listings.js';
+import { findDifferences, type Difference } from '../differences.js';
+import type { ComparisonTransport } from '../gateway-transport.js';
+import {
+  field,
+  isRecord,
+  keyedByUuid,
+  list,
+  textOf,
+  validity,
+  type JsonRecord,
+  type NormalValue,
+} from '../normal-form.js';
+import { shadowTarget } from '../shadow/shadow-targets.js';
+import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
+import { readServiceOperations, type ContractOperation } from './contract-operations.js';
+import { notCovered, writeMutations } from './not-covered.js';
+
+/**
+ * - `proven`: a GraphQL query answers the endpoint, and on the current data the sampled `/service` reads and
+ *   that query gave the same records (keyed by UUID, the fields both carry).
+ * - `different`: it answers it, and the sample found a difference.
+ * - `empty`: it answers it, and both sides were equal but empty on every sampled read: no record to compare.
+ * - `not covered`: no GraphQL query answers it; `reason` says why.
+ * - `write`: a write endpoint, out of the report's scope; `reason` names the mutation that replaces it.
+ */
+export type CoverageStatus = 'proven' | 'different' | 'empty' | 'not covered' | 'write';
+
+export interface CoverageEntry {
+  operationId: string;
+  method: string;
+  path: string;
+  /** The GraphQL (v2) that replaces the endpoint, or `null`. */
+  graphql: string | null;
+  status: CoverageStatus;
+  /** What the sample showed, or why the endpoint is not covered. */
+  reason: string;
+  /** The `/service` reads compared that had records (for detail listings) or that were compared. */
+  samples: string[];
+  differences: Difference[];
+}
+
+export interface CoverageReport {
+  version: 'v2';
+  meaning: string;
+  endpoints: CoverageEntry[];
+  totals: Record<CoverageStatus, number> & { reads: number };
+}
+
+export const coverageMeaning =
+  'Covered: a GraphQL query on /graphql/v2 answers the same records. Proven: on the current data, the ' +
+  'sampled /service reads and that query gave equal records (keyed by uuid, comparing the fields both ' +
+  'sides carry). Empty: equal, but no sampled read had a record, so no record was compared. Not covered: ' +
+  'no GraphQL query answers the endpoint; the reason says what to do instead.';
+
+export interface CoverageOptions {
+  transport: ComparisonTransport;
+  /** Listings with records each detail endpoint is proven on (default 3). */
+  sampleSize?: number;
+  /** Most units (and people) scanned for detail records (default 100). */
+  scanLimit?: number;
+  /** Runs after the legacy reads of the detail listings and before their GraphQL query (tests edit here). */
+  betweenReads?: () => void | Promise<void>;
+  operations?: ContractOperation[];
+}
+
+const detailPath = /^\/service\/(ou|e)\/\{uuid\}\/details\/([a-z_]+)$/;
+
+/** A detail listing endpoint of the contract: whose, and which type. */
+function detailEndpoint(path: string): { owner: DetailOwner; type: DetailType } | null {
+  const match = detailPath.exec(path);
+  const type = match?.[2] as DetailType | undefined;
+  if (!match || type === undefined || !(detailTypes as readonly string[]).includes(type)) return null;
+  return { owner: match[1] === 'ou' ? 'org_units' : 'employees', type };
+}
+
+async function serviceJson(transport: ComparisonTransport, path: string): Promise<unknown> {
+  const response = await transport.getService(path);
+  if (response.status !== 200) {
+    const reason = errorSentence(response.body);
+    throw new ComparisonError(
+      response.status === 401 || response.status === 403 ? 'unauthorized' : 'failed',
+      `GET ${path} answered ${response.status}${reason ? `: ${reason.replace(/\.$/, '')}` : ''}.`,
+    );
+  }
+  return response.body;
+}
+
+async function graphqlData(transport: ComparisonTransport, request: GraphQLRequestBody): Promise<unknown> {
+  const response = await transport.postGraphQL('v2', request);
+  const reason = errorSentence(response.body);
+  if (response.status !== 200 || !isRecord(field(response.body, 'data')) || reason !== undefined) {
+    throw new ComparisonError(
+      response.status === 401 || response.status === 403 ? 'unauthorized' : 'failed',
+      `POST /graphql/v2 answered ${response.status}${reason ? ` with the error "${reason}"` : ' without data'}.`,
+    );
+  }
+  return field(response.body, 'data');
+}
+
+/** The text fields of a record, and its validity when asked. */
+const textFields =
+  (names: string[], withValidity = false) =>
+  (record: JsonRecord): NormalValue => ({
+    ...Object.fromEntries(names.map((name) => [name, textOf(record[name])])),
+    ...(withValidity ? { validity: validity(record['validity']) } : {}),
+  });
+
+/** A listing or record of `/service` against a GraphQL query, record by record. */
+interface RecordCheck {
+  graphql: string;
+  /** Reads the legacy side: the paths read and the records they gave. */
+  legacy: () => Promise<{ paths: string[]; records: unknown[] }>;
+  request: (uuids: string[]) => GraphQLRequestBody;
+  graphqlRecords: (data: unknown) => unknown;
+  view: (record: JsonRecord) => NormalValue;
+}
+
+const uuidsOf = (records: unknown[]) =>
+  records.map((record) => field(record, 'uuid')).filter((uuid): uuid is string => typeof uuid === 'string');
+
+const byUuids = (root: string, selection: string, operation: string) => (uuids: string[]) => ({
+  operationName: operation,
+  query: `query ${operation}($uuids: [UUID!], $limit: Int) { ${root}(filter: { uuids: $uuids }, limit: $limit) { objects { ${selection} } } }`,
+  variables: { uuids, limit: Math.max(uuids.length, 1) },
+});
+
+async function runRecordCheck(transport: ComparisonTransport, check: RecordCheck): Promise<CheckOutcome> {
+  const { paths, records } = await check.legacy();
+  const uuids = [...new Set(uuidsOf(records))];
+  if (uuids.length === 0) return { paths, differences: [], empty: true, reads: paths.length };
+  const data = await graphqlData(transport, check.request(uuids));
+  const differences = findDifferences(
+    keyedByUuid(records, check.view),
+    keyedByUuid(check.graphqlRecords(data), check.view),
+  );
+  return { paths, differences, empty: false, reads: paths.length + 1 };
+}
+
+interface CheckOutcome {
+  paths: string[];
+  differences: Difference[];
+  empty: boolean;
+  reads: number;
+}
+
+/** A check of one endpoint: the GraphQL that replaces it, and the comparison on the sample. */
+interface EndpointCheck {
+  graphql: string;
+  run: () => Promise<CheckOutcome>;
+}
+
+const recordCheck = (transport: ComparisonTransport, check: RecordCheck): EndpointCheck => ({
+  graphql: check.graphql,
+  run: () => runRecordCheck(transport, check),
+});
+
+/** The sample everything is checked on: the organisation, the first units and people, facets and classes. */
+async function sampleOf(transport: ComparisonTransport, sampleSize: number) {
+  const organisations = list(await serviceJson(transport, legacyPaths.organisations()));
+  const org = field(organisations[0], 'uuid');
+  if (typeof org !== 'string') throw new ComparisonError('failed', 'GET /service/o/ lists no organisation.');
+  return { org, sampleSize };
+}
+
+type Sample = Awaited<ReturnType<typeof sampleOf>>;
+
+/** The checks for endpoints that are not detail listings, by operation. */
+function endpointChecks(
+  transport: ComparisonTransport,
+  sample: Sample,
+): Record<string, () => Promise<EndpointCheck>> {
+  const checks = recordChecksOf(transport, sample);
+  return Object.fromEntries(
+    Object.entries(checks).map(([operation, check]) => [
+      operation,
+      async () => {
+        const made = await check();
+        return 'run' in made ? made : recordCheck(transport, made);
+      },
+    ]),
+  );
+}
+
+function recordChecksOf(
+  transport: ComparisonTransport,
+  sample: Sample,
+): Record<string, () => Promise<RecordCheck | EndpointCheck>> {
+  const { org, sampleSize } = sample;
+  const orgPath = `/service/o/${encodeURIComponent(org)}`;
+  const read = (path: string) => serviceJson(transport, path);
+  const unitView = textFields(['name', 'user_key'], true);
+  const personView = textFields(['name', 'givenname', 'surname', 'nickname', 'user_key']);
+  const classView = textFields(['name', 'user_key']);
+  const firstUnits = async () =>
+    list(field(await read(`${orgPath}/ou/?limit=${sampleSize}`), 'items')).filter(isRecord);
+  const firstFacet = async () => {
+    const facets = list(await read(`${orgPath}/f/`));
+    const named = facets
+      .map((facet) => textOf(field(facet, 'user_key')))
+      .filter((key) => typeof key === 'string');
+    return named.includes('manager_type') ? 'manager_type' : (named[0] as string | undefined);
+  };
+  const facetClasses = (facet: string) => ({
+    operationName: 'CoverageFacetClasses',
+    query:
+      'query CoverageFacetClasses($facet: String!) { classes(filter: { facets: [$facet] }, limit: 1000) { objects { uuid name user_key } } }',
+    variables: { facet },
+  });
+  return {
+    listOrgUnits: async () => ({
+      graphql: 'org_units { objects { uuid name user_key validity } }',
+      legacy: async () => ({ paths: [`${orgPath}/ou/?limit=${sampleSize}`], records: await firstUnits() }),
+      request: byUuids('org_units', 'uuid name user_key validity { from to }', 'CoverageUnits'),
+      graphqlRecords: (data) => rootObjects('v2', field(data, 'org_units')),
+      view: unitView,
+    }),
+    listEmployees: async () => {
+      const path = `${orgPath}/e/?limit=${sampleSize}`;
+      return {
+        graphql: 'employees { objects { uuid name givenname surname nickname user_key } }',
+        legacy: async () => ({ paths: [path], records: list(field(await read(path), 'items')) }),
+        request: byUuids('employees', 'uuid name givenname surname nickname user_key', 'CoverageEmployees'),
+        graphqlRecords: (data) => rootObjects('v2', field(data, 'employees')),
+        view: personView,
+      };
+    },
+    listItSystems: async () => {
+      const path = `${orgPath}/it/`;
+      return {
+        graphql: 'itsystems { objects { uuid name user_key system_type } }',
+        legacy: async () => ({ paths: [path], records: list(await read(path)) }),
+        request: byUuids('itsystems', 'uuid name user_key system_type', 'CoverageItSystems'),
+        graphqlRecords: (data) => rootObjects('v2', field(data, 'itsystems')),
+        view: textFields(['name', 'user_key', 'system_type']),
+      };
+    },
+    listFacets: async () => {
+      const path = `${orgPath}/f/`;
+      return {
+        graphql: 'facets { objects { uuid user_key } }',
+        legacy: async () => ({ paths: [path], records: list(await read(path)) }),
+        request: byUuids('facets', 'uuid user_key', 'CoverageFacets'),
+        graphqlRecords: (data) => rootObjects('v2', field(data, 'facets')),
+        view: textFields(['user_key']),
+      };
+    },
+    getFacet: async () => {
+      const facet = await firstFacet();
+      const path = `${orgPath}/f/${encodeURIComponent(facet ?? '')}/`;
+      return {
+        graphql: 'classes(filter: { facets: [$facet] }) { objects { uuid name user_key } }',
+        legacy: async () => ({
+          paths: facet ? [path] : [],
+          records: facet ? list(field(field(await read(path), 'data'), 'items')) : [],
+        }),
+        request: () => facetClasses(facet ?? ''),
+        graphqlRecords: (data) => rootObjects('v2', field(data, 'classes')),
+        view: classView,
+      };
+    },
+    listFacetClasses: async () => {
+      const facet = await firstFacet();
+      const path = `/service/f/${encodeURIComponent(facet ?? '')}/`;
+      return {
+        graphql: 'classes(filter: { facets: [$facet] }) { objects { uuid name user_key } }',
+        legacy: async () => ({
+          paths: facet ? [path] : [],
+          records: facet ? list(field(field(await read(path), 'data'), 'items')) : [],
+        }),
+        request: () => facetClasses(facet ?? ''),
+        graphqlRecords: (data) => rootObjects('v2', field(data, 'classes')),
+        view: classView,
+      };
+    },
+    getClass: async () => {
+      const facet = await firstFacet();
+      const classes = facet
+        ? uuidsOf(
+            list(field(field(await read(`${orgPath}/f/${encodeURIComponent(facet)}/`), 'data'), 'items')),
+          )
+        : [];
+      const paths = classes.slice(0, sampleSize).map((uuid) => `/service/c/${encodeURIComponent(uuid)}/`);
+      return {
+        graphql: 'classes(filter: { uuids: [$uuid] }) { objects { uuid name user_key } }',
+        legacy: async () => ({ paths, records: await Promise.all(paths.map(read)) }),
+        request: byUuids('classes', 'uuid name user_key', 'CoverageClasses'),
+        graphqlRecords: (data) => rootObjects('v2', field(data, 'classes')),
+        view: classView,
+      };
+    },
+    listOrgUnitChildren: async () => {
+      // Children of the top-level units: every unit below them is somebody's child.
+      const tops = uuidsOf(list(await read(`${orgPath}/children`))).slice(0, sampleSize);
+      const paths = tops.map((uuid) => legacyPaths.children(uuid));
+      return {
+        graphql:
+          'org_units(filter: { uuids: [$uuid] }) { objects { children { uuid name user_key validity } } }',
+        legacy: async () => ({ paths, records: (await Promise.all(paths.map(read))).flatMap(list) }),
+        request: () => ({
+          operationName: 'CoverageChildren',
+          query:
+            'query CoverageChildren($uuids: [UUID!], $limit: Int) { org_units(filter: { uuids: $uuids }, limit: $limit) { objects { children { uuid name user_key validity { from to } } } } }',
+          variables: { uuids: tops, limit: Math.max(tops.length, 1) },
+        }),
+        graphqlRecords: (data) =>
+          rootObjects('v2', field(data, 'org_units')).flatMap((unit) => list(unit['children'])),
+        view: unitView,
+      };
+    },
+    // The whole records, in the shadow comparison's view of them.
+    getOrgUnit: async () => shadowCheck(transport, 'unit', uuidsOf(await firstUnits())),
+    getEmployee: async () =>
+      shadowCheck(
+        transport,
+        'employee',
+        uuidsOf(list(field(await read(`${orgPath}/e/?limit=${sampleSize}`), 'items'))),
+      ),
+  };
+}
+
+/**
+ * `getOrgUnit`/`getEmployee`: each record read both ways and compared as the shadow comparison compares
+ * it (the same views and the same one-record query), so the report and the shadow agree on what "equal" is.
+ */
+function shadowCheck(transport: ComparisonTransport, kind: 'unit' | 'employee', uuids: string[]) {
+  const path = (uuid: string) => (kind === 'unit' ? legacyPaths.orgUnit(uuid) : legacyPaths.employee(uuid));
+  return {
+    graphql:
+      kind === 'unit'
+        ? 'org_units(filter: { uuids: [$uuid] }) { objects { uuid name user_key validity org_unit_type org_unit_level parent } }'
+        : 'employees(filter: { uuids: [$uuid] }) { objects { uuid name givenname surname user_key } }',
+    run: async () => {
+      const paths = uuids.map(path);
+      const differences = (
+        await Promise.all(
+          paths.map(async (item) => {
+            const target = shadowTarget(item, new URLSearchParams())!;
+            const legacy = target.fromLegacy(await serviceJson(transport, item));
+            const graphql = target.fromGraphQL(await graphqlData(transport, target.request));
+            return findDifferences({ [item]: legacy }, { [item]: graphql });
+          }),
+        )
+      ).flat();
+      return { paths, differences, empty: paths.length === 0, reads: paths.length * 2 };
+    },
+  };
+}
+
+/**
+ * The detail listings: units (then the people their records name) scanned in batches until every detail
+ * type has `sampleSize` listings with records, each batch compared by `compareDetailListings`.
+ */
+async function checkDetailListings(
+  transport: ComparisonTransport,
+  sample: Sample,
+  options: CoverageOptions,
+  owners: DetailOwner[],
+) {
+  const sampleSize = sample.sampleSize;
+  const scanLimit = options.scanLimit ?? 100;
+  const orgPath = `/service/o/${encodeURIComponent(sample.org)}`;
+  const results = new Map<string, { samples: string[]; differences: Difference[]; read: number }>();
+  const key = (owner: DetailOwner, type: DetailType) => `${owner}:${type}`;
+  for (const owner of ['org_units', 'employees'] as const)
+    for (const type of detailTypes) results.set(key(owner, type), { samples: [], differences: [], read: 0 });
+  let reads = 0;
+  let betweenReads = options.betweenReads;
+  let people: string[] = [];
+
+  for (const owner of ['org_units', 'employees'] as const) {
+    if (!owners.includes(owner)) continue;
+    const candidates =
+      owner === 'org_units'
+        ? uuidsOf(list(field(await serviceJson(transport, `${orgPath}/ou/?limit=${scanLimit}`), 'items')))
+        : [
+            ...new Set([
+              ...people,
+              ...uuidsOf(
+                list(field(await serviceJson(transport, `${orgPath}/e/?limit=${scanLimit}`), 'items')),
+              ),
+            ]),
+          ].slice(0, scanLimit);
+    const batch = 20;
+    for (let start = 0; start < candidates.length; start += batch) {
+      const types = detailTypes.filter((type) => results.get(key(owner, type))!.samples.length < sampleSize);
+      if (types.length === 0) break;
+      const report = await compareDetailListings({
+        owner,
+        uuids: candidates.slice(start, start + batch),
+        version: 'v2',
+        transport,
+        types,
+        betweenReads,
+      });
+      betweenReads = undefined;
+      reads += report.legacy.requests + 1;
+      if (owner === 'org_units') people = [...new Set([...people, ...report.people])];
+      for (const listing of report.listings) {
+        const result = results.get(key(owner, listing.type))!;
+        result.read += 1;
+        if (listing.records > 0 && result.samples.length < sampleSize) result.samples.push(listing.path);
+        const prefix = `${owner}[${listing.uuid}].${detailField(owner, listing.type)}`;
+        result.differences.push(
+          ...report.verdict.differences.filter(
+            (difference) =>
+              difference.path === prefix ||
+              difference.path.startsWith(`${prefix}[`) ||
+              difference.path === `${owner}[${listing.uuid}]`,
+          ),
+        );
+      }
+    }
+  }
+  return { results, key, reads };
+}
+
+/**
+ * The coverage report: every `/service` operation of the legacy contract, with the GraphQL query that
+ * replaces it and whether equality is proven on the current data (a sample of it, read both ways).
+ *
+ * @example
+ * const report = await coverageReport({ transport: gatewayTransport({ baseUrl, authorization }) });
+ */
+export async function coverageReport(options: CoverageOptions): Promise<CoverageReport> {
+  const { transport } = options;
+  const operations = options.operations ?? (await readServiceOperations());
+  const sample = await sampleOf(transport, options.sampleSize ?? 3);
+  const details = await checkDetailListings(transport, sample, options, ['org_units', 'employees']);
+  const checks = endpointChecks(transport, sample);
+  let reads = details.reads + 1;
+
+  const endpoints = await Promise.all(
+    operations.map(async (operation): Promise<CoverageEntry> => {
+      const base = { operationId: operation.operationId, method: operation.method, path: operation.path };
+      if (operation.method !== 'GET') {
+        return {
+          ...base,
+          graphql: null,
+          status: 'write',
+          reason: writeMutations[operation.operationId] ?? 'A write: out of the report’s scope.',
+          samples: [],
+          differences: [],
+        };
+      }
+      const detail = detailEndpoint(operation.path);
+      if (detail) {
+        const result = details.results.get(details.key(detail.owner, detail.type))!;
+        const fieldName = detailField(detail.owner, detail.type);
+        const graphql = `${detail.owner}(filter: { uuids: [$uuid] }) { objects { ${fieldName} { … } } }`;
+        const status: CoverageStatus =
+          result.differences.length > 0 ? 'different' : result.samples.length === 0 ? 'empty' : 'proven';
+        const who = detail.owner === 'org_units' ? 'unit' : 'person';
+        const reason =
+          status === 'proven'
+            ? `Equal on ${result.read} ${who} listings read, ${result.samples.length} of them with records.`
+            : status === 'different'
+              ? `${result.differences.length} difference(s) in the ${result.read} ${who} listings read.`
+              : `Equal but empty: none of the ${result.read} ${who} listings read has records on either side.`;
+        return { ...base, graphql, status, reason, samples: result.samples, differences: result.differences };
+      }
+      const check = checks[operation.operationId];
+      if (check === undefined) {
+        return {
+          ...base,
+          graphql: null,
+          status: 'not covered',
+          reason: notCovered[operation.operationId] ?? 'No GraphQL query answers this endpoint.',
+          samples: [],
+          differences: [],
+        };
+      }
+      const made = await check();
+      const { paths, differences, empty, reads: checkReads } = await made.run();
+      reads += checkReads;
+      const status: CoverageStatus = differences.length > 0 ? 'different' : empty ? 'empty' : 'proven';
+      const reason =
+        status === 'proven'
+          ? `Equal on ${paths.length} read${paths.length === 1 ? '' : 's'}.`
+          : status === 'different'
+            ? `${differences.length} difference(s).`
+            : 'Equal but empty: the sampled reads returned no records.';
+      return { ...base, graphql: made.graphql, status, reason, samples: paths, differences };
+    }),
+  );
+
+  const totals = { proven: 0, different: 0, empty: 0, 'not covered': 0, write: 0, reads };
+  for (const entry of endpoints) totals[entry.status] += 1;
+  return { version: 'v2', meaning: coverageMeaning, endpoints, totals };
+}
