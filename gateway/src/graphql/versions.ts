@@ -1,6 +1,7 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { entityResolvers, listLink, singleLink } from './resolvers/entities.js';
+import { hierarchyResolvers } from './resolvers/hierarchy.js';
 import { mutationResolvers } from './resolvers/mutations.js';
 import { v1QueryResolvers } from './resolvers/v1-query.js';
 import { v2QueryResolvers } from './resolvers/v2-query.js';
@@ -44,17 +45,23 @@ function version(
 export function buildVersions(graphTypeDefs: string = readOrgGraphTypeDefs()): GraphQLVersion[] {
   const typeDefs = versionTypeDefs(graphTypeDefs);
   return [
-    version('v1', typeDefs.v1, {
-      ...scalarResolvers,
-      ...entityResolvers(listLink),
-      Query: v1QueryResolvers(),
-      Mutation: mutationResolvers(),
-    }),
-    version('v2', typeDefs.v2, {
-      ...scalarResolvers,
-      ...entityResolvers(singleLink),
-      Query: v2QueryResolvers(),
-      Mutation: mutationResolvers(),
-    }),
+    version('v1', typeDefs.v1, [
+      {
+        ...scalarResolvers,
+        ...entityResolvers(listLink),
+        Query: v1QueryResolvers(),
+        Mutation: mutationResolvers(),
+      },
+      hierarchyResolvers(),
+    ]),
+    version('v2', typeDefs.v2, [
+      {
+        ...scalarResolvers,
+        ...entityResolvers(singleLink),
+        Query: v2QueryResolvers(),
+        Mutation: mutationResolvers(),
+      },
+      hierarchyResolvers(),
+    ]),
   ];
 }

@@ -31,6 +31,7 @@ import type {
   OrgUnitRecord,
   OwnerRecord,
   EmployeeVersionRecord,
+  ClassChildRecord,
 } from './contract-records.generated.js';
 
 export { detailTypes, type DetailType } from './legacy-paths.js';
@@ -207,8 +208,17 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
         }),
       ),
     /** The person's versions in force at `at` (`details/employee`): a person record itself has no validity. */
-    employeeVersions: async (uuid: string, at: string) =>
-      get<EmployeeVersionRecord[]>(legacyPaths.employeeVersions(uuid, { at })),
+    employeeVersions: async (uuid: string, at: string, validity?: 'past' | 'present' | 'future') =>
+      get<EmployeeVersionRecord[]>(
+        legacyPaths.employeeVersions(uuid, { at, validity: validity === 'present' ? undefined : validity }),
+      ),
+    /** The unit's versions (`details/org_unit`) before, on or after `at`. */
+    orgUnitVersions: async (uuid: string, at: string, validity?: 'past' | 'present' | 'future') =>
+      get<OrgUnitRecord[]>(
+        legacyPaths.orgUnitVersions(uuid, { at, validity: validity === 'present' ? undefined : validity }),
+      ),
+    classChildren: async (uuid: string) => get<ClassChildRecord[]>(legacyPaths.classChildren(uuid)),
+    facetChildren: async (facet: string) => get<ClassChildRecord[]>(legacyPaths.facetChildren(facet)),
     classWithFacet: async (uuid: string) =>
       getOrNull<ClassWithFacetRecord>(() => legacyPaths.classWithFacet(uuid)),
     orgUnitPage: async (at: string, start: number, limit: number) =>

@@ -64,6 +64,15 @@ export function queryString(params: LegacyQuery = {}): string {
   return text ? `?${text}` : '';
 }
 
+/** A query string with one parameter repeated for each value (`?uuid=a&uuid=b`), then the others. */
+function repeated(name: string, values: string[], params: LegacyQuery = {}): string {
+  const search = new URLSearchParams();
+  for (const value of values) search.append(name, value);
+  const rest = queryString(params).slice(1);
+  const text = [search.toString(), rest].filter(Boolean).join('&');
+  return text ? `?${text}` : '';
+}
+
 export const legacyPaths = {
   organisations: () => '/service/o/',
   orgUnit: (uuid: string, query?: LegacyQuery) => `/service/ou/${segment(uuid)}/${queryString(query)}`,
@@ -78,6 +87,18 @@ export const legacyPaths = {
   employeeVersions: (uuid: string, query?: LegacyQuery) =>
     `/service/e/${segment(uuid)}/details/employee${queryString(query)}`,
   classWithFacet: (uuid: string) => `/service/c/${segment(uuid)}/${queryString({ facet: true })}`,
+  orgUnitVersions: (uuid: string, query?: LegacyQuery) =>
+    `/service/ou/${segment(uuid)}/details/org_unit${queryString(query)}`,
+  /** The classes whose parent is this class, each with its child count. */
+  classChildren: (uuid: string) => `/service/c/${segment(uuid)}/children`,
+  /** A facet's classes without a parent class (the facet by UUID or user key), each with its child count. */
+  facetChildren: (facet: string) => `/service/f/${segment(facet)}/children`,
+  /** The tree from the top down to each unit named (`uuid` repeated). */
+  orgUnitTree: (organisation: string, uuids: string[], query?: LegacyQuery) =>
+    `/service/o/${segment(organisation)}/ou/tree${repeated('uuid', uuids, query)}`,
+  /** Each named unit's ancestors, with every ancestor's children. */
+  orgUnitAncestorTree: (uuids: string[], query?: LegacyQuery) =>
+    `/service/ou/ancestor-tree${repeated('uuid', uuids, query)}`,
   orgUnitPage: (organisation: string, query?: LegacyQuery) =>
     `/service/o/${segment(organisation)}/ou/${queryString(query)}`,
   employeePage: (organisation: string, query?: LegacyQuery) =>

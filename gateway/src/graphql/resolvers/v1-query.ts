@@ -19,6 +19,7 @@ import {
   type TimeWindow,
 } from './collections.js';
 import { prefetchUnitLinks, unitsAnswerableFromManagers } from './prefetch.js';
+import { prefetchHierarchy } from './hierarchy.js';
 
 interface WindowFilter {
   from_date?: string | null;
@@ -54,6 +55,7 @@ export function v1QueryResolvers() {
       let records: Source[];
       if (filter?.uuids) {
         if (kind === 'unit') prefetchUnitLinks(info, context, filter.uuids, at);
+        prefetchHierarchy(info, context, kind, filter.uuids, at);
         records =
           kind === 'unit'
             ? await orgUnitsByUuid(context, filter.uuids, at, {

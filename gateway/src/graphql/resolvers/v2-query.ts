@@ -19,6 +19,7 @@ import {
 } from './collections.js';
 import { decodeCursor, encodeCursor, page, readLimit } from './pagination.js';
 import { prefetchUnitLinks, unitsAnswerableFromManagers } from './prefetch.js';
+import { prefetchHierarchy } from './hierarchy.js';
 
 interface PageArgs<F> {
   filter?: (F & { at?: string | null }) | null;
@@ -45,6 +46,7 @@ export function v2QueryResolvers() {
       if (filter?.uuids) {
         const uuids = [...new Set(filter.uuids)].slice(offset, offset + limit);
         if (kind === 'unit') prefetchUnitLinks(info, context, uuids, at);
+        prefetchHierarchy(info, context, kind, uuids, at);
         const found =
           kind === 'unit'
             ? await orgUnitsByUuid(context, uuids, at, { viaManagers: unitsAnswerableFromManagers(info) })
@@ -69,6 +71,13 @@ export function v2QueryResolvers() {
           ? await context.legacy.orgUnitPage(at, offset, limit)
           : await context.legacy.employeePage(at, offset, limit);
       const objects = legacyPage.items.map((item) => withDate(item, at));
+      prefetchHierarchy(
+        info,
+        context,
+        kind,
+        objects.map((object) => object.uuid),
+        at,
+      );
       if (kind === 'unit')
         prefetchUnitLinks(
           info,
