@@ -18,6 +18,7 @@ import { shadowTarget } from '../shadow/shadow-targets.js';
 import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
 import { readServiceOperations, type ContractOperation } from './contract-operations.js';
 import { notCovered, writeMutations } from './not-covered.js';
+import { hierarchyChecks } from './hierarchy-checks.js';
 
 /**
  * - `proven`: a GraphQL query answers the endpoint, and on the current data the sampled `/service` reads and
@@ -159,11 +160,11 @@ const recordCheck = (transport: ComparisonTransport, check: RecordCheck): Endpoi
 });
 
 /** The sample everything is checked on: the organisation, the first units and people, facets and classes. */
-async function sampleOf(transport: ComparisonTransport, sampleSize: number) {
+async function sampleOf(transport: ComparisonTransport, sampleSize: number, scanLimit = 100) {
   const organisations = list(await serviceJson(transport, legacyPaths.organisations()));
   const org = field(organisations[0], 'uuid');
   if (typeof org !== 'string') throw new ComparisonError('failed', 'GET /service/o/ lists no organisation.');
-  return { org, sampleSize };
+  return { org, sampleSize, scanLimit };
 }
 
 type Sample = Awaited<ReturnType<typeof sampleOf>>;
@@ -319,6 +320,8 @@ function recordChecksOf(
         'employee',
         uuidsOf(list(field(await read(`${orgPath}/e/?limit=${sampleSize}`), 'items'))),
       ),
+    // Unit trees, class children and version histories (hierarchy-checks.ts).
+    ...hierarchyChecks({ service: read, graphql: (request) => graphqlData(transport, request) }, sample),
   };
 }
 
@@ -428,7 +431,7 @@ async function checkDetailListings(
 export async function coverageReport(options: CoverageOptions): Promise<CoverageReport> {
   const { transport } = options;
   const operations = options.operations ?? (await readServiceOperations());
-  const sample = await sampleOf(transport, options.sampleSize ?? 3);
+  const sample = await sampleOf(transport, options.sampleSize ?? 3, options.scanLimit);
   const details = await checkDetailListings(transport, sample, options, ['org_units', 'employees']);
   const checks = endpointChecks(transport, sample);
   let reads = details.reads + 1;

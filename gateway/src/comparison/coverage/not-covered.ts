@@ -14,19 +14,10 @@ export const notCovered: Record<string, string> = {
     'The graph has no “which listings have records” answer; ask for the detail fields themselves.',
   getEmployeeDetailTypes:
     'The graph has no “which listings have records” answer; ask for the detail fields themselves.',
-  listOrgUnitVersions:
-    'The graph reads one date (filter at) and has no version history of a unit; read each date of interest.',
-  listEmployeeVersions:
-    'The graph reads one date (filter at) and has no version history of a person; Employee.validity is the version in force.',
   autocompleteEmployees: 'The graph has no text search; its filters take UUIDs and user keys.',
   autocompleteOrgUnits: 'The graph has no text search; its filters take UUIDs and user keys.',
   lookupCpr:
     'A lookup in the national CPR register, not organisation data: the graph does not reach the register.',
-  getOrgUnitTree: 'The graph has no tree query; walk OrgUnit.children (or parent) to the depth needed.',
-  getOrgUnitAncestorTree:
-    'The graph has no ancestor-tree query; read OrgUnit.parent up to the top for each unit.',
-  listFacetChildren: 'Classes in the graph have no parent/child hierarchy.',
-  listClassChildren: 'Classes in the graph have no parent/child hierarchy.',
 };
 
 /** The mutations that replace the legacy writes (listed, not compared: writes are out of the report's scope). */
