@@ -10,6 +10,11 @@ export interface ContractOperation {
   /** The path as the contract writes it, e.g. `/service/ou/{uuid}/details/address`. */
   path: string;
   summary: string;
+  /**
+   * Why the listing can never hold a record (the operation's `x-always-empty`), for listings OS2mo only
+   * ever answers with `[]`: the report proves them equal and empty instead of leaving them unproven.
+   */
+  alwaysEmpty?: string;
 }
 
 /** The contract the coverage report lists, read when the report is made so it never lags behind. */
@@ -26,14 +31,17 @@ export function serviceOperations(contractText: string): ContractOperation[] {
     .filter(([path]) => path.startsWith('/service/'))
     .flatMap(([path, item]) =>
       methods.flatMap((method) => {
-        const operation = item[method] as { operationId?: unknown; summary?: unknown } | undefined;
+        const operation = item[method] as
+          { operationId?: unknown; summary?: unknown; 'x-always-empty'?: unknown } | undefined;
         if (operation === undefined) return [];
+        const alwaysEmpty = operation['x-always-empty'];
         return [
           {
             operationId: String(operation.operationId ?? `${method} ${path}`),
             method: method.toUpperCase() as ContractOperation['method'],
             path,
             summary: typeof operation.summary === 'string' ? operation.summary : '',
+            ...(typeof alwaysEmpty === 'string' ? { alwaysEmpty } : {}),
           },
         ];
       }),

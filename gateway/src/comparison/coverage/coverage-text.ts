@@ -35,8 +35,10 @@ export function formatCoverage(report: CoverageReport, gatewayUrl: string): stri
   }
   const { totals } = report;
   const reads = report.endpoints.filter((entry) => entry.method === 'GET').length;
+  const provenEmpty = report.endpoints.filter((entry) => entry.emptyByContract !== undefined).length;
+  const onEmptiness = provenEmpty > 0 ? ` (${provenEmpty} of them empty by the contract)` : '';
   lines.push(
-    `Reads: ${reads} endpoints — ${totals.proven} proven, ${totals.empty} empty, ${totals.different} different, ` +
+    `Reads: ${reads} endpoints — ${totals.proven} proven${onEmptiness}, ${totals.empty} empty, ${totals.different} different, ` +
       `${totals['not covered']} not covered. Writes: ${totals.write} (listed with their mutations, not compared). ` +
       `${totals.reads} requests made.`,
   );

@@ -42,6 +42,11 @@ export interface CoverageEntry {
   /** The `/service` reads compared that had records (for detail listings) or that were compared. */
   samples: string[];
   differences: Difference[];
+  /**
+   * Set when the contract says the listing can never hold a record (`x-always-empty`) and every sampled
+   * read was equal and empty on both sides: then it is `proven`, on emptiness, and this says why it is empty.
+   */
+  emptyByContract?: string;
 }
 
 export interface CoverageReport {
@@ -55,7 +60,8 @@ export const coverageMeaning =
   'Covered: a GraphQL query on /graphql/v2 answers the same records. Proven: on the current data, the ' +
   'sampled /service reads and that query gave equal records (keyed by uuid, comparing the fields both ' +
   'sides carry). Empty: equal, but no sampled read had a record, so no record was compared. Not covered: ' +
-  'no GraphQL query answers the endpoint; the reason says what to do instead.';
+  'no GraphQL query answers the endpoint; the reason says what to do instead. A listing the contract marks ' +
+  'always empty (x-always-empty, with the reason) is proven when every sampled read was equal and empty.';
 
 export interface CoverageOptions {
   transport: ComparisonTransport;
@@ -422,6 +428,45 @@ async function checkDetailListings(
 }
 
 /**
+ * A detail listing's status. A listing the contract marks `x-always-empty` is proven when every sampled
+ * read was equal and empty on both sides (the contract's reason says why no record can exist); one with
+ * records anyway is judged on them like any other, and the reason says the contract's claim failed.
+ */
+function detailVerdict(
+  result: { samples: string[]; differences: Difference[]; read: number },
+  who: string,
+  alwaysEmpty: string | undefined,
+): { status: CoverageStatus; reason: string; emptyByContract?: string } {
+  const contradicted =
+    alwaysEmpty !== undefined && result.samples.length > 0
+      ? ` The contract marks this listing always empty, yet ${result.samples.length} had records.`
+      : '';
+  if (result.differences.length > 0) {
+    return {
+      status: 'different',
+      reason: `${result.differences.length} difference(s) in the ${result.read} ${who} listings read.${contradicted}`,
+    };
+  }
+  if (result.samples.length > 0) {
+    return {
+      status: 'proven',
+      reason: `Equal on ${result.read} ${who} listings read, ${result.samples.length} of them with records.${contradicted}`,
+    };
+  }
+  if (alwaysEmpty !== undefined && result.read > 0) {
+    return {
+      status: 'proven',
+      reason: `Proven empty: equal on all ${result.read} ${who} listings read, none with records on either side, as the contract says it must be (x-always-empty): ${alwaysEmpty}`,
+      emptyByContract: alwaysEmpty,
+    };
+  }
+  return {
+    status: 'empty',
+    reason: `Equal but empty: none of the ${result.read} ${who} listings read has records on either side.`,
+  };
+}
+
+/**
  * The coverage report: every `/service` operation of the legacy contract, with the GraphQL query that
  * replaces it and whether equality is proven on the current data (a sample of it, read both ways).
  *
@@ -454,16 +499,9 @@ export async function coverageReport(options: CoverageOptions): Promise<Coverage
         const result = details.results.get(details.key(detail.owner, detail.type))!;
         const fieldName = detailField(detail.owner, detail.type);
         const graphql = `${detail.owner}(filter: { uuids: [$uuid] }) { objects { ${fieldName} { … } } }`;
-        const status: CoverageStatus =
-          result.differences.length > 0 ? 'different' : result.samples.length === 0 ? 'empty' : 'proven';
         const who = detail.owner === 'org_units' ? 'unit' : 'person';
-        const reason =
-          status === 'proven'
-            ? `Equal on ${result.read} ${who} listings read, ${result.samples.length} of them with records.`
-            : status === 'different'
-              ? `${result.differences.length} difference(s) in the ${result.read} ${who} listings read.`
-              : `Equal but empty: none of the ${result.read} ${who} listings read has records on either side.`;
-        return { ...base, graphql, status, reason, samples: result.samples, differences: result.differences };
+        const verdict = detailVerdict(result, who, operation.alwaysEmpty);
+        return { ...base, graphql, ...verdict, samples: result.samples, differences: result.differences };
       }
       const check = checks[operation.operationId];
       if (check === undefined) {
