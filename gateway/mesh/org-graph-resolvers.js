@@ -79,6 +79,33 @@ function detailLinks({ person, unit, engagement }) {
 const itSystemFields = '{ uuid name user_key system_type validity { from to } }';
 const classFields = '{ uuid name user_key example scope }';
 
+/** A children listing (of a class or of a facet): its records as they are, with their child counts. */
+function classChildren(operationId, args) {
+  return {
+    selectionSet: '{ uuid }',
+    resolve: (parent, _args, context, info) =>
+      legacy(context, operationId, {
+        root: parent,
+        args: args(parent),
+        info,
+        selectionSet: '{ uuid name user_key child_count }',
+      }),
+  };
+}
+
+/** A unit's or a person's versions (`details/org_unit`, `details/employee`) in the scope asked for. */
+function versions(operationId) {
+  return {
+    selectionSet: '{ uuid }',
+    resolve: (parent, args, context, info) =>
+      legacy(context, operationId, {
+        root: parent,
+        args: { uuid: parent.uuid, validity: String(args.validity ?? 'PRESENT').toLowerCase() },
+        info,
+      }),
+  };
+}
+
 export const resolvers = {
   Query: {
     // The wrapper only carries the filter; `objects` makes the calls with its own selection.
@@ -111,6 +138,38 @@ export const resolvers = {
   },
 
   OrgUnit: {
+    // Each ancestor is read as a full unit, following `parent` from the unit's own read.
+    ancestors: {
+      selectionSet: '{ uuid }',
+      resolve: async (unit, _args, context, info) => {
+        const uuids = [];
+        let current = unit.uuid;
+        while (current && uuids.length < 100) {
+          const read = await legacy(context, 'getOrgUnit', {
+            root: unit,
+            args: { uuid: current },
+            info,
+            selectionSet: '{ parent { uuid } }',
+          });
+          current = read?.parent?.uuid ?? null;
+          if (current) uuids.push(current);
+        }
+        return orgUnitsByUuid(uuids, unit, context, info);
+      },
+    },
+    child_count: {
+      selectionSet: '{ uuid }',
+      resolve: async (unit, _args, context, info) =>
+        (
+          await legacy(context, 'listOrgUnitChildren', {
+            root: unit,
+            args: { uuid: unit.uuid },
+            info,
+            selectionSet: '{ uuid }',
+          })
+        ).length,
+    },
+    validities: versions('listOrgUnitVersions'),
     // The legacy listing has list items, not units: each child is read as a full unit.
     children: {
       selectionSet: '{ uuid }',
@@ -206,14 +265,33 @@ export const resolvers = {
     ),
   },
 
+  Employee: {
+    validities: versions('listEmployeeVersions'),
+  },
+
   Class: {
+    children: classChildren('listClassChildren', (someClass) => ({ uuid: someClass.uuid })),
+    child_count: {
+      selectionSet: '{ uuid }',
+      resolve: async (someClass, _args, context, info) =>
+        someClass.child_count ??
+        (
+          await legacy(context, 'listClassChildren', {
+            root: someClass,
+            args: { uuid: someClass.uuid },
+            info,
+            selectionSet: '{ uuid }',
+          })
+        ).length,
+    },
     facet: {
       selectionSet: '{ uuid }',
       resolve: async (someClass, _args, context, info) => {
         const [withFacet, org] = await Promise.all([
+          // OS2mo embeds the class's facet only when asked (`facet=1`).
           legacy(context, 'getClass', {
             root: someClass,
-            args: { uuid: someClass.uuid },
+            args: { uuid: someClass.uuid, facet: true },
             info,
             selectionSet: '{ facet { uuid } }',
           }),
@@ -229,6 +307,7 @@ export const resolvers = {
   },
 
   Facet: {
+    top_level_classes: classChildren('listFacetChildren', (facet) => ({ facet: facet.uuid })),
     // The legacy facet read embeds its classes (every page: `limit` 0).
     classes: {
       selectionSet: `{ data { items ${classFields} } }`,
