@@ -109,16 +109,31 @@ describe('the version checks', () => {
     [`/service/e/${person}/details/employee?validity=past`]: [version('1900-01-01', '2019-05-31', 'Old')],
     [`/service/e/${person}/details/employee?validity=present`]: [version('2019-06-01', null, 'Now')],
     [`/service/e/${person}/details/employee?validity=future`]: [],
+    // As of the past version's last day: that version is the present one, today's is in the future.
+    [`/service/e/${person}/details/employee?at=2019-05-31&validity=past`]: [],
+    [`/service/e/${person}/details/employee?at=2019-05-31&validity=present`]: [
+      version('1900-01-01', '2019-05-31', 'Old'),
+    ],
+    [`/service/e/${person}/details/employee?at=2019-05-31&validity=future`]: [
+      version('2019-06-01', null, 'Now'),
+    ],
   };
-  const graph = (pastTo: string) => () => ({
+  const graph = (pastTo: string) => (request: GraphQLRequestBody) => ({
     employees: {
       objects: [
-        {
-          uuid: person,
-          past: [version('1900-01-01', pastTo, 'Old')],
-          present: [version('2019-06-01', null, 'Now')],
-          future: [],
-        },
+        request.variables?.['at'] === '2019-05-31'
+          ? {
+              uuid: person,
+              past: [],
+              present: [version('1900-01-01', '2019-05-31', 'Old')],
+              future: [version('2019-06-01', null, 'Now')],
+            }
+          : {
+              uuid: person,
+              past: [version('1900-01-01', pastTo, 'Old')],
+              present: [version('2019-06-01', null, 'Now')],
+              future: [],
+            },
       ],
     },
   });
@@ -127,7 +142,12 @@ describe('the version checks', () => {
     const check = await hierarchyChecks(reads(service, graph('2019-05-31')), sample).listEmployeeVersions!();
     const outcome = await check.run();
     expect(outcome.differences).toEqual([]);
-    expect(outcome.paths).toHaveLength(2);
+    expect(outcome.paths).toEqual([
+      `/service/e/${person}/details/employee?validity=past`,
+      `/service/e/${person}/details/employee?validity=present`,
+      `/service/e/${person}/details/employee?at=2019-05-31&validity=present`,
+      `/service/e/${person}/details/employee?at=2019-05-31&validity=future`,
+    ]);
   });
 
   it('find a version whose validity differs', async () => {

@@ -283,7 +283,8 @@ const versionList = (records: unknown, view: (record: unknown) => NormalObject):
 /**
  * `listOrgUnitVersions`/`listEmployeeVersions`: units (people) scanned in batches of 20, each read with
  * `validity=past`, `present` and `future`, against one query of `validities(validity: PAST|PRESENT|FUTURE)`,
- * until `sampleSize` past and future listings had records (or the scan ends).
+ * until `sampleSize` past and future listings had records (or the scan ends); then the objects with a past
+ * version once more with `at` on that version's last day, against the query with `filter.at`.
  */
 function versionsCheck(
   reads: CheckReads,
@@ -304,47 +305,57 @@ function versionsCheck(
       const orgPath = `/service/o/${encodeURIComponent(sample.org)}`;
       const page = `${orgPath}/${kind === 'unit' ? 'ou' : 'e'}/?limit=${sample.scanLimit}`;
       const candidates = uuidsOf(list(field(await reads.service(page), 'items')));
-      const listingPath = (uuid: string, scope: (typeof scopes)[number]) =>
+      const listingPath = (uuid: string, scope: (typeof scopes)[number], at?: string) =>
         kind === 'unit'
-          ? legacyPaths.orgUnitVersions(uuid, { validity: scope })
-          : legacyPaths.employeeVersions(uuid, { validity: scope });
+          ? legacyPaths.orgUnitVersions(uuid, { at, validity: scope })
+          : legacyPaths.employeeVersions(uuid, { at, validity: scope });
       const samples: string[] = [];
       const differences: Difference[] = [];
       const found = { past: 0, present: 0, future: 0 };
+      /** The last day of each object's latest past version: the `at` of the second look. */
+      const pastEnds = new Map<string, string>();
       let readCount = 1;
-      for (let start = 0; start < candidates.length; start += 20) {
-        if (found.past >= sample.sampleSize && found.future >= sample.sampleSize) break;
-        const batch = candidates.slice(start, start + 20);
+      /** The three listings of each object (as of `at`, or today), against one query as of the same date. */
+      const compareBatch = async (batch: string[], at?: string) => {
         const legacy: NormalObject = {};
         await Promise.all(
           batch.flatMap((uuid) =>
             scopes.map(async (scope) => {
-              const path = listingPath(uuid, scope);
+              const path = listingPath(uuid, scope, at);
               const records = list(await reads.service(path));
               legacy[path] = versionList(records, view);
-              if (records.length > 0) {
-                found[scope] += 1;
-                if (scope !== 'present' || found.present <= sample.sampleSize) samples.push(path);
-              }
+              if (records.length === 0) return;
+              found[scope] += 1;
+              if (scope !== 'present' || at !== undefined || found.present <= sample.sampleSize)
+                samples.push(path);
+              const end = field(field(records.at(-1), 'validity'), 'to');
+              if (scope === 'past' && at === undefined && typeof end === 'string') pastEnds.set(uuid, end);
             }),
           ),
         );
         const data = await reads.graphql({
           operationName: 'CoverageVersions',
-          query: `query CoverageVersions($uuids: [UUID!], $limit: Int) { ${root}(filter: { uuids: $uuids }, limit: $limit) { objects { uuid ${aliases} } } }`,
-          variables: { uuids: batch, limit: batch.length },
+          query: `query CoverageVersions($uuids: [UUID!], $limit: Int${at ? ', $at: Date' : ''}) { ${root}(filter: { uuids: $uuids${at ? ', at: $at' : ''} }, limit: $limit) { objects { uuid ${aliases} } } }`,
+          variables: { uuids: batch, limit: batch.length, ...(at ? { at } : {}) },
         });
         readCount += batch.length * 3 + 1;
         const graphql: NormalObject = {};
         for (const object of rootObjects('v2', field(data, root))) {
           const uuid = uuidOf(object);
           if (uuid === null) continue;
-          for (const scope of scopes) graphql[listingPath(uuid, scope)] = versionList(object[scope], view);
+          for (const scope of scopes)
+            graphql[listingPath(uuid, scope, at)] = versionList(object[scope], view);
         }
-        // An object the graph does not show today (a unit that closed) still has its listings compared.
+        // An object the graph does not show on the date (a unit that closed) still has its listings compared.
         for (const path of Object.keys(legacy)) graphql[path] ??= [];
         differences.push(...findDifferences(legacy, graphql));
+      };
+      for (let start = 0; start < candidates.length; start += 20) {
+        if (found.past >= sample.sampleSize && found.future >= sample.sampleSize) break;
+        await compareBatch(candidates.slice(start, start + 20));
       }
+      // `at` too: each object with a past version, read again as of that version's last day.
+      for (const [uuid, end] of [...pastEnds].slice(0, sample.sampleSize)) await compareBatch([uuid], end);
       return { paths: samples, differences, empty: samples.length === 0, reads: readCount };
     },
   };
