@@ -69,3 +69,22 @@ describe('legacy loaders against a backend', () => {
     await legacy.close();
   });
 });
+
+describe('the tree, class-children and version paths', () => {
+  it('repeat `uuid` once per unit, each value encoded, so none adds a parameter', () => {
+    expect(legacyPaths.orgUnitTree('org-1', ['a', 'b&at=1999-01-01'], { at: '2024-01-01' })).toBe(
+      '/service/o/org-1/ou/tree?uuid=a&uuid=b%26at%3D1999-01-01&at=2024-01-01',
+    );
+    expect(legacyPaths.orgUnitAncestorTree(['a'])).toBe('/service/ou/ancestor-tree?uuid=a');
+    expect(legacyPaths.orgUnitAncestorTree([])).toBe('/service/ou/ancestor-tree');
+  });
+
+  it('keep a class, a facet and a unit in their segment', () => {
+    expect(legacyPaths.classChildren('c/../x')).toBe('/service/c/c%2F..%2Fx/children');
+    expect(legacyPaths.facetChildren('kle_number')).toBe('/service/f/kle_number/children');
+    expect(() => legacyPaths.facetChildren('..')).toThrow(UnaddressableValueError);
+    expect(legacyPaths.orgUnitVersions('u', { at: '2024-01-01', validity: 'past' })).toBe(
+      '/service/ou/u/details/org_unit?at=2024-01-01&validity=past',
+    );
+  });
+});
