@@ -2,6 +2,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { entityResolvers, listLink, singleLink } from './resolvers/entities.js';
 import { mutationResolvers } from './resolvers/mutations.js';
+import { organisationResolvers } from './resolvers/organisation.js';
 import { v1QueryResolvers } from './resolvers/v1-query.js';
 import { v2QueryResolvers } from './resolvers/v2-query.js';
 import { scalarResolvers } from './scalars.js';
@@ -43,18 +44,26 @@ function version(
 /** Every version the gateway serves, oldest first; the last one is the newest. */
 export function buildVersions(graphTypeDefs: string = readOrgGraphTypeDefs()): GraphQLVersion[] {
   const typeDefs = versionTypeDefs(graphTypeDefs);
+  const v1Query = v1QueryResolvers();
+  const v2Query = v2QueryResolvers();
   return [
-    version('v1', typeDefs.v1, {
-      ...scalarResolvers,
-      ...entityResolvers(listLink),
-      Query: v1QueryResolvers(),
-      Mutation: mutationResolvers(),
-    }),
-    version('v2', typeDefs.v2, {
-      ...scalarResolvers,
-      ...entityResolvers(singleLink),
-      Query: v2QueryResolvers(),
-      Mutation: mutationResolvers(),
-    }),
+    version('v1', typeDefs.v1, [
+      {
+        ...scalarResolvers,
+        ...entityResolvers(listLink),
+        Query: v1Query,
+        Mutation: mutationResolvers(),
+      },
+      organisationResolvers('v1', v1Query),
+    ]),
+    version('v2', typeDefs.v2, [
+      {
+        ...scalarResolvers,
+        ...entityResolvers(singleLink),
+        Query: v2Query,
+        Mutation: mutationResolvers(),
+      },
+      organisationResolvers('v2', v2Query),
+    ]),
   ];
 }
