@@ -62,7 +62,9 @@ const countFields = [
 ] as const satisfies readonly (keyof OrganisationSummaryRecord)[];
 
 async function cprLookup(_root: unknown, args: { cpr_number: string }, context: GraphQLContext) {
-  const found = await context.legacy.get<CprLookupRecord>(legacyPaths.cprLookup(args.cpr_number));
+  const found = await context.legacy.get<Partial<CprLookupRecord>>(legacyPaths.cprLookup(args.cpr_number));
+  // OS2mo without the CPR register (`ENABLE_SP=false`) answers `{}`: no name to give.
+  if (typeof found.name !== 'string') return null;
   // Only the name: the number stays with the caller who sent it.
   return { name: found.name };
 }

@@ -168,7 +168,7 @@ export const v1RootTypeDefs = /* GraphQL */ `
     """
     org: Organisation!
     """
-    The name the CPR register gives a CPR number (ten digits). The number itself is not echoed.
+    The name the CPR register gives a CPR number (ten digits); null when the backend has no CPR register. The number itself is not echoed.
     """
     cpr_lookup(cpr_number: String!): CprLookup
   }

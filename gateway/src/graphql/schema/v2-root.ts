@@ -173,7 +173,7 @@ export const v2RootTypeDefs = /* GraphQL */ `
     """
     org: Organisation!
     """
-    The name the CPR register gives a CPR number (ten digits). The number itself is not echoed.
+    The name the CPR register gives a CPR number (ten digits); null when the backend has no CPR register. The number itself is not echoed.
     """
     cpr_lookup(cpr_number: String!): CprLookup
   }
