@@ -108,8 +108,8 @@ describe('npm run compare -- --coverage', () => {
       listEmployees: 'proven',
       getClass: 'proven',
       listOrgUnitChildren: 'proven',
-      lookupCpr: 'not covered',
-      autocompleteEmployees: 'not covered',
+      lookupCpr: 'proven',
+      autocompleteEmployees: 'proven',
       getOrgUnitTree: 'proven',
       getOrgUnitAncestorTree: 'proven',
       listFacetChildren: 'proven',
@@ -151,7 +151,7 @@ describe('npm run compare -- --coverage', () => {
     expect(stdout).toContain('Covered: a GraphQL query on /graphql/v2 answers the same records. Proven:');
     expect(stdout).toMatch(/\n {2}proven +GET \/service\/ou\/\{uuid\}\/details\/address +org_units\(filter/);
     expect(stdout).toMatch(
-      /\n {2}not covered +GET \/service\/e\/cpr_lookup\/ +—\n +A lookup in the national CPR register/,
+      /\n {2}proven +GET \/service\/e\/cpr_lookup\/ +cpr_lookup\(cpr_number: \$cpr_number\) \{ name \}/,
     );
     expect(stdout).toMatch(
       /Reads: \d+ endpoints — \d+ proven \(4 of them empty by the contract\), \d+ empty, 0 different, \d+ not covered\./,

@@ -223,6 +223,21 @@ describe("Mesh's own server on .meshrc.yaml", () => {
     });
   });
 
+  it('answers the organisation with its counts, and the detail types of a unit', async () => {
+    const body = await meshQuery(
+      'query Org($uuids: [UUID!]) { org { objects { uuid unit_count } } org_units(filter: { uuids: $uuids }) { objects { detail_types { address manager } } } }',
+      { uuids: [referenceUnitUuids[0]] },
+    );
+    const summary = await legacyJson(`/service/o/${organisationUuid}/`);
+    const types = await legacyJson(`/service/ou/${referenceUnitUuids[0]}/details/`);
+    expect(body).toEqual({
+      data: {
+        org: { objects: [{ uuid: organisationUuid, unit_count: summary.unit_count }] },
+        org_units: { objects: [{ detail_types: { address: types.address, manager: types.manager } }] },
+      },
+    });
+  });
+
   it('lists the IT systems', async () => {
     const body = await meshQuery('{ itsystems { objects { name } } }');
     const systems = await legacyJson(`/service/o/${organisationUuid}/it/`);

@@ -111,6 +111,21 @@ export const resolvers = {
     // The wrapper only carries the filter; `objects` makes the calls with its own selection.
     org_units: (_root, args) => ({ filter: args.filter ?? {} }),
     itsystems: () => ({}),
+    org: () => ({}),
+    cpr_lookup: (_root, args) => ({ cpr_number: args.cpr_number }),
+  },
+
+  OrganisationObjects: {
+    objects: async (parent, _args, context, info) => {
+      const org = await organisationUuid(parent, context, info);
+      return [await legacy(context, 'getOrganisation', { root: parent, args: { org }, info })];
+    },
+  },
+
+  CprLookupObjects: {
+    objects: async (parent, _args, context, info) => [
+      await legacy(context, 'lookupCpr', { root: parent, args: { q: parent.cpr_number }, info }),
+    ],
   },
 
   OrgUnitObjects: {

@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { entityResolvers, listLink, singleLink } from './resolvers/entities.js';
 import { hierarchyResolvers } from './resolvers/hierarchy.js';
 import { mutationResolvers } from './resolvers/mutations.js';
+import { organisationResolvers } from './resolvers/organisation.js';
 import { v1QueryResolvers } from './resolvers/v1-query.js';
 import { v2QueryResolvers } from './resolvers/v2-query.js';
 import { scalarResolvers } from './scalars.js';
@@ -44,24 +45,28 @@ function version(
 /** Every version the gateway serves, oldest first; the last one is the newest. */
 export function buildVersions(graphTypeDefs: string = readOrgGraphTypeDefs()): GraphQLVersion[] {
   const typeDefs = versionTypeDefs(graphTypeDefs);
+  const v1Query = v1QueryResolvers();
+  const v2Query = v2QueryResolvers();
   return [
     version('v1', typeDefs.v1, [
       {
         ...scalarResolvers,
         ...entityResolvers(listLink),
-        Query: v1QueryResolvers(),
+        Query: v1Query,
         Mutation: mutationResolvers(),
       },
       hierarchyResolvers(),
+      organisationResolvers('v1', v1Query),
     ]),
     version('v2', typeDefs.v2, [
       {
         ...scalarResolvers,
         ...entityResolvers(singleLink),
-        Query: v2QueryResolvers(),
+        Query: v2Query,
         Mutation: mutationResolvers(),
       },
       hierarchyResolvers(),
+      organisationResolvers('v2', v2Query),
     ]),
   ];
 }

@@ -106,6 +106,19 @@ export const legacyPaths = {
   itSystems: (organisation: string) => `/service/o/${segment(organisation)}/it/`,
   facets: (organisation: string) => `/service/o/${segment(organisation)}/f/`,
   facet: (organisation: string, key: string) => `/service/o/${segment(organisation)}/f/${segment(key)}/`,
+  /** The organisation with its counts (units, people, engagements, …) as of `at`. */
+  organisation: (organisation: string, query?: LegacyQuery) =>
+    `/service/o/${segment(organisation)}/${queryString(query)}`,
+  /** The units without a parent on `at`. */
+  rootOrgUnits: (organisation: string, query?: LegacyQuery) =>
+    `/service/o/${segment(organisation)}/children${queryString(query)}`,
+  /** For each detail type, whether the unit or the person has records of it. */
+  unitDetailTypes: (uuid: string) => `/service/ou/${segment(uuid)}/details/`,
+  employeeDetailTypes: (uuid: string) => `/service/e/${segment(uuid)}/details/`,
+  /** Free-text search: every word of `query` must match. */
+  orgUnitAutocomplete: (query: LegacyQuery) => `/service/ou/autocomplete/${queryString(query)}`,
+  employeeAutocomplete: (query: LegacyQuery) => `/service/e/autocomplete/${queryString(query)}`,
+  cprLookup: (cpr: string) => `/service/e/cpr_lookup/${queryString({ q: cpr })}`,
 
   orgUnitCreate: () => '/service/ou/create',
   employeeCreate: () => '/service/e/create',

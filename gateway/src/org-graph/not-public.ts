@@ -42,4 +42,6 @@ export const notPublic: Readonly<Record<string, string>> = {
   'Class.facet_ref': 'the embedded reference; the public follows the `facet` link',
   'Facet.path': 'a path of the legacy service, which stays internal',
   'Facet.data': 'the legacy paging of the classes; the public reads `classes`',
+  'CprLookup.cpr_no':
+    'a personal identity number: the lookup answers the name for the number the caller sent',
 };

@@ -113,7 +113,15 @@ describe('the org graph file', () => {
   it('leaves out every field of the not-public list, and the root fields that serve Mesh', () => {
     for (const coordinate of Object.keys(notPublic)) expect(fieldType(graph, coordinate)).toBeUndefined();
     expect(graph.getQueryType()).toBeUndefined();
-    for (const name of ['OrgUnitObjects', 'ITSystemObjects', 'OrgUnitFilter', 'PersonRef', 'Organisation']) {
+    for (const name of [
+      'OrgUnitObjects',
+      'ITSystemObjects',
+      'OrgUnitFilter',
+      'PersonRef',
+      'OrganisationListItem',
+      'OrganisationObjects',
+      'CprLookupObjects',
+    ]) {
       expect(graph.getType(name)).toBeUndefined();
     }
   });
@@ -168,7 +176,7 @@ describe("the org graph from Mesh's build", () => {
 
   it('keeps only its own root fields, none generated from a legacy operation', async () => {
     const rootFields = Object.keys(orgGraph.getQueryType()?.getFields() ?? {});
-    expect(rootFields.sort()).toEqual(['itsystems', 'org_units']);
+    expect(rootFields.sort()).toEqual(['cpr_lookup', 'itsystems', 'org', 'org_units']);
     const operationIds = await contractOperationIds();
     expect(operationIds).toContain('listOrgUnitManagers');
     for (const operationId of operationIds) expect(rootFields).not.toContain(operationId);

@@ -19,6 +19,7 @@ import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
 import { readServiceOperations, type ContractOperation } from './contract-operations.js';
 import { notCovered, writeMutations } from './not-covered.js';
 import { hierarchyChecks } from './hierarchy-checks.js';
+import { organisationChecks } from './organisation-checks.js';
 
 /**
  * - `proven`: a GraphQL query answers the endpoint, and on the current data the sampled `/service` reads and
@@ -117,7 +118,7 @@ const textFields =
   });
 
 /** A listing or record of `/service` against a GraphQL query, record by record. */
-interface RecordCheck {
+export interface RecordCheck {
   graphql: string;
   /** Reads the legacy side: the paths read and the records they gave. */
   legacy: () => Promise<{ paths: string[]; records: unknown[] }>;
@@ -135,7 +136,10 @@ const byUuids = (root: string, selection: string, operation: string) => (uuids: 
   variables: { uuids, limit: Math.max(uuids.length, 1) },
 });
 
-async function runRecordCheck(transport: ComparisonTransport, check: RecordCheck): Promise<CheckOutcome> {
+export async function runRecordCheck(
+  transport: ComparisonTransport,
+  check: RecordCheck,
+): Promise<CheckOutcome> {
   const { paths, records } = await check.legacy();
   const uuids = [...new Set(uuidsOf(records))];
   if (uuids.length === 0) return { paths, differences: [], empty: true, reads: paths.length };
@@ -147,7 +151,7 @@ async function runRecordCheck(transport: ComparisonTransport, check: RecordCheck
   return { paths, differences, empty: false, reads: paths.length + 1 };
 }
 
-interface CheckOutcome {
+export interface CheckOutcome {
   paths: string[];
   differences: Difference[];
   empty: boolean;
@@ -155,7 +159,7 @@ interface CheckOutcome {
 }
 
 /** A check of one endpoint: the GraphQL that replaces it, and the comparison on the sample. */
-interface EndpointCheck {
+export interface EndpointCheck {
   graphql: string;
   run: () => Promise<CheckOutcome>;
 }
@@ -328,6 +332,13 @@ function recordChecksOf(
       ),
     // Unit trees, class children and version histories (hierarchy-checks.ts).
     ...hierarchyChecks({ service: read, graphql: (request) => graphqlData(transport, request) }, sample),
+    // The organisation, its counts, top-level units, detail types, searches and CPR lookup (organisation-checks.ts).
+    ...organisationChecks({
+      orgPath,
+      sampleSize,
+      read,
+      graphql: (request) => graphqlData(transport, request),
+    }),
   };
 }
 

@@ -64,7 +64,10 @@ describe('what the public may not see', () => {
               .map((field) => `${type.name}.${field}`)
           : [],
       );
-      expect(cprFields).toEqual([]);
+      // The lookup takes a number the caller already has and answers the name only (checked below).
+      expect(cprFields).toEqual(['Query.cpr_lookup']);
+      const lookup = version.schema.getType('CprLookup');
+      expect(lookup && 'getFields' in lookup ? Object.keys(lookup.getFields()) : []).toEqual(['name']);
     },
   );
 });

@@ -11,6 +11,14 @@ export const v1RootTypeDefs = /* GraphQL */ `
     user_keys: [String!]
     from_date: Date
     to_date: Date
+    """
+    Free text: units whose name, user key or configured attributes match every word (\`/service/ou/autocomplete/\`); an empty text matches none.
+    """
+    query: String
+    """
+    \`null\`: the top-level units; \`{ uuids }\`: the units directly below those.
+    """
+    parent: OrgUnitFilter
   }
 
   input EmployeeFilter {
@@ -18,6 +26,10 @@ export const v1RootTypeDefs = /* GraphQL */ `
     user_keys: [String!]
     from_date: Date
     to_date: Date
+    """
+    Free text: people whose name, user key or configured attributes match every word (\`/service/e/autocomplete/\`); an empty text matches none.
+    """
+    query: String
   }
 
   """
@@ -151,5 +163,13 @@ export const v1RootTypeDefs = /* GraphQL */ `
     itsystems(filter: ITSystemFilter): [ITSystemResponse!]!
     classes(filter: ClassFilter): [ClassResponse!]!
     facets(filter: FacetFilter): [FacetResponse!]!
+    """
+    The organisation (there is one), with its counts as of today.
+    """
+    org: Organisation!
+    """
+    The name the CPR register gives a CPR number (ten digits); null when the backend has no CPR register. The number itself is not echoed.
+    """
+    cpr_lookup(cpr_number: String!): CprLookup
   }
 `;

@@ -7,12 +7,24 @@ export const v2RootTypeDefs = /* GraphQL */ `
     uuids: [UUID!]
     user_keys: [String!]
     at: Date
+    """
+    Free text: units whose name, user key or configured attributes match every word (\`/service/ou/autocomplete/\`); an empty text matches none.
+    """
+    query: String
+    """
+    \`null\`: the top-level units; \`{ uuids }\`: the units directly below those.
+    """
+    parent: OrgUnitFilter
   }
 
   input EmployeeFilter {
     uuids: [UUID!]
     user_keys: [String!]
     at: Date
+    """
+    Free text: people whose name, user key or configured attributes match every word (\`/service/e/autocomplete/\`); an empty text matches none.
+    """
+    query: String
   }
 
   """
@@ -156,5 +168,13 @@ export const v2RootTypeDefs = /* GraphQL */ `
     itsystems(filter: ITSystemFilter, limit: Int = 100, cursor: Cursor): ITSystemPage!
     classes(filter: ClassFilter, limit: Int = 100, cursor: Cursor): ClassPage!
     facets(filter: FacetFilter, limit: Int = 100, cursor: Cursor): FacetPage!
+    """
+    The organisation (there is one), with its counts as of today.
+    """
+    org: Organisation!
+    """
+    The name the CPR register gives a CPR number (ten digits); null when the backend has no CPR register. The number itself is not echoed.
+    """
+    cpr_lookup(cpr_number: String!): CprLookup
   }
 `;

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { json, startStubBackend, type StubBackend } from '../../legacy/stub-backend.js';
+import { answerStubOrg, stubbedVersions, type StubbedVersions } from '../stub-org.js';
+
+/** The organisation reads on a stub backend: what the resolvers ask the legacy service for, and answer. */
+let backend: StubBackend;
+let versions: StubbedVersions;
+let cprAnswer: unknown;
+const hit = { uuid: '11111111-0000-0000-0000-000000000001', name: 'Anne Hansen', attrs: [] };
+beforeAll(async () => {
+  backend = await startStubBackend();
+  backend.answer((request, response) => {
+    const path = request.url.replace(/\?.*$/, '');
+    if (path === '/service/e/cpr_lookup/') return json(response, 200, cprAnswer);
+    if (path === '/service/e/autocomplete/') return json(response, 200, { items: [hit] });
+    return answerStubOrg(request, response);
+  });
+  versions = stubbedVersions(backend);
+});
+afterAll(async () => {
+  await versions.close();
+  await backend.close();
+});
+beforeEach(() => {
+  backend.received.length = 0;
+});
+
+describe('cpr_lookup', () => {
+  it('sends the number as q, once, and answers the name only', async () => {
+    cprAnswer = { name: 'Anne Hansen', cpr_no: '0101701234' };
+    const { body } = await versions.ask('v2', '{ cpr_lookup(cpr_number: "0101701234") { name } }');
+    expect(body).toEqual({ data: { cpr_lookup: { name: 'Anne Hansen' } } });
+    expect(backend.received.map((request) => request.url)).toEqual(['/service/e/cpr_lookup/?q=0101701234']);
+  });
+
+  it('is null when the backend has no CPR register (OS2mo answers {})', async () => {
+    cprAnswer = {};
+    const { body } = await versions.ask('v1', '{ cpr_lookup(cpr_number: "0101701234") { name } }');
+    expect(body).toEqual({ data: { cpr_lookup: null } });
+  });
+});
+
+describe('filter: { query }', () => {
+  it('encodes the text into one autocomplete read and answers from its hits', async () => {
+    const { body } = await versions.ask(
+      'v2',
+      '{ employees(filter: { query: "Anne & co" }) { objects { uuid name } } }',
+    );
+    expect(body).toEqual({ data: { employees: { objects: [{ uuid: hit.uuid, name: hit.name }] } } });
+    expect(backend.received).toHaveLength(1);
+    const url = new URL(backend.received[0]!.url, 'http://legacy.test');
+    expect(url.pathname).toBe('/service/e/autocomplete/');
+    expect(url.searchParams.get('query')).toBe('Anne & co');
+  });
+});

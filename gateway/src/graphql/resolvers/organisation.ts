@@ -1,0 +1,145 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import type { GraphQLContext, Source } from '../context.js';
+import { withDate } from '../context.js';
+import { legacyPaths } from '../../legacy/legacy-paths.js';
+import type {
+  CprLookupRecord,
+  EmployeeDetailTypesRecord,
+  OrganisationRecord,
+  OrganisationSummaryRecord,
+  OrgUnitDetailTypesRecord,
+} from '../../legacy/contract-records.generated.js';
+import { groupByUuid } from './collections.js';
+import { selectedFields } from './lookahead.js';
+import { decodeCursor, page, readLimit } from './pagination.js';
+import { isSearch, searchRecords, type SearchFilter, type SearchKind } from './search-filters.js';
+
+/**
+ * The reads OS2mo's Service API has beside the collections, as the graph serves them in both versions:
+ * - `org`: the organisation (`/service/o/`), and its counts (`/service/o/{org}/`, read only when a count
+ *   is selected);
+ * - `OrgUnit.detail_types` / `Employee.detail_types`: `/service/{ou|e}/{uuid}/details/`;
+ * - `cpr_lookup(cpr_number)`: `/service/e/cpr_lookup/?q=`, answering the name only;
+ * - the `query` and `parent` filters of `org_units` and `employees` (`search-filters.ts`).
+ */
+
+type Resolver = (
+  root: unknown,
+  args: Record<string, unknown>,
+  context: GraphQLContext,
+  info: GraphQLResolveInfo,
+) => unknown;
+
+/** The one organisation the legacy service holds, as its listing shows it. */
+async function organisation(_root: unknown, _args: unknown, context: GraphQLContext): Promise<Source> {
+  const [first] = await context.legacy.get<OrganisationRecord[]>(legacyPaths.organisations());
+  if (!first) throw new Error('The legacy service holds no organisation.');
+  return withDate(first, context.today);
+}
+
+/** A count of the organisation: from `/service/o/{org}/` as of the organisation's date. */
+async function organisationCount(
+  source: Source,
+  _args: unknown,
+  context: GraphQLContext,
+  info: GraphQLResolveInfo,
+) {
+  const summary = await context.legacy.get<OrganisationSummaryRecord>(
+    legacyPaths.organisation(source.uuid, { at: source.__at }),
+  );
+  return summary[info.fieldName as keyof OrganisationSummaryRecord];
+}
+
+const countFields = [
+  'child_count',
+  'unit_count',
+  'person_count',
+  'engagement_count',
+  'association_count',
+  'leave_count',
+  'role_count',
+  'manager_count',
+] as const satisfies readonly (keyof OrganisationSummaryRecord)[];
+
+async function cprLookup(_root: unknown, args: { cpr_number: string }, context: GraphQLContext) {
+  const found = await context.legacy.get<Partial<CprLookupRecord>>(legacyPaths.cprLookup(args.cpr_number));
+  // OS2mo without the CPR register (`ENABLE_SP=false`) answers `{}`: no name to give.
+  if (typeof found.name !== 'string') return null;
+  // Only the name: the number stays with the caller who sent it.
+  return { name: found.name };
+}
+
+interface Collections {
+  org_units: Resolver;
+  employees: Resolver;
+}
+
+/** The date a v1 filter reads units and people as of (v1's collections read them at `from_date`). */
+const v1Date = (filter: { from_date?: string | null } | null | undefined, today: string) =>
+  filter?.from_date ?? today;
+
+const detailTypesPath = (kind: SearchKind, uuid: string) =>
+  kind === 'unit' ? legacyPaths.unitDetailTypes(uuid) : legacyPaths.employeeDetailTypes(uuid);
+
+/**
+ * Starts the `detail_types` reads of units or people asked for by UUID in the same round as their own
+ * reads: the listing needs only the UUID. The resolver awaits the same cached load and reports its error.
+ */
+function prefetchDetailTypes(
+  kind: SearchKind,
+  uuids: readonly string[],
+  context: GraphQLContext,
+  info: GraphQLResolveInfo,
+) {
+  if (selectedFields(info, ['objects', 'detail_types']).length === 0) return;
+  for (const uuid of uuids) context.legacy.get(detailTypesPath(kind, uuid)).catch(() => undefined);
+}
+
+/** `org_units`/`employees` that answer the `query` and `parent` filters, and otherwise do as before. */
+function searchable(version: 'v1' | 'v2', kind: SearchKind, plain: Resolver): Resolver {
+  return async (root, args, context, info) => {
+    const filter = args.filter as (SearchFilter & { at?: string | null; from_date?: string | null }) | null;
+    if (filter === null || !isSearch(filter)) {
+      if (filter?.uuids) {
+        const uuids = [...new Set(filter.uuids)];
+        const offset = version === 'v2' ? decodeCursor(args.cursor as string | null | undefined) : 0;
+        const limit = version === 'v2' ? readLimit(args.limit as number | null | undefined) : uuids.length;
+        prefetchDetailTypes(kind, uuids.slice(offset, offset + limit), context, info);
+      }
+      return plain(root, args, context, info);
+    }
+    if (version === 'v1') {
+      return groupByUuid(
+        await searchRecords(context, kind, filter, v1Date(filter, context.today), info, ['objects']),
+      );
+    }
+    const limit = readLimit(args.limit as number | null | undefined);
+    const offset = decodeCursor(args.cursor as string | null | undefined);
+    const at = filter.at ?? context.today;
+    return page(await searchRecords(context, kind, filter, at, info, ['objects']), offset, limit);
+  };
+}
+
+/**
+ * Resolvers for a version, merged over its own (`makeExecutableSchema` takes both): `collections` are
+ * the version's `org_units` and `employees`, which these wrap.
+ */
+export function organisationResolvers(version: 'v1' | 'v2', collections: Collections) {
+  return {
+    Query: {
+      org: organisation,
+      cpr_lookup: cprLookup,
+      org_units: searchable(version, 'unit', collections.org_units),
+      employees: searchable(version, 'employee', collections.employees),
+    },
+    Organisation: Object.fromEntries(countFields.map((field) => [field, organisationCount])),
+    OrgUnit: {
+      detail_types: (source: Source, _args: unknown, context: GraphQLContext) =>
+        context.legacy.get<OrgUnitDetailTypesRecord>(detailTypesPath('unit', source.uuid)),
+    },
+    Employee: {
+      detail_types: (source: Source, _args: unknown, context: GraphQLContext) =>
+        context.legacy.get<EmployeeDetailTypesRecord>(detailTypesPath('employee', source.uuid)),
+    },
+  };
+}
