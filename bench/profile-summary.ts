@@ -80,7 +80,11 @@ profile.samples.forEach((id, index) => {
   for (const frame of onStack) inclusive.set(frame, (inclusive.get(frame) ?? 0) + micros);
   if (values.callers && callFrame.functionName.includes(values.callers)) {
     const path: string[] = [];
-    for (let at = parentOf.get(id); at !== undefined && path.length < Number(process.env.DEPTH ?? 3); at = parentOf.get(at)) {
+    for (
+      let at = parentOf.get(id);
+      at !== undefined && path.length < Number(process.env.DEPTH ?? 3);
+      at = parentOf.get(at)
+    ) {
       const frame = byId.get(at)!.callFrame;
       path.push(`${frame.functionName || '(anonymous)'} ${owner(frame)}:${frame.lineNumber + 1}`);
     }
