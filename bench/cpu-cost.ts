@@ -11,12 +11,14 @@ import { startTsProcess, waitForHealth, type StartedProcess } from '../test/proc
 /**
  * `npm run bench:cpu`: CPU time each process spends per operation, read from /proc before and after a fixed
  * number of operations. Unlike latency on a shared 2-core machine, CPU per operation hardly moves with
- * whatever else runs, so it is the number to compare when changing the gateway's hot paths.
+ * whatever else runs, so it is the number to compare when changing the gateway's hot paths. Measured on the
+ * production request path: the legacy service checks tokens (`LEGACY_AUTH=on`) and the gateway relays the
+ * caller's (`LEGACY_CREDENTIALS=relay`); the direct read sends the same token.
  */
 const { values } = parseArgs({
   options: {
     operations: { type: 'string', default: '2000' },
-    concurrency: { type: 'string', default: '4' },
+    concurrency: { type: 'string', default: '8' },
     /** Writes the gateway's V8 CPU profile (`--cpu-prof`) into this folder when it stops. */
     profile: { type: 'string' },
     /** Runs only the cases whose name contains this text. */
@@ -29,29 +31,21 @@ const concurrency = Number(values.concurrency);
 /** Clock ticks per second of /proc/{pid}/stat's utime and stime (USER_HZ, 100 on Linux). */
 const ticksPerSecond = 100;
 
-async function cpuMs(pid: number): Promise<number> {
+/** CPU time the process has spent so far in user space and in the kernel (socket writes and reads), in ms. */
+async function cpuMs(pid: number): Promise<{ user: number; system: number }> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name, which is in parentheses and may contain spaces.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  return {
+    user: (Number(fields[11]) * 1000) / ticksPerSecond,
+    system: (Number(fields[12]) * 1000) / ticksPerSecond,
+  };
 }
 
 const started: StartedProcess[] = [];
 const pools: Pool[] = [];
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-cpu-'));
 try {
-  const legacy = await startTsProcess(
-    'legacy-service/src/main.ts',
-    {
-      LEGACY_DATA_DIR: dataDir,
-      LEGACY_PORT: '0',
-      LEGACY_AUTH: 'off' /* as in `npm run bench`: the direct plan sends no token */,
-    },
-    /legacy-service: (http:\/\/[^\s]+)\/service\//,
-    120_000,
-  );
-  started.push(legacy);
-  await waitForHealth(`${legacy.url}/health`, 120_000);
   const idp = await startTsProcess(
     'idp/src/main.ts',
     { IDP_PORT: '0', IDP_KEYS_DIR: join(dataDir, 'keys') },
@@ -60,11 +54,26 @@ try {
   started.push(idp);
   const idpPort = new URL(idp.url).port;
   await waitForHealth(`http://127.0.0.1:${idpPort}/health`);
+  const legacy = await startTsProcess(
+    'legacy-service/src/main.ts',
+    {
+      LEGACY_DATA_DIR: dataDir,
+      LEGACY_PORT: '0',
+      LEGACY_AUTH: 'on',
+      IDP_HOST: 'localhost',
+      IDP_PORT: idpPort,
+    },
+    /legacy-service: (http:\/\/[^\s]+)\/service\//,
+    120_000,
+  );
+  started.push(legacy);
+  await waitForHealth(`${legacy.url}/health`, 120_000);
   const gateway = await startTsProcess(
     'gateway/src/main.ts',
     {
       GATEWAY_PORT: '0',
       LEGACY_URL: legacy.url,
+      LEGACY_CREDENTIALS: 'relay',
       IDP_HOST: 'localhost',
       IDP_PORT: idpPort,
       LOG_LEVEL: 'warn',
@@ -80,7 +89,8 @@ try {
   const token = await accessToken(`http://127.0.0.1:${idpPort}/auth/realms/org`, 'alice');
   const ours = new Pool(gatewayUrl, { connections: concurrency });
   const direct = new Pool(legacy.url, { connections: concurrency });
-  pools.push(ours, direct);
+  const oursOneAtATime = new Pool(gatewayUrl, { connections: 1 });
+  pools.push(ours, direct, oursOneAtATime);
 
   const request = async (
     pool: Pool,
@@ -94,22 +104,25 @@ try {
   const query = JSON.stringify({ query: referenceQueryOneLine, variables: { uuids: referenceUnitUuids } });
   const detail = `/service/ou/${referenceUnitUuids[0]}/details/manager`;
   const auth = { authorization: `Bearer ${token}` };
-  const cases: { name: string; run: () => Promise<void> }[] = [
-    {
-      name: 'reference query via gateway',
-      run: () =>
-        request(ours, '/graphql/v2', {
-          method: 'POST',
-          headers: { ...auth, 'content-type': 'application/json' },
-          body: query,
-        }),
-    },
+  const referenceQuery = (pool: Pool) => () =>
+    request(pool, '/graphql/v2', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: query,
+    });
+  /** `workers` overrides `--concurrency`: how many requests are in flight at once. */
+  const cases: { name: string; run: () => Promise<void>; workers?: number }[] = [
+    { name: 'reference query via gateway', run: referenceQuery(ours) },
+    // No batching of work across requests: what one client alone costs (issue 16's "one request at a time").
+    { name: 'reference query via gateway, one at a time', run: referenceQuery(oursOneAtATime), workers: 1 },
     { name: 'detail read via /service passthrough', run: () => request(ours, detail, { headers: auth }) },
-    { name: 'detail read direct', run: () => request(direct, detail) },
+    { name: 'detail read direct', run: () => request(direct, detail, { headers: auth }) },
   ];
 
   const rows = [];
-  for (const { name, run } of cases.filter(({ name }) => name.includes(values.only ?? ''))) {
+  for (const { name, run, workers = concurrency } of cases.filter(({ name }) =>
+    name.includes(values.only ?? ''),
+  )) {
     const drive = async (count: number) => {
       let next = 0;
       const worker = async () => {
@@ -118,7 +131,7 @@ try {
           await run();
         }
       };
-      await Promise.all(Array.from({ length: concurrency }, worker));
+      await Promise.all(Array.from({ length: workers }, worker));
     };
     await drive(Math.ceil(operations / 4)); // warm-up: JIT, connections, caches
     const before = { gateway: await cpuMs(gateway.child.pid!), legacy: await cpuMs(legacy.child.pid!) };
@@ -126,10 +139,17 @@ try {
     await drive(operations);
     const elapsed = performance.now() - wall;
     const after = { gateway: await cpuMs(gateway.child.pid!), legacy: await cpuMs(legacy.child.pid!) };
+    const perOp = (ms: number) => Math.round((ms / operations) * 1000) / 1000;
     rows.push({
       name,
-      gateway_cpu_ms_per_op: Math.round(((after.gateway - before.gateway) / operations) * 1000) / 1000,
-      legacy_cpu_ms_per_op: Math.round(((after.legacy - before.legacy) / operations) * 1000) / 1000,
+      concurrency: workers,
+      gateway_cpu_ms_per_op: perOp(
+        after.gateway.user + after.gateway.system - before.gateway.user - before.gateway.system,
+      ),
+      gateway_system_ms_per_op: perOp(after.gateway.system - before.gateway.system),
+      legacy_cpu_ms_per_op: perOp(
+        after.legacy.user + after.legacy.system - before.legacy.user - before.legacy.system,
+      ),
       ops_per_s: Math.round((operations / elapsed) * 1000),
     });
   }

@@ -35,10 +35,14 @@ export interface RunningGateway {
  */
 export async function startGateway(options: StartGatewayOptions): Promise<RunningGateway> {
   const initial = typeof options.config === 'function' ? undefined : options.config;
-  let attach!: (listener: (req: IncomingMessage, res: ServerResponse) => unknown) => void;
-  const ready = new Promise<(req: IncomingMessage, res: ServerResponse) => unknown>((resolve) => {
+  type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
+  let attach!: (listener: Listener) => void;
+  const ready = new Promise<Listener>((resolve) => {
     attach = resolve;
   });
+  // Once the app is built, requests go to it directly rather than through a promise each.
+  let attached: Listener | undefined;
+  void ready.then((listener) => (attached = listener));
   let draining = false;
   const inFlight = new Set<ServerResponse>();
   const server = createServer((req, res) => {
@@ -46,7 +50,8 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     if (draining) res.setHeader('Connection', 'close');
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
-    void ready.then((listener) => listener(req, res));
+    if (attached) attached(req, res);
+    else void ready.then((listener) => listener(req, res));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -6,6 +6,7 @@ import { useLegacyLoaders } from '../legacy/use-legacy-loaders.js';
 import { useOperationObservation, type Observability } from '../observability/index.js';
 import { useRbac } from '../rbac/graphql-rbac.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
+import { useCompiledExecution } from './compiled-execution.js';
 import type { GraphQLContext } from './context.js';
 import { useLegacyErrors } from './errors.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
@@ -63,7 +64,10 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
         today: (options.clock?.() ?? new Date()).toISOString().slice(0, 10),
       }) as GraphQLContext,
     plugins: [
-      // First, so an abusive document is refused before any other plugin sees it.
+      // First among the result hooks, so its errors keep their locations through every later rebuild; it has
+      // no parse or validation hooks, so the hardening below still sees a document before anything else.
+      useCompiledExecution(version.schema),
+      // First to parse and validate, so an abusive document is refused before any other plugin sees it.
       useHardening(options.hardening),
       // Results pass through plugins in this order: legacy failures get their codes before the loaders
       // fold budget errors into one and before the observer, which then logs only what is unexpected.
