@@ -21,7 +21,7 @@ describe('routeChain', () => {
             order.push('second');
             await next();
           },
-          (c) => {
+          async (c) => {
             order.push('handler');
             return c.text('answer', 201);
           },
@@ -43,7 +43,7 @@ describe('routeChain', () => {
       routeChain(
         [
           async (c) => c.text('refused', 403),
-          (c) => {
+          async (c) => {
             reached = true;
             return c.text('answer');
           },
