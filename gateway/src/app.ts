@@ -215,7 +215,8 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       maxBodyBytes: config.maxBodyBytes,
       bodyTimeoutMs: config.bodyTimeoutMs,
       rbac,
-      shadow: shadow.middleware,
+      // With nothing to sample, reads skip the step entirely.
+      shadow: config.shadow.sampleRate > 0 ? shadow.middleware : undefined,
       logUnexpected,
       clock: options.clock,
     }),

@@ -5,9 +5,7 @@ import type { TokenVerifier } from '../auth/token-verifier.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { legacyErrorHandler, type UnexpectedErrorLog } from '../errors/legacy-error-body.js';
 import { payloadTooLarge } from '../errors/payload-too-large.js';
-import { compareLegacyWithGraphQL } from './compare.js';
 import { ComparisonError } from './comparison-error.js';
-import { coverageReport } from './coverage/coverage.js';
 import { gatewayTransport } from './gateway-transport.js';
 import type { ShadowComparison } from './shadow/shadow.js';
 import {
@@ -75,8 +73,11 @@ export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variable
     });
 
   // Every /service endpoint of the contract, its GraphQL replacement and whether equality is proven.
+  // Loaded on first use: the report (with the YAML parser and the contract it reads) is a workbench tool,
+  // and most gateways never run it, so it stays out of the process until someone does.
   app.get('/migration/coverage', authenticate, async (c) => {
     try {
+      const { coverageReport } = await import('./coverage/coverage.js');
       return c.json(await coverageReport({ transport: transportFor(c.req.header('authorization')!) }));
     } catch (error) {
       if (!(error instanceof ComparisonError)) throw error;
@@ -123,6 +124,8 @@ export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variable
         : { kind: 'employees', uuids };
 
       try {
+        // Loaded on first use, as the coverage report: comparing is a workbench tool.
+        const { compareLegacyWithGraphQL } = await import('./compare.js');
         const report = await compareLegacyWithGraphQL({
           subject,
           version: version as ComparisonVersion,

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 
@@ -28,4 +29,34 @@ export function clientGone(c: Context): AbortSignal {
     if (!outgoing.writableFinished) controller.abort();
   });
   return controller.signal;
+}
+
+/**
+ * An abort signal in the shape undici also accepts: an emitter with `aborted`, `reason` and an `abort`
+ * event. Much cheaper per request than an `AbortController`, whose `EventTarget` undici must listen on.
+ */
+export class ConnectionGone extends EventEmitter {
+  aborted = false;
+  reason: unknown = undefined;
+
+  abort(reason: unknown = new DOMException('The client closed the connection.', 'AbortError')): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.emit('abort');
+  }
+}
+
+/**
+ * For a call made with undici on a client's behalf: fires when the client goes away before its answer has
+ * been sent, like `clientGone`, without building an `AbortController` for every request.
+ */
+export function connectionGone(c: Context): AbortSignal | ConnectionGone {
+  const { outgoing } = nodeBindings(c);
+  if (!outgoing) return c.req.raw.signal;
+  const gone = new ConnectionGone();
+  outgoing.once('close', () => {
+    if (!outgoing.writableFinished) gone.abort();
+  });
+  return gone;
 }

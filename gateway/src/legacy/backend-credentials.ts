@@ -32,8 +32,11 @@ export function backendCredentials(auth: LegacyAuth, options: BackendCredentialO
   const now = options.now ?? Date.now;
   if (auth.mode === 'none') return { header: async (_caller?: string) => undefined, mode: auth.mode };
   if (auth.mode === 'relay') {
+    const relayed = (caller?: string) => (caller && /^Bearer \S+$/i.test(caller) ? caller : undefined);
     return {
-      header: async (caller?: string) => (caller && /^Bearer \S+$/i.test(caller) ? caller : undefined),
+      header: async (caller?: string) => relayed(caller),
+      /** The same header without a promise: relaying never waits, so the passthrough need not either. */
+      relayed,
       mode: auth.mode,
     };
   }

@@ -39,8 +39,12 @@ const requestOnly = [
 const droppedRequestHeaders = new Set([...hopByHop, ...requestOnly]);
 const droppedResponseHeaders = new Set(hopByHop);
 
+const namesNone: ReadonlySet<string> = new Set();
+
 /** The header names a `Connection:` value lists (`close` and `keep-alive` included; they are dropped anyway). */
-function namedInConnection(connection: string | null | undefined): Set<string> {
+function namedInConnection(connection: string | null | undefined): ReadonlySet<string> {
+  // Nearly every message says nothing or only `keep-alive`/`close`, which name no other header.
+  if (!connection || /^\s*(?:keep-alive|close)\s*$/i.test(connection)) return namesNone;
   return new Set(
     (connection ?? '')
       .split(',')

@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import { backendCredentials, type LegacyAuth } from './backend-credentials.js';
 import { clientResponseHeaders, upstreamRequestHeaders, type ClientView } from './forward-headers.js';
@@ -79,7 +81,8 @@ export interface ForwardRequest {
   headers: Headers;
   /** The whole body, already read: a connection is taken only once the body is complete. */
   body?: Uint8Array;
-  signal?: AbortSignal;
+  /** Aborts the call: an `AbortSignal`, or an emitter of `abort` as undici also accepts (see `connectionGone`). */
+  signal?: AbortSignal | Dispatcher.RequestOptions['signal'];
   /** What the gateway saw of the client, for `X-Forwarded-*`. */
   client: ClientView;
   requestId?: string;
@@ -109,32 +112,66 @@ function isTimeout(error: unknown): boolean {
   );
 }
 
+/**
+ * Wraps one call's handler and reports the call when its response ends or fails. A class rather than an
+ * object of arrow functions: every call would otherwise allocate (and, under tsx, name) seven closures.
+ */
+class ObservedHandler implements Dispatcher.DispatchHandler {
+  private readonly started = performance.now();
+  private status = 0;
+
+  constructor(
+    private readonly handler: Dispatcher.DispatchHandler,
+    private readonly method: string,
+    private readonly observe: (call: ObservedLegacyCall) => void,
+  ) {}
+
+  private report(statusClass: ObservedLegacyCall['statusClass']): void {
+    this.observe({ method: this.method, statusClass, durationMs: performance.now() - this.started });
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController, context: unknown) {
+    return this.handler.onRequestStart?.(controller, context);
+  }
+
+  onRequestUpgrade(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+    socket: Duplex,
+  ) {
+    return this.handler.onRequestUpgrade?.(controller, statusCode, headers, socket);
+  }
+
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+    statusMessage?: string,
+  ) {
+    this.status = statusCode;
+    return this.handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer) {
+    return this.handler.onResponseData?.(controller, chunk);
+  }
+
+  onResponseEnd(controller: Dispatcher.DispatchController, trailers: IncomingHttpHeaders) {
+    this.report(`${Math.min(Math.floor(this.status / 100), 5)}xx` as ObservedLegacyCall['statusClass']);
+    return this.handler.onResponseEnd?.(controller, trailers);
+  }
+
+  onResponseError(controller: Dispatcher.DispatchController, error: Error) {
+    this.report(isTimeout(error) ? 'timeout' : 'error');
+    return this.handler.onResponseError?.(controller, error);
+  }
+}
+
 /** An undici interceptor that reports each call when its response ends or fails. */
 function observeCalls(observe: (call: ObservedLegacyCall) => void): Dispatcher.DispatcherComposeInterceptor {
-  return (dispatch) => (options, handler) => {
-    const started = performance.now();
-    let status = 0;
-    const report = (statusClass: ObservedLegacyCall['statusClass']) =>
-      observe({ method: options.method, statusClass, durationMs: performance.now() - started });
-    return dispatch(options, {
-      onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
-      onRequestUpgrade: (controller, statusCode, headers, socket) =>
-        handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
-      onResponseStart: (controller, statusCode, headers, statusMessage) => {
-        status = statusCode;
-        return handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
-      },
-      onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
-      onResponseEnd: (controller, trailers) => {
-        report(`${Math.min(Math.floor(status / 100), 5)}xx` as ObservedLegacyCall['statusClass']);
-        return handler.onResponseEnd?.(controller, trailers);
-      },
-      onResponseError: (controller, error) => {
-        report(isTimeout(error) ? 'timeout' : 'error');
-        return handler.onResponseError?.(controller, error);
-      },
-    });
-  };
+  return (dispatch) => (options, handler) =>
+    dispatch(options, new ObservedHandler(handler, options.method, observe));
 }
 
 /**
@@ -244,7 +281,10 @@ export function createLegacyClient(options: LegacyClientOptions) {
       'x-request-id': request.requestId,
     });
     try {
-      const authorization = await credentials.header(request.headers.get('authorization') ?? undefined);
+      // Relayed without a wait: the caller's header is at hand (the other modes may fetch a token).
+      const caller = request.headers.get('authorization') ?? undefined;
+      const authorization =
+        credentials.mode === 'relay' ? credentials.relayed(caller) : await credentials.header(caller);
       if (authorization !== undefined) headers.authorization = authorization;
       const upstream = await dispatcher.request({
         method: request.method as Dispatcher.HttpMethod,

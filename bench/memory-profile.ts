@@ -1,0 +1,180 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Pool } from 'undici';
+import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
+import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
+import { accessToken } from '../test/idp-tokens.js';
+import { repoRoot, startTsProcess, waitForHealth, type StartedProcess } from '../test/processes.js';
+
+/**
+ * `npx tsx bench/memory-profile.ts`: the gateway's memory and CPU per operation with Node/V8 flags side by
+ * side. One legacy service (token check on, the gateway relaying the caller's token) and one identity
+ * provider serve a gateway per variant; every variant gets the same work — the reference query and a
+ * `/service` read, at the bench's concurrency — in rounds that alternate between variants, so the shared
+ * machine's noise falls on all of them alike. Prints per variant: resident memory when idle, peak resident
+ * memory (VmHWM) after the work, and the medians of CPU ms per operation read from /proc.
+ *
+ *   npx tsx bench/memory-profile.ts --variant default= --variant semi2=--max-semi-space-size=2
+ */
+const { values } = parseArgs({
+  options: {
+    /** `name=node flags` (space-separated flags); repeatable. Default: the gateway as it is started. */
+    variant: { type: 'string', multiple: true, default: ['default='] },
+    rounds: { type: 'string', default: '3' },
+    /** Operations per workload per round. */
+    operations: { type: 'string', default: '1500' },
+    concurrency: { type: 'string', default: '8' },
+    latency: { type: 'string', default: '5' },
+  },
+});
+const rounds = Number(values.rounds);
+const operations = Number(values.operations);
+const concurrency = Number(values.concurrency);
+
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime + stime, in clock ticks of 10 ms (USER_HZ 100).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function residentMb(pid: number): Promise<{ rss: number; peak: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN);
+  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+}
+
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN;
+
+interface Variant {
+  name: string;
+  flags: string[];
+  pid: number;
+  pool: Pool;
+  idle: { rss: number; peak: number };
+  cpu: Record<'query' | 'read', number[]>;
+}
+
+const started: StartedProcess[] = [];
+const dataDir = await mkdtemp(join(tmpdir(), 'bench-memory-'));
+try {
+  const idp = await startTsProcess(
+    'idp/src/main.ts',
+    { IDP_PORT: '0', IDP_KEYS_DIR: join(dataDir, 'keys') },
+    /on (http:\/\/localhost:\d+)/,
+  );
+  started.push(idp);
+  const idpPort = new URL(idp.url).port;
+  await waitForHealth(`http://127.0.0.1:${idpPort}/health`);
+  const legacy = await startTsProcess(
+    'legacy-service/src/main.ts',
+    {
+      LEGACY_DATA_DIR: dataDir,
+      LEGACY_PORT: '0',
+      LEGACY_LATENCY_MS: values.latency ?? '5',
+      LEGACY_AUTH: 'on',
+      IDP_HOST: 'localhost',
+      IDP_PORT: idpPort,
+    },
+    /legacy-service: (http:\/\/[^\s]+)\/service\//,
+    120_000,
+  );
+  started.push(legacy);
+  await waitForHealth(`${legacy.url}/health`, 120_000);
+
+  const variants: Variant[] = [];
+  for (const spec of values.variant ?? []) {
+    const [name = spec, flagText = ''] = spec.split(/=(.*)/s);
+    const flags = flagText.split(' ').filter(Boolean);
+    const gateway = await startTsProcess(
+      'gateway/src/main.ts',
+      {
+        GATEWAY_PORT: '0',
+        LEGACY_URL: legacy.url,
+        LEGACY_CREDENTIALS: 'relay',
+        IDP_HOST: 'localhost',
+        IDP_PORT: idpPort,
+        LOG_LEVEL: 'warn',
+      },
+      /listening on [^:]+:(\d+)/,
+      60_000,
+      flags,
+    );
+    started.push(gateway);
+    const url = `http://127.0.0.1:${gateway.url}`;
+    await waitForHealth(`${url}/health/live`);
+    const pid = gateway.child.pid!;
+    variants.push({
+      name,
+      flags,
+      pid,
+      pool: new Pool(url, { connections: concurrency }),
+      idle: await residentMb(pid),
+      cpu: { query: [], read: [] },
+    });
+  }
+
+  const token = await accessToken(`http://127.0.0.1:${idpPort}/auth/realms/org`, 'alice');
+  const auth = { authorization: `Bearer ${token}` };
+  const query = JSON.stringify({ query: referenceQueryOneLine, variables: { uuids: referenceUnitUuids } });
+  const detail = `/service/ou/${referenceUnitUuids[0]}/details/manager`;
+  const workloads = {
+    query: (pool: Pool) =>
+      pool.request({
+        method: 'POST',
+        path: '/graphql/v2',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: query,
+      }),
+    read: (pool: Pool) => pool.request({ method: 'GET', path: detail, headers: auth }),
+  };
+  const drive = async (pool: Pool, kind: keyof typeof workloads, count: number) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < count) {
+          next += 1;
+          const response = await workloads[kind](pool);
+          await response.body.arrayBuffer();
+          if (response.statusCode !== 200) throw new Error(`${kind} answered ${response.statusCode}`);
+        }
+      }),
+    );
+  };
+
+  for (const variant of variants) {
+    await drive(variant.pool, 'query', Math.ceil(operations / 4)); // warm-up: JIT, connections, caches
+    await drive(variant.pool, 'read', Math.ceil(operations / 4));
+  }
+  for (let round = 0; round < rounds; round += 1) {
+    for (const kind of ['query', 'read'] as const) {
+      for (const variant of round % 2 === 0 ? variants : [...variants].reverse()) {
+        const before = await cpuMs(variant.pid);
+        await drive(variant.pool, kind, operations);
+        variant.cpu[kind].push(((await cpuMs(variant.pid)) - before) / operations);
+      }
+    }
+  }
+
+  const rows = [];
+  for (const variant of variants) {
+    const after = await residentMb(variant.pid);
+    rows.push({
+      variant: variant.name,
+      flags: variant.flags.join(' '),
+      idle_rss_mb: variant.idle.rss,
+      peak_rss_mb: after.peak,
+      rss_after_mb: after.rss,
+      query_cpu_ms_per_op: Math.round(median(variant.cpu.query) * 1000) / 1000,
+      read_cpu_ms_per_op: Math.round(median(variant.cpu.read) * 1000) / 1000,
+    });
+  }
+  console.table(rows);
+  console.log(`repository: ${repoRoot}, rounds: ${rounds}, operations per round: ${operations}`);
+  await Promise.all(variants.map((variant) => variant.pool.close()));
+} finally {
+  await Promise.all(started.map((process) => process.stop()));
+  await rm(dataDir, { recursive: true, force: true });
+}
