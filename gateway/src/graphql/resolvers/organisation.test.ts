@@ -6,12 +6,13 @@ import { answerStubOrg, stubbedVersions, type StubbedVersions } from '../stub-or
 let backend: StubBackend;
 let versions: StubbedVersions;
 let cprAnswer: unknown;
+let cprStatus = 200;
 const hit = { uuid: '11111111-0000-0000-0000-000000000001', name: 'Anne Hansen', attrs: [] };
 beforeAll(async () => {
   backend = await startStubBackend();
   backend.answer((request, response) => {
     const path = request.url.replace(/\?.*$/, '');
-    if (path === '/service/e/cpr_lookup/') return json(response, 200, cprAnswer);
+    if (path === '/service/e/cpr_lookup/') return json(response, cprStatus, cprAnswer);
     if (path === '/service/e/autocomplete/') return json(response, 200, { items: [hit] });
     return answerStubOrg(request, response);
   });
@@ -23,6 +24,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   backend.received.length = 0;
+  cprStatus = 200;
 });
 
 describe('cpr_lookup', () => {
@@ -37,6 +39,30 @@ describe('cpr_lookup', () => {
     cprAnswer = {};
     const { body } = await versions.ask('v1', '{ cpr_lookup(cpr_number: "0101701234") { name } }');
     expect(body).toEqual({ data: { cpr_lookup: null } });
+  });
+
+  it('refuses a malformed number with V_CPR_NOT_VALID and never echoes the number', async () => {
+    // OS2mo's refusal carries the number it was sent (`cpr`); the caller must not see it again.
+    cprStatus = 400;
+    cprAnswer = {
+      error: true,
+      status: 400,
+      error_key: 'V_CPR_NOT_VALID',
+      description: 'Not a valid CPR number.',
+      cpr: '3201011234',
+    };
+    const { body } = await versions.ask('v2', '{ cpr_lookup(cpr_number: "3201011234") { name } }');
+    expect(body).toMatchObject({
+      data: { cpr_lookup: null },
+      errors: [
+        {
+          message: 'Not a valid CPR number.',
+          path: ['cpr_lookup'],
+          extensions: { code: 'BAD_USER_INPUT', error_key: 'V_CPR_NOT_VALID' },
+        },
+      ],
+    });
+    expect(JSON.stringify(body)).not.toContain('3201011234');
   });
 });
 
