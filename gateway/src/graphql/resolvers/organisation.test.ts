@@ -8,12 +8,14 @@ let versions: StubbedVersions;
 let cprAnswer: unknown;
 let cprStatus = 200;
 const hit = { uuid: '11111111-0000-0000-0000-000000000001', name: 'Anne Hansen', attrs: [] };
+const hitVersion = { ...hit, user_key: 'anne', validity: { from: '2010-01-01', to: null } };
 beforeAll(async () => {
   backend = await startStubBackend();
   backend.answer((request, response) => {
     const path = request.url.replace(/\?.*$/, '');
     if (path === '/service/e/cpr_lookup/') return json(response, cprStatus, cprAnswer);
     if (path === '/service/e/autocomplete/') return json(response, 200, { items: [hit] });
+    if (path === `/service/e/${hit.uuid}/details/employee`) return json(response, 200, [hitVersion]);
     return answerStubOrg(request, response);
   });
   versions = stubbedVersions(backend);
@@ -77,5 +79,20 @@ describe('filter: { query }', () => {
     const url = new URL(backend.received[0]!.url, 'http://legacy.test');
     expect(url.pathname).toBe('/service/e/autocomplete/');
     expect(url.searchParams.get('query')).toBe('Anne & co');
+  });
+
+  it('answers versions from the hits, without reading each hit in full first', async () => {
+    // `validities` and `child_count` need the UUID only; a full read would be a wasted, earlier round.
+    const { body } = await versions.ask(
+      'v2',
+      '{ employees(filter: { query: "Anne" }) { objects { uuid validities { name } } } }',
+    );
+    expect(body).toEqual({
+      data: { employees: { objects: [{ uuid: hit.uuid, validities: [{ name: hit.name }] }] } },
+    });
+    expect(backend.received.map((request) => request.url.replace(/\?.*$/, ''))).toEqual([
+      '/service/e/autocomplete/',
+      `/service/e/${hit.uuid}/details/employee`,
+    ]);
   });
 });
