@@ -1,4 +1,6 @@
+import { NoUndefinedVariablesRule, parse, specifiedRules, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { buildVersions } from '../../graphql/versions.js';
 import type { GraphQLRequestBody } from '../subjects.js';
 import { hierarchyChecks, type CheckReads } from './hierarchy-checks.js';
 
@@ -159,5 +161,21 @@ describe('the version checks', () => {
         graphql: '2019-06-30',
       },
     ]);
+  });
+});
+
+describe('the replacement queries the report shows', () => {
+  // A reader copies them into GraphiQL: each must be valid v2 GraphQL once its `$` variables are declared.
+  const v2 = buildVersions().find((version) => version.name === 'v2')!.schema;
+  const rules = specifiedRules.filter((rule) => rule !== NoUndefinedVariablesRule);
+  const checks = hierarchyChecks(
+    reads({}, () => null),
+    { org, sampleSize: 1, scanLimit: 1 },
+  );
+
+  it.each(Object.keys(checks))('%s', async (operationId) => {
+    const { graphql } = await checks[operationId]!();
+    const errors = validate(v2, parse(`{ ${graphql} }`), rules).map((error) => error.message);
+    expect(errors, graphql).toEqual([]);
   });
 });

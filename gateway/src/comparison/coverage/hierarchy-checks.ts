@@ -300,7 +300,7 @@ function versionsCheck(
     .join(' ');
   const view = versionView(names);
   return {
-    graphql: `${root}(filter: { uuids: [$uuid], at: $at }) { objects { validities(validity: PAST|PRESENT|FUTURE) { ${selection} } } }`,
+    graphql: `${root}(filter: { uuids: [$uuid], at: $at }) { objects { validities(validity: $validity) { ${selection} } } }`,
     run: async () => {
       const orgPath = `/service/o/${encodeURIComponent(sample.org)}`;
       const page = `${orgPath}/${kind === 'unit' ? 'ou' : 'e'}/?limit=${sample.scanLimit}`;

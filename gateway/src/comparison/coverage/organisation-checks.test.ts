@@ -1,4 +1,6 @@
+import { NoUndefinedVariablesRule, parse, specifiedRules, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { buildVersions } from '../../graphql/versions.js';
 import type { ComparisonTransport } from '../gateway-transport.js';
 import type { GraphQLRequestBody } from '../subjects.js';
 import { runRecordCheck, type CheckOutcome, type EndpointCheck, type RecordCheck } from './coverage.js';
@@ -111,5 +113,23 @@ describe('organisation checks', () => {
     const outcome = await checksWith()('lookupCpr');
     expect(outcome.paths).toEqual([`/service/e/cpr_lookup/?q=<cpr_no of ${person}>`]);
     expect(JSON.stringify(outcome)).not.toContain('0101701234');
+  });
+});
+
+describe('the replacement queries the report shows', () => {
+  // A reader copies them into GraphiQL: each must be valid v2 GraphQL once its `$` variables are declared.
+  const v2 = buildVersions().find((version) => version.name === 'v2')!.schema;
+  const rules = specifiedRules.filter((rule) => rule !== NoUndefinedVariablesRule);
+  const checks = organisationChecks({
+    orgPath: `/service/o/${org}`,
+    sampleSize: 1,
+    read: async (path) => legacy[path],
+    graphql: graphqlSide(),
+  });
+
+  it.each(Object.keys(checks))('%s', async (operationId) => {
+    const { graphql } = await checks[operationId]!();
+    const errors = validate(v2, parse(`{ ${graphql} }`), rules).map((error) => error.message);
+    expect(errors, graphql).toEqual([]);
   });
 });

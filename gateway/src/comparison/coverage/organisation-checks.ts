@@ -204,7 +204,8 @@ export function organisationChecks(
     listRootOrgUnits: async () => {
       const path = `${orgPath}/children`;
       return {
-        graphql: 'org_units(filter: { parent: null }) { objects { uuid name user_key validity } }',
+        graphql:
+          'org_units(filter: { parent: null }) { objects { uuid name user_key validity { from to } } }',
         legacy: async () => ({ paths: [path], records: list(await read(path)) }),
         request: () => ({
           operationName: 'CoverageRootUnits',

@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
+import { LegacyResponseError } from '../../legacy/legacy-errors.js';
 import { legacyPaths } from '../../legacy/legacy-paths.js';
 import type {
   CprLookupRecord,
@@ -61,8 +62,20 @@ const countFields = [
   'manager_count',
 ] as const satisfies readonly (keyof OrganisationSummaryRecord)[];
 
+/** Reads the CPR register; a refusal keeps its key and sentence but loses the number OS2mo puts in it. */
+async function readCprRegister(context: GraphQLContext, cprNumber: string) {
+  try {
+    return await context.legacy.get<Partial<CprLookupRecord>>(legacyPaths.cprLookup(cprNumber));
+  } catch (error) {
+    if (!(error instanceof LegacyResponseError)) throw error;
+    // OS2mo's `V_CPR_NOT_VALID` body carries the number (`cpr`): the answer must not echo it.
+    const { cpr: _cpr, ...body } = error.body;
+    throw new LegacyResponseError(error.status, body);
+  }
+}
+
 async function cprLookup(_root: unknown, args: { cpr_number: string }, context: GraphQLContext) {
-  const found = await context.legacy.get<Partial<CprLookupRecord>>(legacyPaths.cprLookup(args.cpr_number));
+  const found = await readCprRegister(context, args.cpr_number);
   // OS2mo without the CPR register (`ENABLE_SP=false`) answers `{}`: no name to give.
   if (typeof found.name !== 'string') return null;
   // Only the name: the number stays with the caller who sent it.

@@ -9,6 +9,7 @@ import type {
 } from '../../legacy/contract-records.generated.js';
 import { employeesByUuid, matchesFilter, orgUnitsByUuid, type CommonFilter } from './collections.js';
 import { entityResolvers, singleLink } from './entities.js';
+import { hierarchyResolvers } from './hierarchy.js';
 import { childFieldNames } from './lookahead.js';
 
 /**
@@ -35,7 +36,17 @@ export function isSearch(filter: SearchFilter | null | undefined): boolean {
 function answerableFields(kind: SearchKind): Set<string> {
   const resolvers = entityResolvers(singleLink);
   const own = kind === 'unit' ? resolvers.OrgUnit : resolvers.Employee;
-  return new Set(['uuid', 'name', '__typename', 'detail_types', ...Object.keys(own)]);
+  // Versions, child counts and ancestors read by UUID (ancestors through the same cached unit read).
+  const hierarchy = hierarchyResolvers();
+  const history = kind === 'unit' ? hierarchy.OrgUnit : hierarchy.Employee;
+  return new Set([
+    'uuid',
+    'name',
+    '__typename',
+    'detail_types',
+    ...Object.keys(own),
+    ...Object.keys(history),
+  ]);
 }
 
 const answerable = { unit: answerableFields('unit'), employee: answerableFields('employee') };
