@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStubBackend, type StubBackend } from '../legacy/stub-backend.js';
 import { answerStubOrg, stubOrg, stubbedVersions, type StubbedVersions } from './stub-org.js';
+import { traceablePath } from './upstream-trace.js';
 
 const query = `{
   org_units(filter: { uuids: ["${stubOrg.unit}"] }) {
@@ -63,5 +64,16 @@ describe('the upstream trace', () => {
     const { body } = await untraced.ask('v2', query, { headers: { 'x-upstream-trace': '1' } });
     expect(body.data).toBeDefined();
     expect(body.extensions?.upstream).toBeUndefined();
+  });
+});
+
+describe('a traced path', () => {
+  it('hides the CPR number of a lookup and leaves every other path as it was', () => {
+    expect(traceablePath('/service/e/cpr_lookup/?q=0101011234')).toBe('/service/e/cpr_lookup/?q=hidden');
+    expect(traceablePath('/service/e/cpr_lookup/?q=0101011234&at=2024-01-01')).toBe(
+      '/service/e/cpr_lookup/?q=hidden',
+    );
+    const detail = `/service/ou/${stubOrg.unit}/details/manager?at=2024-06-01`;
+    expect(traceablePath(detail)).toBe(detail);
   });
 });

@@ -2,6 +2,15 @@ import type { Plugin } from 'graphql-yoga';
 import type { GraphQLContext } from './context.js';
 
 /**
+ * A CPR number is personal data: a traced CPR lookup shows its path without the number, as the graph never
+ * echoes it either.
+ */
+const cprLookupQuery = /^(\/service\/e\/cpr_lookup\/)\?.*$/;
+export function traceablePath(path: string): string {
+  return path.replace(cprLookupQuery, '$1?q=hidden');
+}
+
+/**
  * Adds `extensions.upstream` — every legacy call the operation made (method, path, status, duration,
  * round) — when the request sends `X-Upstream-Trace: 1` and configuration allows it.
  */
@@ -17,6 +26,7 @@ export function useUpstreamTrace(options: {
           if (!('data' in result) && !('errors' in result)) return;
           const calls = context.calls.map((call) => ({
             ...call,
+            path: traceablePath(call.path),
             duration_ms: Math.round(call.duration_ms * 100) / 100,
             started_ms: Math.round(call.started_ms * 100) / 100,
           }));
