@@ -11,7 +11,7 @@ export interface StartedProcess {
 }
 
 /**
- * Runs a TypeScript entry point of this repository with tsx and resolves with the URL it prints on a
+ * Runs an entry point of this repository (TypeScript with tsx; a built `.js` file with node alone) and resolves with the URL it prints on a
  * line matching `urlPattern` (servers print their address once they listen on the port the OS chose).
  */
 export function startTsProcess(
@@ -21,7 +21,8 @@ export function startTsProcess(
   timeoutMs = 30_000,
   nodeArgs: string[] = [],
 ): Promise<StartedProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,9 +80,10 @@ export function spawnGateway(
   legacyUrl: string,
   idp: { issuer: string; jwksUri: string },
   env: Record<string, string>,
+  entry = 'gateway/src/main.ts',
 ): Promise<StartedProcess> {
   return startTsProcess(
-    'gateway/src/main.ts',
+    entry,
     {
       GATEWAY_HOST: '127.0.0.1',
       GATEWAY_PORT: '0',
