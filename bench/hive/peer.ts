@@ -83,18 +83,30 @@ export interface HivePeer {
   stop(): Promise<void>;
 }
 
+export interface HivePeerOptions {
+  /** A supergraph `composeSupergraph` wrote already (a second peer in one run needs no second composition). */
+  supergraph?: string;
+  timeoutMs?: number;
+}
+
 /**
- * Composes the supergraph and starts Hive Gateway on it, calling the legacy service at `legacyUrl` with
- * each caller's `Authorization`; resolves once it answers `/readiness`.
+ * Starts Hive Gateway on the supergraph (composed now unless given), calling the legacy service at
+ * `legacyUrl` with each caller's `Authorization`; resolves once it answers `/readiness`.
  */
-export async function startHivePeer(legacyUrl: string, timeoutMs = 120_000): Promise<HivePeer> {
-  const folder = await mkdtemp(join(tmpdir(), 'hive-peer-'));
-  const supergraph = join(folder, 'supergraph.graphql');
-  try {
-    await composeSupergraph(supergraph, timeoutMs);
-  } catch (error) {
-    await rm(folder, { recursive: true, force: true });
-    throw error;
+export async function startHivePeer(legacyUrl: string, options: HivePeerOptions = {}): Promise<HivePeer> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const folder = options.supergraph ? undefined : await mkdtemp(join(tmpdir(), 'hive-peer-'));
+  const supergraph = options.supergraph ?? join(folder!, 'supergraph.graphql');
+  const removeFolder = async () => {
+    if (folder) await rm(folder, { recursive: true, force: true });
+  };
+  if (folder) {
+    try {
+      await composeSupergraph(supergraph, timeoutMs);
+    } catch (error) {
+      await removeFolder();
+      throw error;
+    }
   }
   const port = await freePort();
   const child = spawn(
@@ -125,7 +137,7 @@ export async function startHivePeer(legacyUrl: string, timeoutMs = 120_000): Pro
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
-    await rm(folder, { recursive: true, force: true });
+    await removeFolder();
   };
   try {
     await Promise.race([

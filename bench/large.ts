@@ -1,0 +1,188 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from '../test/processes.js';
+import { measure, perOperation, type CaseResult, type MeasureOptions } from './harness.js';
+import { cpuMs, peakRssMb } from './proc.js';
+import { graphql, json, legacyRequestsServed, type BenchStack, type BenchToken } from './stack.js';
+
+/**
+ * Issue 16's scale figures over a generated organisation of 10,000 units and 100,000 people: a v2 page
+ * of 100 units with managers (f1), the same page with every detail type (f3), and a walk of every unit in
+ * cursor pages of 100 (f5), each against its direct plan — the same legacy reads made by hand, parallel
+ * wherever the data allows (f2, f4, f6).
+ */
+
+/** A unit's detail types, as the gateway names its listings and as `/service/ou/{uuid}/details/{type}` does. */
+const unitDetails: [field: string, type: string][] = [
+  ['engagements', 'engagement'],
+  ['owners', 'owner'],
+  ['itusers', 'it'],
+  ['addresses', 'address'],
+  ['associations', 'association'],
+  ['roles', 'role'],
+  ['leaves', 'leave'],
+  ['kles', 'kle'],
+  ['related_units', 'related_unit'],
+  ['engagement_associations', 'engagement_association'],
+];
+
+const managersSelection = 'managers { manager_type { user_key } employee { name } }';
+const pageWithManagers = JSON.stringify({
+  query: `{ org_units(limit: 100) { objects { uuid name ${managersSelection} } page_info { next_cursor } } }`,
+});
+const pageWithEveryDetail = JSON.stringify({
+  query:
+    `{ org_units(limit: 100) { objects { uuid name ${managersSelection} ` +
+    `${unitDetails.map(([field]) => `${field} { uuid }`).join(' ')} } page_info { next_cursor } } }`,
+});
+const walkQuery =
+  'query Walk($cursor: Cursor) { org_units(limit: 100, cursor: $cursor) { objects { uuid name } page_info { next_cursor } } }';
+
+export interface LargeRun {
+  units: number;
+  results: CaseResult[];
+  /** Legacy calls and dependent rounds of one gateway operation, from its upstream trace. */
+  gateway_plans: Record<string, { requests: number; rounds: number } | null>;
+  gateway_peak_rss_mb: number | null;
+}
+
+/** Generates the organisation into a temporary folder (about 30 s), unless `dataDir` names one already made. */
+async function generatedData(stack: BenchStack, dataDir: string | undefined): Promise<string> {
+  if (dataDir) return dataDir;
+  const dir = await mkdtemp(join(tmpdir(), 'bench-large-'));
+  stack.removeLater(dir);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'legacy-service/src/fixture/generate-cli.ts',
+        '--out',
+        dir,
+        '--units',
+        '10000',
+        '--employees',
+        '100000',
+      ],
+      { cwd: repoRoot, stdio: 'ignore' },
+    );
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`generator exited ${code}`))));
+  });
+  return dir;
+}
+
+export async function runLarge(
+  stack: BenchStack,
+  idpPort: number,
+  token: BenchToken,
+  latencyMs: string,
+  options: MeasureOptions,
+  dataDir?: string,
+): Promise<LargeRun> {
+  const legacyProcess = await stack.startLegacy(await generatedData(stack, dataDir), idpPort, latencyMs);
+  const gateway = await stack.startGateway(legacyProcess.url, idpPort);
+  const legacy = stack.pool(legacyProcess.url);
+  const ours = stack.pool(gateway.url);
+  await token.renew();
+  const auth = () => ({ authorization: token.authorization });
+  const organisation = (await json(legacy, '/service/o/', { headers: auth() }))[0].uuid as string;
+  const units = (await json(legacy, `/service/o/${organisation}/ou/?limit=1`, { headers: auth() }))
+    .total as number;
+
+  const ourPage = (body: string) => async () => {
+    await graphql(ours, '/graphql/v2', token.authorization, body);
+  };
+  /** A page of units by hand, then its units' listings of these detail types, all in parallel. */
+  const directPage = (types: string[]) => async () => {
+    const page = await json(legacy, `/service/o/${organisation}/ou/?limit=100`, { headers: auth() });
+    await Promise.all(
+      page.items.flatMap((unit: { uuid: string }) =>
+        types.map((type) => json(legacy, `/service/ou/${unit.uuid}/details/${type}`, { headers: auth() })),
+      ),
+    );
+  };
+  const ourWalk = async () => {
+    let cursor: string | null = null;
+    do {
+      const { data } = await graphql(
+        ours,
+        '/graphql/v2',
+        token.authorization,
+        JSON.stringify({ query: walkQuery, variables: { cursor } }),
+      );
+      cursor = data.org_units.page_info.next_cursor;
+    } while (cursor !== null);
+  };
+  const directWalk = async () => {
+    for (let start = 0; ; start += 100) {
+      const page = await json(legacy, `/service/o/${organisation}/ou/?limit=100&start=${start}`, {
+        headers: auth(),
+      });
+      if (start + page.items.length >= page.total || page.items.length === 0) return;
+    }
+  };
+
+  // One traced gateway operation each: the legacy calls and rounds it costs.
+  const trace = async (body: string) => {
+    const answer = await json(ours, '/graphql/v2', {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json', 'x-upstream-trace': '1' },
+      body,
+    });
+    const upstream = answer.extensions?.upstream as { requests: number; rounds: number } | undefined;
+    return upstream ? { requests: upstream.requests, rounds: upstream.rounds } : null;
+  };
+  const gatewayPlans = {
+    'f1: page with managers': await trace(pageWithManagers),
+    'f3: page with managers and every detail type': await trace(pageWithEveryDetail),
+    'f5: one page of the walk': await trace(
+      JSON.stringify({ query: walkQuery, variables: { cursor: null } }),
+    ),
+  };
+
+  const results: CaseResult[] = [];
+  const run = async (name: string, operation: () => Promise<void>, measureOptions = options) => {
+    await token.renew();
+    // The gateway's CPU counts only in its own cases; the direct plans do not go through it.
+    const server = name.includes('via gateway') ? gateway.process.child.pid : undefined;
+    const counters = async () => ({
+      served: await legacyRequestsServed(legacy),
+      server: await cpuMs(server),
+      legacy: await cpuMs(legacyProcess.child.pid),
+    });
+    let before = await counters();
+    let after = before;
+    const measured = await measure(name, operation, measureOptions, {
+      before: async () => void (before = await counters()),
+      after: async () => void (after = await counters()),
+    });
+    results.push({ ...measured, ...perOperation(measured, before, after) });
+    console.error(`measured ${name}`);
+  };
+
+  await run('f1: v2 page of 100 units with managers via gateway', ourPage(pageWithManagers));
+  await run('f2: the same page by hand (direct plan)', directPage(['manager']));
+  await run(
+    'f3: v2 page of 100 units with managers and every detail type via gateway',
+    ourPage(pageWithEveryDetail),
+  );
+  await run(
+    'f4: the same page by hand (direct plan)',
+    directPage(['manager', ...unitDetails.map(([, type]) => type)]),
+  );
+  // A walk takes seconds: a few walkers suffice, and more would only queue at the legacy service.
+  const walkOptions = { ...options, concurrency: Math.min(options.concurrency, 2) };
+  await run(`f5: walk of all ${units} units in v2 pages of 100 via gateway`, ourWalk, walkOptions);
+  await run('f6: the same walk by hand (direct plan)', directWalk, walkOptions);
+
+  return {
+    units,
+    results,
+    gateway_plans: gatewayPlans,
+    gateway_peak_rss_mb: await peakRssMb(gateway.process.child.pid),
+  };
+}
