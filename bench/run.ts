@@ -41,6 +41,7 @@ const options: MeasureOptions = { concurrency, durationMs: Number(values.seconds
 const oneAtATime: MeasureOptions = { ...options, concurrency: 1 };
 const latencyMs = values.latency ?? '5';
 
+const benchStarted = performance.now();
 const stack = new BenchStack();
 try {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-legacy-'));
@@ -334,7 +335,9 @@ try {
   };
   await mkdir(join(repoRoot, 'bench/results'), { recursive: true });
   await writeFile(join(repoRoot, 'bench/results/bench.json'), `${JSON.stringify(summary, null, 2)}\n`);
-  console.log('wrote bench/results/bench.json');
+  console.log(
+    `wrote bench/results/bench.json (${Math.round((performance.now() - benchStarted) / 1000)} s in all)`,
+  );
 } finally {
   await stack.close();
 }

@@ -40,8 +40,9 @@ export class BenchStack {
     return process;
   }
 
+  /** A keep-alive client with as many connections as the gateway keeps to the legacy service (128). */
   pool(origin: string): Pool {
-    const created = new Pool(origin, { connections: 64 });
+    const created = new Pool(origin, { connections: 128 });
     this.pools.push(created);
     return created;
   }
@@ -82,7 +83,11 @@ export class BenchStack {
   }
 
   /** The gateway as `npm start` runs it (RBAC off, logs at `warn`), relaying each caller's token. */
-  async startGateway(legacyUrl: string, idpPort: number): Promise<{ process: StartedProcess; url: string }> {
+  async startGateway(
+    legacyUrl: string,
+    idpPort: number,
+    env: Record<string, string> = {},
+  ): Promise<{ process: StartedProcess; url: string }> {
     const gateway = this.track(
       await startTsProcess(
         'gateway/src/main.ts',
@@ -93,6 +98,7 @@ export class BenchStack {
           IDP_HOST: 'localhost',
           IDP_PORT: String(idpPort),
           LOG_LEVEL: 'warn',
+          ...env,
         },
         /listening on [^:]+:(\d+)/,
       ),
