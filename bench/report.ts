@@ -35,7 +35,7 @@ export interface IssueFigures {
 function cpuRowsOfReference(rows: CpuRow[]) {
   const reference = rows.filter((row) => /reference/i.test(String(row.name)));
   const serial = (row: CpuRow) =>
-    /one (request )?at a time|sequential|serial|concurrency 1\b/i.test(String(row.name));
+    /one (request )?at a time|sequential|serial|single|concurrency 1\b|c=1\b/i.test(String(row.name));
   return { concurrent: reference.find((row) => !serial(row)), serial: reference.find(serial) };
 }
 

@@ -17,7 +17,11 @@ export interface LegacyCall {
   endedAt: number;
 }
 
-export async function startCountingProxy(targetUrl: string) {
+/**
+ * `delayMs` holds each call that long before forwarding it, so that calls made together overlap even when
+ * the legacy service answers fast (the rounds are read from the overlaps).
+ */
+export async function startCountingProxy(targetUrl: string, delayMs = 0) {
   const calls: LegacyCall[] = [];
   const server: ServerType = await new Promise((resolve) => {
     const started = serve(
@@ -28,6 +32,7 @@ export async function startCountingProxy(targetUrl: string) {
           const url = new URL(request.url);
           const startedAt = performance.now();
           const authorization = request.headers.get('authorization');
+          if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
           const upstream = await fetch(`${targetUrl}${url.pathname}${url.search}`, {
             method: request.method,
             headers: {
