@@ -26,7 +26,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'hive-peer-'));
   legacy = await startLegacyService({ dataDir, port: 0, latencyMs: legacyLatencyMs });
   proxy = await startCountingProxy(legacy.url);
-  hive = await startHivePeer(proxy.url, 90_000);
+  hive = await startHivePeer(proxy.url, { timeoutMs: 90_000 });
 }, 120_000);
 
 afterAll(async () => {
