@@ -26,7 +26,7 @@ export interface MeasureOptions {
 }
 
 /**
- * Called right before and right after the measured run (after the warm-up, with nothing in flight), so
+ * Called right before and right after each measured run (after the warm-up, with nothing in flight), so
  * counters read there (CPU time, legacy requests served) belong to the measured operations only.
  */
 export interface MeasureHooks {
@@ -43,7 +43,7 @@ function percentile(sorted: number[], fraction: number): number {
 async function runFor(operation: () => Promise<void>, concurrency: number, durationMs: number) {
   const latencies: number[] = [];
   let errors = 0;
-  let firstError: unknown;
+  let firstError: unknown = undefined;
   const deadline = performance.now() + durationMs;
   const worker = async () => {
     while (performance.now() < deadline) {
@@ -62,33 +62,69 @@ async function runFor(operation: () => Promise<void>, concurrency: number, durat
   return { latencies, errors, firstError, elapsedMs: performance.now() - started };
 }
 
+/** One measured case: its operation, and hooks around each of its measured slices. */
+export interface MeasureCase {
+  name: string;
+  operation: () => Promise<void>;
+  hooks?: MeasureHooks;
+}
+
+/**
+ * Measures cases side by side: each is warmed up, then the measured time is cut into `slices` and the cases
+ * take turns, slice by slice. On a machine shared with other work a load that comes and goes then falls on
+ * every case of the group alike, so their ratios hold better than when one case runs after the other.
+ */
+export async function measureInterleaved(
+  cases: MeasureCase[],
+  options: MeasureOptions,
+  slices = 3,
+): Promise<Measurement[]> {
+  for (const { operation } of cases) await runFor(operation, options.concurrency, options.warmupMs);
+  const totals = cases.map(() => ({
+    latencies: [] as number[],
+    errors: 0,
+    firstError: undefined as unknown,
+    elapsedMs: 0,
+  }));
+  for (let slice = 0; slice < slices; slice++) {
+    for (const [index, { operation, hooks }] of cases.entries()) {
+      await hooks?.before?.();
+      const run = await runFor(operation, options.concurrency, options.durationMs / slices);
+      await hooks?.after?.();
+      const total = totals[index]!;
+      for (const latency of run.latencies) total.latencies.push(latency);
+      total.errors += run.errors;
+      total.firstError ??= run.firstError;
+      total.elapsedMs += run.elapsedMs;
+    }
+  }
+  return cases.map(({ name }, index) => {
+    const { latencies, errors, firstError, elapsedMs } = totals[index]!;
+    // A failing operation is no measurement: say why instead of printing fast numbers for errors.
+    if (errors > 0) console.error(`${name}: ${errors} failed operations, the first: ${String(firstError)}`);
+    latencies.sort((a, b) => a - b);
+    return {
+      name,
+      concurrency: options.concurrency,
+      iterations: latencies.length,
+      errors,
+      throughput_per_s: Math.round((latencies.length / elapsedMs) * 1000 * 10) / 10,
+      p50_ms: percentile(latencies, 0.5),
+      p95_ms: percentile(latencies, 0.95),
+      p99_ms: percentile(latencies, 0.99),
+    };
+  });
+}
+
+/** One case on its own, in one slice. */
 export async function measure(
   name: string,
   operation: () => Promise<void>,
   options: MeasureOptions,
   hooks: MeasureHooks = {},
 ): Promise<Measurement> {
-  await runFor(operation, options.concurrency, options.warmupMs);
-  await hooks.before?.();
-  const { latencies, errors, firstError, elapsedMs } = await runFor(
-    operation,
-    options.concurrency,
-    options.durationMs,
-  );
-  await hooks.after?.();
-  // A failing operation is no measurement: say why instead of printing fast numbers for errors.
-  if (errors > 0) console.error(`${name}: ${errors} failed operations, the first: ${String(firstError)}`);
-  latencies.sort((a, b) => a - b);
-  return {
-    name,
-    concurrency: options.concurrency,
-    iterations: latencies.length,
-    errors,
-    throughput_per_s: Math.round((latencies.length / elapsedMs) * 1000 * 10) / 10,
-    p50_ms: percentile(latencies, 0.5),
-    p95_ms: percentile(latencies, 0.95),
-    p99_ms: percentile(latencies, 0.99),
-  };
+  const [measured] = await measureInterleaved([{ name, operation, hooks }], options, 1);
+  return measured!;
 }
 
 /** Counters read around a measurement: legacy requests served and CPU ms of the server and the legacy service. */

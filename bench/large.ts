@@ -3,9 +3,10 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../test/processes.js';
-import { measure, perOperation, type CaseResult, type MeasureOptions } from './harness.js';
-import { cpuMs, peakRssMb } from './proc.js';
-import { graphql, json, legacyRequestsServed, type BenchStack, type BenchToken } from './stack.js';
+import { measureGroup, type BenchCase } from './cases.js';
+import type { CaseResult, MeasureOptions } from './harness.js';
+import { peakRssMb } from './proc.js';
+import { graphql, json, type BenchStack, type BenchToken } from './stack.js';
 
 /**
  * Issue 16's scale figures over a generated organisation of 10,000 units and 100,000 people: a v2 page
@@ -152,42 +153,57 @@ export async function runLarge(
   };
 
   const results: CaseResult[] = [];
-  const run = async (name: string, operation: () => Promise<void>, measureOptions = options) => {
+  const legacyCounters = { pool: legacy, pid: legacyProcess.child.pid };
+  const gatewayPid = gateway.process.child.pid;
+  /** Each figure's gateway case and its direct plan, measured side by side (see `measureInterleaved`). */
+  const pair = async (cases: BenchCase[], measureOptions: MeasureOptions, slices: number) => {
     await token.renew();
-    // The gateway's CPU counts only in its own cases; the direct plans do not go through it.
-    const server = name.includes('via gateway') ? gateway.process.child.pid : undefined;
-    const counters = async () => ({
-      served: await legacyRequestsServed(legacy),
-      server: await cpuMs(server),
-      legacy: await cpuMs(legacyProcess.child.pid),
-    });
-    let before = await counters();
-    let after = before;
-    const measured = await measure(name, operation, measureOptions, {
-      before: async () => void (before = await counters()),
-      after: async () => void (after = await counters()),
-    });
-    results.push({ ...measured, ...perOperation(measured, before, after) });
-    console.error(`measured ${name}`);
+    results.push(...(await measureGroup(cases, measureOptions, legacyCounters, slices)));
   };
 
-  await run('f1: v2 page of 100 units with managers via gateway', ourPage(pageWithManagers));
-  await run('f2: the same page by hand (direct plan)', directPage(['manager']));
+  await pair(
+    [
+      {
+        name: 'f1: v2 page of 100 units with managers via gateway',
+        operation: ourPage(pageWithManagers),
+        serverPid: gatewayPid,
+      },
+      { name: 'f2: the same page by hand (direct plan)', operation: directPage(['manager']) },
+    ],
+    options,
+    3,
+  );
   // These take 1101 legacy calls or a hundred dependent pages each: two at a time keep the machine busy;
   // more would only queue at the legacy service and stretch the run.
   const heavy = { ...options, concurrency: Math.min(options.concurrency, 2) };
-  await run(
-    'f3: v2 page of 100 units with managers and every detail type via gateway',
-    ourPage(pageWithEveryDetail),
+  await pair(
+    [
+      {
+        name: 'f3: v2 page of 100 units with managers and every detail type via gateway',
+        operation: ourPage(pageWithEveryDetail),
+        serverPid: gatewayPid,
+      },
+      {
+        name: 'f4: the same page by hand (direct plan)',
+        operation: directPage(['manager', ...unitDetails.map(([, type]) => type)]),
+      },
+    ],
     heavy,
+    3,
   );
-  await run(
-    'f4: the same page by hand (direct plan)',
-    directPage(['manager', ...unitDetails.map(([, type]) => type)]),
+  // A walk takes seconds: two turns each.
+  await pair(
+    [
+      {
+        name: `f5: walk of all ${units} units in v2 pages of 100 via gateway`,
+        operation: ourWalk,
+        serverPid: gatewayPid,
+      },
+      { name: 'f6: the same walk by hand (direct plan)', operation: directWalk },
+    ],
     heavy,
+    2,
   );
-  await run(`f5: walk of all ${units} units in v2 pages of 100 via gateway`, ourWalk, heavy);
-  await run('f6: the same walk by hand (direct plan)', directWalk, heavy);
 
   return {
     units,

@@ -9,14 +9,15 @@ import { ensureMeshBuild } from '../gateway/src/org-graph/mesh-build.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { repoRoot } from '../test/processes.js';
 import { runCpuBench, type CpuRow } from './cpu-rows.js';
-import { measure, perOperation, type CaseResult, type MeasureOptions } from './harness.js';
+import { measureGroup, type BenchCase } from './cases.js';
+import { type CaseResult, type MeasureOptions } from './harness.js';
 import { asReferenceShape, composeSupergraph, hiveReferenceBody, startHivePeer } from './hive/peer.js';
 import { runLarge, type LargeRun } from './large.js';
 import { startMeshPeer } from './mesh-peer.js';
 import { countPeerPlans, type LegacyPlan } from './plans.js';
-import { cpuMs, peakRssMb } from './proc.js';
+import { peakRssMb } from './proc.js';
 import { formatTable, issueRows, ratio } from './report.js';
-import { BenchStack, BenchToken, graphql, json, keysFolder, legacyRequestsServed } from './stack.js';
+import { BenchStack, BenchToken, graphql, json, keysFolder } from './stack.js';
 
 /**
  * `npm run bench`: our gateway against the direct legacy plan, against Mesh v0's own server on the same
@@ -139,65 +140,69 @@ try {
   const bare = stack.pool(bareProxy.url);
 
   const results: CaseResult[] = [];
-  const run = async (
-    name: string,
-    operation: () => Promise<void>,
-    server: { child: { pid?: number | undefined } } | null,
-    measureOptions = options,
-  ) => {
+  const legacyCounters = { pool: legacy, pid: legacyProcess.child.pid };
+  /** Cases that are compared are measured side by side, in turns (see `measureInterleaved`). */
+  const group = async (cases: BenchCase[], measureOptions = options) => {
     await token.renew();
-    const counters = async () => ({
-      served: await legacyRequestsServed(legacy),
-      server: server ? await cpuMs(server.child.pid) : null,
-      legacy: await cpuMs(legacyProcess.child.pid),
-    });
-    let before = await counters();
-    let after = before;
-    const measured = await measure(name, operation, measureOptions, {
-      before: async () => void (before = await counters()),
-      after: async () => void (after = await counters()),
-    });
-    results.push({ ...measured, ...perOperation(measured, before, after) });
-    console.error(`measured ${name}`);
+    results.push(...(await measureGroup(cases, measureOptions, legacyCounters)));
   };
 
   const ourQuery = async () => void (await graphql(ours, '/graphql/v2', token.authorization, referenceBody));
-  await run(`a: reference query via our gateway, concurrency ${concurrency}`, ourQuery, gateway.process);
-  await run(
-    `b: direct legacy plan, parallel per round, concurrency ${concurrency}`,
-    directPlan(legacy, true),
-    null,
-  );
-  await run('a1: reference query via our gateway, concurrency 1', ourQuery, gateway.process, oneAtATime);
-  await run(
-    'b1: direct legacy plan, parallel per round, concurrency 1',
-    directPlan(legacy, true),
-    null,
+  const gatewayPid = gateway.process.child.pid;
+  await group([
+    {
+      name: `a: reference query via our gateway, concurrency ${concurrency}`,
+      operation: ourQuery,
+      serverPid: gatewayPid,
+    },
+    {
+      name: `b: direct legacy plan, parallel per round, concurrency ${concurrency}`,
+      operation: directPlan(legacy, true),
+    },
+    {
+      name: "d: reference query via Mesh v0's own server",
+      operation: async () =>
+        void (await graphql(meshPool, mesh.path, token.authorization, mesh.body(referenceUnitUuids))),
+      serverPid: mesh.process.child.pid,
+    },
+    {
+      name: 'g: reference query via Hive Gateway (Mesh v1)',
+      operation: async () => void (await graphql(hivePool, hive.path, token.authorization, hiveBody)),
+      serverPid: hive.child.pid,
+    },
+  ]);
+  await group(
+    [
+      {
+        name: 'a1: reference query via our gateway, concurrency 1',
+        operation: ourQuery,
+        serverPid: gatewayPid,
+      },
+      {
+        name: 'b1: direct legacy plan, parallel per round, concurrency 1',
+        operation: directPlan(legacy, true),
+      },
+    ],
     oneAtATime,
   );
-  await run('c: direct legacy calls one after another', directPlan(legacy, false), null);
-  await run(
-    "d: reference query via Mesh v0's own server",
-    async () => void (await graphql(meshPool, mesh.path, token.authorization, mesh.body(referenceUnitUuids))),
-    mesh.process,
-  );
-  await run(
-    'g: reference query via Hive Gateway (Mesh v1)',
-    async () => void (await graphql(hivePool, hive.path, token.authorization, hiveBody)),
-    hive,
-  );
+  await group([{ name: 'c: direct legacy calls one after another', operation: directPlan(legacy, false) }]);
   const detail = `/service/ou/${referenceUnitUuids[0]}/details/manager`;
-  await run(
-    'e1: detail read via /service passthrough',
-    async () => void (await json(ours, detail, legacyAuth())),
-    gateway.process,
-  );
-  await run('e2: detail read direct', async () => void (await json(legacy, detail, legacyAuth())), null);
-  await run(
-    'e0: detail read via a bare Node proxy (one hop, no gateway logic)',
-    async () => void (await json(bare, detail, legacyAuth())),
-    bareProxy,
-  );
+  await group([
+    {
+      name: 'e1: detail read via /service passthrough',
+      operation: async () => void (await json(ours, detail, legacyAuth())),
+      serverPid: gatewayPid,
+    },
+    {
+      name: 'e2: detail read direct',
+      operation: async () => void (await json(legacy, detail, legacyAuth())),
+    },
+    {
+      name: 'e0: detail read via a bare Node proxy (one hop, no gateway logic)',
+      operation: async () => void (await json(bare, detail, legacyAuth())),
+      serverPid: bareProxy.child.pid,
+    },
+  ]);
   const peakRss = {
     gateway: await peakRssMb(gateway.process.child.pid),
     mesh: await peakRssMb(mesh.process.child.pid),
