@@ -1,18 +1,30 @@
-import { mkdtemp, mkdir, rm, writeFile, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
+import { ensureMeshBuild } from '../gateway/src/org-graph/mesh-build.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
-import { accessToken } from '../test/idp-tokens.js';
-import { repoRoot, startTsProcess, waitForHealth, type StartedProcess } from '../test/processes.js';
-import { measure, type Measurement, type MeasureOptions } from './harness.js';
+import { repoRoot } from '../test/processes.js';
+import { runCpuBench, type CpuRow } from './cpu-rows.js';
+import { measureGroup, type BenchCase } from './cases.js';
+import { type CaseResult, type MeasureOptions } from './harness.js';
+import { asReferenceShape, composeSupergraph, hiveReferenceBody, startHivePeer } from './hive/peer.js';
+import { runLarge, type LargeRun } from './large.js';
 import { startMeshPeer } from './mesh-peer.js';
+import { countPeerPlans, type LegacyPlan } from './plans.js';
+import { peakRssMb } from './proc.js';
+import { formatTable, issueRows, ratio } from './report.js';
+import { BenchStack, BenchToken, graphql, json, keysFolder } from './stack.js';
 
 /**
- * `npm run bench`: our gateway against the direct legacy plan and against Mesh's own server on the same
- * .meshrc.yaml, all in one run on this machine, so the numbers are read as ratios.
+ * `npm run bench`: our gateway against the direct legacy plan, against Mesh v0's own server on the same
+ * `.meshrc.yaml` and against Hive Gateway on Mesh v1's composition of the same contract, all in one run on
+ * this machine with backend authentication on, so the numbers are read as ratios. It prints every row of
+ * issue 16's table (with the CPU rows of `npm run bench:cpu`, which it runs last) and writes
+ * `bench/results/bench.json`.
  */
 const { values } = parseArgs({
   options: {
@@ -20,123 +32,43 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '8' },
     latency: { type: 'string', default: '5' },
     'skip-large': { type: 'boolean', default: false },
+    'skip-cpu': { type: 'boolean', default: false },
+    /** A folder `npm run generate-data -- --units 10000 --employees 100000` wrote, instead of generating one. */
+    'large-data': { type: 'string' },
   },
 });
-const options: MeasureOptions = {
-  concurrency: Number(values.concurrency),
-  durationMs: Number(values.seconds) * 1000,
-  warmupMs: 1000,
-};
+const concurrency = Number(values.concurrency);
+const options: MeasureOptions = { concurrency, durationMs: Number(values.seconds) * 1000, warmupMs: 1000 };
+const oneAtATime: MeasureOptions = { ...options, concurrency: 1 };
 const latencyMs = values.latency ?? '5';
 
-const started: StartedProcess[] = [];
-const folders: string[] = [];
-const pools: Pool[] = [];
-async function cleanup() {
-  await Promise.all(pools.map((pool) => pool.close()));
-  await Promise.all(started.map((process) => process.stop()));
-  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
-}
-
-function pool(origin: string): Pool {
-  const created = new Pool(origin, { connections: 64 });
-  pools.push(created);
-  return created;
-}
-
-async function json(
-  client: Pool,
-  path: string,
-  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
-) {
-  const response = await client.request({
-    method: init.method ?? 'GET',
-    path,
-    headers: init.headers,
-    body: init.body,
-  });
-  const body = await response.body.json();
-  if (response.statusCode >= 400) throw new Error(`${path}: ${response.statusCode}`);
-  return body as any; // eslint-disable-line @typescript-eslint/no-explicit-any -- benchmark reads known JSON shapes
-}
-
-async function startLegacy(dataDir: string) {
-  const legacy = await startTsProcess(
-    'legacy-service/src/main.ts',
-    // Token check off: the direct plans and Mesh's own server here call the legacy service without a token
-    // (`npm run bench:legacy` measures what the check costs).
-    { LEGACY_DATA_DIR: dataDir, LEGACY_PORT: '0', LEGACY_LATENCY_MS: latencyMs, LEGACY_AUTH: 'off' },
-    /legacy-service: (http:\/\/[^\s]+)\/service\//,
-    120_000,
-  );
-  started.push(legacy);
-  await waitForHealth(`${legacy.url}/health`, 120_000);
-  return legacy;
-}
-
-async function startGatewayProcess(legacyUrl: string, idpPort: number) {
-  const gateway = await startTsProcess(
-    'gateway/src/main.ts',
-    {
-      GATEWAY_PORT: '0',
-      LEGACY_URL: legacyUrl,
-      IDP_HOST: 'localhost',
-      IDP_PORT: String(idpPort),
-      LOG_LEVEL: 'warn',
-    },
-    /listening on [^:]+:(\d+)/,
-  );
-  started.push(gateway);
-  const url = `http://127.0.0.1:${/listening on [^:]+:(\d+)/.exec(gateway.output())?.[1] ?? gateway.url}`;
-  await waitForHealth(`${url}/health/live`);
-  return { process: gateway, url };
-}
-
-async function legacyRequests(legacy: Pool): Promise<number> {
-  return (await json(legacy, '/health')).requests_served as number;
-}
-
-/** Peak resident memory of a process, from /proc (Linux). */
-async function peakRssMb(pid: number | undefined): Promise<number | null> {
-  if (pid === undefined) return null;
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  const match = /VmHWM:\s+(\d+) kB/.exec(status);
-  return match ? Math.round(Number(match[1]) / 1024) : null;
-}
-
+const benchStarted = performance.now();
+const stack = new BenchStack();
 try {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-legacy-'));
-  folders.push(dataDir);
-  const legacyProcess = await startLegacy(dataDir);
-  const idp = await startTsProcess(
-    'idp/src/main.ts',
-    { IDP_PORT: '0', IDP_KEYS_DIR: join(dataDir, 'keys') },
-    /on (http:\/\/localhost:\d+)/,
-  );
-  started.push(idp);
-  const idpPort = Number(new URL(idp.url).port);
-  await waitForHealth(`http://127.0.0.1:${idpPort}/health`);
-  const gateway = await startGatewayProcess(legacyProcess.url, idpPort);
-  const mesh = await startMeshPeer(legacyProcess.url);
-  started.push(mesh.process);
-  const bareProxy = await startTsProcess(
-    'bench/bare-proxy.ts',
-    { BARE_PROXY_TARGET: legacyProcess.url },
-    /bare proxy on (http:\/\/[^\s]+)/,
-  );
-  started.push(bareProxy);
+  stack.removeLater(dataDir);
+  const idp = await stack.startIdp(keysFolder(dataDir));
+  const legacyProcess = await stack.startLegacy(dataDir, idp.port, latencyMs);
+  const gateway = await stack.startGateway(legacyProcess.url, idp.port);
+  const hiveFolder = await mkdtemp(join(tmpdir(), 'bench-hive-'));
+  stack.removeLater(hiveFolder);
+  const supergraph = join(hiveFolder, 'supergraph.graphql');
+  await composeSupergraph(supergraph);
+  await ensureMeshBuild();
 
-  const token = await accessToken(`http://127.0.0.1:${idpPort}/auth/realms/org`, 'alice');
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const token = new BenchToken(idp.issuer);
+  await token.renew();
+  const legacy = stack.pool(legacyProcess.url);
+  const ours = stack.pool(gateway.url);
+  const legacyAuth = () => ({ headers: { authorization: token.authorization } });
+  const referenceBody = JSON.stringify({
+    query: referenceQueryOneLine,
+    variables: { uuids: referenceUnitUuids },
+  });
+  const hiveBody = hiveReferenceBody(referenceUnitUuids);
 
-  const legacy = pool(legacyProcess.url);
-  const ours = pool(gateway.url);
-  const theirs = pool(mesh.url);
-  const bare = pool(bareProxy.url);
-  const body = JSON.stringify({ query: referenceQueryOneLine, variables: { uuids: referenceUnitUuids } });
-
-  /** The same data by hand, as a careful integration would fetch it: 6 requests in two rounds, parallel within each. */
-  const directPlan = async (parallel: boolean) => {
+  /** The same data by hand, as a careful integration would fetch it: 6 requests in two rounds. */
+  const directPlan = (client: Pool, parallel: boolean) => async () => {
     const each = async <T, R>(items: T[], work: (item: T) => Promise<R>) => {
       if (parallel) return Promise.all(items.map(work));
       const results: R[] = [];
@@ -144,183 +76,273 @@ try {
       return results;
     };
     // Manager records embed their unit's name, so the unit itself needs no read of its own.
-    const firstRound = await each(referenceUnitUuids, async (uuid) => ({
-      managers: (await json(legacy, `/service/ou/${uuid}/details/manager`)) as {
-        person: { uuid: string } | null;
-      }[],
-    }));
-    const people = firstRound.flatMap(({ managers }) =>
-      managers.flatMap((manager: { person: { uuid: string } | null }) =>
-        manager.person ? [manager.person.uuid] : [],
-      ),
+    const managersByUnit = await each(
+      referenceUnitUuids,
+      async (uuid) =>
+        (await json(client, `/service/ou/${uuid}/details/manager`, legacyAuth())) as {
+          person: { uuid: string } | null;
+        }[],
     );
-    await each(people, (person) => json(legacy, `/service/e/${person}/details/engagement`));
+    const people = managersByUnit.flatMap((managers) =>
+      managers.flatMap((manager) => (manager.person ? [manager.person.uuid] : [])),
+    );
+    await each(people, (person) => json(client, `/service/e/${person}/details/engagement`, legacyAuth()));
   };
 
-  const results: (Measurement & { legacy_requests_per_op: number | null })[] = [];
-  const run = async (name: string, operation: () => Promise<void>, countLegacy = true) => {
-    const before = countLegacy ? await legacyRequests(legacy) : 0;
-    const measured = await measure(name, operation, options);
-    const after = countLegacy ? await legacyRequests(legacy) : 0;
-    // Warm-up iterations also reached the legacy service; divide by everything that ran.
-    const total =
-      measured.iterations + Math.round((measured.iterations * options.warmupMs) / options.durationMs);
-    results.push({
-      ...measured,
-      legacy_requests_per_op: countLegacy ? Math.round(((after - before) / total) * 10) / 10 : null,
-    });
-    console.error(`measured ${name}`);
-  };
-
-  // Exact per-operation counts, free of warm-up arithmetic.
-  const countOnce = async (operation: () => Promise<void>) => {
-    const before = await legacyRequests(legacy);
-    await operation();
-    return (await legacyRequests(legacy)) - before;
-  };
-  const ourCount = await countOnce(
-    async () => void (await json(ours, '/graphql/v2', { method: 'POST', headers: auth, body })),
-  );
-  const meshCount = await countOnce(
-    async () =>
-      void (await json(theirs, mesh.path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: mesh.body(referenceUnitUuids),
-      })),
-  );
-  const directCount = await countOnce(() => directPlan(true));
-
-  await run('a: reference query via our gateway', async () => {
-    await json(ours, '/graphql/v2', { method: 'POST', headers: auth, body });
+  // Legacy calls and rounds of each way, and whether each peer answers the gateway's data.
+  const ourAnswer = await json(ours, '/graphql/v2', {
+    method: 'POST',
+    headers: {
+      authorization: token.authorization,
+      'content-type': 'application/json',
+      'x-upstream-trace': '1',
+    },
+    body: referenceBody,
   });
-  await run('b: direct legacy plan, parallel per round', () => directPlan(true));
-  await run('c: direct legacy calls one after another', () => directPlan(false));
-  await run('d: reference query via Mesh server', async () => {
-    await json(theirs, mesh.path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: mesh.body(referenceUnitUuids),
-    });
+  const peerPlans = await countPeerPlans(legacyProcess.url, {
+    supergraph,
+    authorization: token.authorization,
+    mesh: async (url) =>
+      (await graphql(stack.pool(url), '/graphql', token.authorization, referenceBody)).data,
+    hive: async (url) =>
+      asReferenceShape(
+        (await graphql(stack.pool(url), '/graphql', token.authorization, hiveBody)).data,
+        referenceUnitUuids.length,
+      ),
+    direct: (pool) => directPlan(pool, true)(),
   });
+  const plans: Record<string, LegacyPlan & { same_data_as_gateway: boolean | null }> = {
+    'our gateway (X-Upstream-Trace)': {
+      requests: ourAnswer.extensions?.upstream?.requests ?? null,
+      rounds: ourAnswer.extensions?.upstream?.rounds ?? null,
+      token_relayed: ourAnswer.errors === undefined,
+      same_data_as_gateway: null,
+    },
+    'direct plan (by hand)': { ...peerPlans.direct, same_data_as_gateway: null },
+    "Mesh v0's own server": {
+      ...peerPlans.mesh.plan,
+      same_data_as_gateway: isDeepStrictEqual(peerPlans.mesh.data, ourAnswer.data),
+    },
+    'Hive Gateway (Mesh v1 compose)': {
+      ...peerPlans.hive.plan,
+      same_data_as_gateway: isDeepStrictEqual(peerPlans.hive.data, ourAnswer.data),
+    },
+  };
+  console.error('counted the legacy plans');
+
+  const mesh = await startMeshPeer(legacyProcess.url);
+  stack.track(mesh.process);
+  const hive = await startHivePeer(legacyProcess.url, { supergraph });
+  stack.stopLater(hive.stop);
+  const bareProxy = await stack.startBareProxy(legacyProcess.url);
+  const meshPool = stack.pool(mesh.url);
+  const hivePool = stack.pool(hive.url);
+  const bare = stack.pool(bareProxy.url);
+
+  const results: CaseResult[] = [];
+  const legacyCounters = { pool: legacy, pid: legacyProcess.child.pid };
+  /** Cases that are compared are measured side by side, in turns (see `measureInterleaved`). */
+  const group = async (cases: BenchCase[], measureOptions = options) => {
+    await token.renew();
+    results.push(...(await measureGroup(cases, measureOptions, legacyCounters)));
+  };
+
+  const ourQuery = async () => void (await graphql(ours, '/graphql/v2', token.authorization, referenceBody));
+  const gatewayPid = gateway.process.child.pid;
+  await group([
+    {
+      name: `a: reference query via our gateway, concurrency ${concurrency}`,
+      operation: ourQuery,
+      serverPid: gatewayPid,
+    },
+    {
+      name: `b: direct legacy plan, parallel per round, concurrency ${concurrency}`,
+      operation: directPlan(legacy, true),
+    },
+    {
+      name: "d: reference query via Mesh v0's own server",
+      operation: async () =>
+        void (await graphql(meshPool, mesh.path, token.authorization, mesh.body(referenceUnitUuids))),
+      serverPid: mesh.process.child.pid,
+    },
+    {
+      name: 'g: reference query via Hive Gateway (Mesh v1)',
+      operation: async () => void (await graphql(hivePool, hive.path, token.authorization, hiveBody)),
+      serverPid: hive.child.pid,
+    },
+  ]);
+  await group(
+    [
+      {
+        name: 'a1: reference query via our gateway, concurrency 1',
+        operation: ourQuery,
+        serverPid: gatewayPid,
+      },
+      {
+        name: 'b1: direct legacy plan, parallel per round, concurrency 1',
+        operation: directPlan(legacy, true),
+      },
+    ],
+    oneAtATime,
+  );
+  await group([{ name: 'c: direct legacy calls one after another', operation: directPlan(legacy, false) }]);
   const detail = `/service/ou/${referenceUnitUuids[0]}/details/manager`;
-  await run('e1: detail read via /service passthrough', async () => {
-    await json(ours, detail, { headers: auth });
-  });
-  await run('e2: detail read direct', async () => {
-    await json(legacy, detail);
-  });
-  await run('e0: detail read via a bare Node proxy (one hop, no gateway logic)', async () => {
-    await json(bare, detail);
-  });
-  const gatewayRss = await peakRssMb(gateway.process.child.pid);
+  await group([
+    {
+      name: 'e1: detail read via /service passthrough',
+      operation: async () => void (await json(ours, detail, legacyAuth())),
+      serverPid: gatewayPid,
+    },
+    {
+      name: 'e2: detail read direct',
+      operation: async () => void (await json(legacy, detail, legacyAuth())),
+    },
+    {
+      name: 'e0: detail read via a bare Node proxy (one hop, no gateway logic)',
+      operation: async () => void (await json(bare, detail, legacyAuth())),
+      serverPid: bareProxy.child.pid,
+    },
+  ]);
+  const peakRss = {
+    gateway: await peakRssMb(gateway.process.child.pid),
+    mesh: await peakRssMb(mesh.process.child.pid),
+    hive: await peakRssMb(hive.child.pid),
+  };
 
-  let large: Measurement[] = [];
+  let large: LargeRun | null = null;
   if (!values['skip-large']) {
-    large = await runLargePage(idpPort, token);
+    large = await runLarge(stack, idp.port, token, latencyMs, options, values['large-data']);
+  }
+  // bench:cpu starts its own processes: stop ours first, so they do not share the machine with it.
+  await stack.close();
+
+  let cpuRows: CpuRow[] = [];
+  if (!values['skip-cpu']) {
+    console.error('running npm run bench:cpu');
+    cpuRows = await runCpuBench(['--concurrency', String(concurrency)]).catch((error: unknown) => {
+      console.error(String(error));
+      return [];
+    });
   }
 
   const byName = (prefix: string) => results.find((result) => result.name.startsWith(prefix));
-  const ratio = (a: number | undefined, b: number | undefined) =>
-    a && b ? Math.round((a / b) * 100) / 100 : null;
-  const summary = {
-    machine: { cores: (await import('node:os')).cpus().length, node: process.version },
-    options: { ...options, legacy_latency_ms: Number(latencyMs) },
-    legacy_requests: { ours: ourCount, mesh: meshCount, direct_plan: directCount },
-    results,
-    large,
-    gateway_peak_rss_mb: gatewayRss,
-    ratios: {
-      'a/b p50': ratio(byName('a:')?.p50_ms, byName('b:')?.p50_ms),
-      'a/d p50': ratio(byName('a:')?.p50_ms, byName('d:')?.p50_ms),
-      'a/d throughput': ratio(byName('a:')?.throughput_per_s, byName('d:')?.throughput_per_s),
-      'e passthrough overhead p50 ms':
-        byName('e1:') && byName('e2:')
-          ? Math.round((byName('e1:')!.p50_ms - byName('e2:')!.p50_ms) * 1000) / 1000
-          : null,
-      'e0 bare hop overhead p50 ms':
-        byName('e0:') && byName('e2:')
-          ? Math.round((byName('e0:')!.p50_ms - byName('e2:')!.p50_ms) * 1000) / 1000
-          : null,
-      'f/direct p50': ratio(large[0]?.p50_ms, large[1]?.p50_ms),
-    },
+  const pair = (gatewayCase: string, directCase: string) => {
+    const [a, b] = [byName(gatewayCase), byName(directCase)];
+    return a && b ? { gateway: a.p50_ms, direct: b.p50_ms } : null;
   };
-  console.table(
-    [...results, ...large].map(({ name, p50_ms, p95_ms, p99_ms, throughput_per_s, errors }) => ({
-      name,
-      p50_ms,
-      p95_ms,
-      p99_ms,
-      throughput_per_s,
-      errors,
-    })),
-  );
+  const e = { gateway: byName('e1:'), direct: byName('e2:'), bare: byName('e0:') };
+  const issue = issueRows({
+    concurrency,
+    p50_c8: pair('a:', 'b:'),
+    p50_c1: pair('a1:', 'b1:'),
+    bench_cpu_c8: byName('a:')?.server_cpu_ms_per_op ?? null,
+    bench_cpu_c1: byName('a1:')?.server_cpu_ms_per_op ?? null,
+    cpu_rows: cpuRows,
+    passthrough:
+      e.gateway && e.direct && e.bare
+        ? { gateway: e.gateway.p50_ms, direct: e.direct.p50_ms, bare: e.bare.p50_ms }
+        : null,
+    gateway_peak_rss_mb: peakRss.gateway,
+    throughput: byName('a:')
+      ? {
+          gateway: byName('a:')!.throughput_per_s,
+          mesh: byName('d:')?.throughput_per_s ?? null,
+          hive: byName('g:')?.throughput_per_s ?? null,
+        }
+      : null,
+  });
+  const largeResults = large?.results ?? [];
+  const largeRatio = (gatewayCase: string, directCase: string) => {
+    const a = largeResults.find((result) => result.name.startsWith(gatewayCase));
+    const b = largeResults.find((result) => result.name.startsWith(directCase));
+    return { p50: ratio(a?.p50_ms, b?.p50_ms), throughput: ratio(a?.throughput_per_s, b?.throughput_per_s) };
+  };
+  const scale = large
+    ? [
+        { figure: 'v2 page of 100 units with managers (f1 / f2)', ...largeRatio('f1:', 'f2:') },
+        {
+          figure: 'v2 page of 100 units with managers and every detail type (f3 / f4)',
+          ...largeRatio('f3:', 'f4:'),
+        },
+        { figure: `walk of all ${large.units} units in pages of 100 (f5 / f6)`, ...largeRatio('f5:', 'f6:') },
+      ].map(({ figure, p50, throughput }) => ({
+        figure,
+        'p50 gateway / direct': p50,
+        'throughput gateway / direct': throughput,
+      }))
+    : [];
+
+  const caseRow = (result: CaseResult) => ({
+    name: result.name,
+    p50_ms: result.p50_ms,
+    p95_ms: result.p95_ms,
+    p99_ms: result.p99_ms,
+    'ops/s': result.throughput_per_s,
+    errors: result.errors,
+    'legacy req/op': result.legacy_requests_per_op,
+    'server CPU ms/op': result.server_cpu_ms_per_op,
+    'legacy CPU ms/op': result.legacy_cpu_ms_per_op,
+  });
   console.log(
-    JSON.stringify(
-      { legacy_requests: summary.legacy_requests, ratios: summary.ratios, gateway_peak_rss_mb: gatewayRss },
-      null,
-      2,
+    `\nnpm run bench — ${cpus().length} cores, Node ${process.version}, legacy latency ${latencyMs} ms, ` +
+      `backend authentication on (LEGACY_AUTH=on, LEGACY_CREDENTIALS=relay), ${values.seconds} s per case\n`,
+  );
+  console.log('Cases (server CPU: the process the case goes through, from /proc):');
+  console.log(formatTable(results.map(caseRow)));
+  console.log('\nLegacy calls and dependent rounds of the reference data (one request each):');
+  console.log(
+    formatTable(
+      Object.entries(plans).map(([way, plan]) => ({
+        way,
+        'legacy calls': plan.requests,
+        rounds: plan.rounds,
+        'token relayed': plan.token_relayed,
+        'same data as the gateway': plan.same_data_as_gateway,
+      })),
     ),
   );
+  if (large) {
+    console.log(
+      `\nScale figures over ${large.units} generated units (gateway peak RSS ${large.gateway_peak_rss_mb} MB):`,
+    );
+    console.log(formatTable(largeResults.map(caseRow)));
+    console.log(formatTable(scale));
+    console.log(
+      formatTable(
+        Object.entries(large.gateway_plans).map(([operation, plan]) => ({
+          'gateway operation (X-Upstream-Trace)': operation,
+          'legacy calls': plan?.requests ?? null,
+          rounds: plan?.rounds ?? null,
+        })),
+      ),
+    );
+  }
+  if (cpuRows.length > 0) {
+    console.log(`\nnpm run bench:cpu -- --concurrency ${concurrency}:`);
+    console.log(formatTable(cpuRows));
+  }
+  console.log("\nIssue 16's table:");
+  console.log(formatTable(issue.map((row) => ({ ...row }))));
+  console.log(
+    `peak RSS: gateway ${peakRss.gateway} MB, Mesh v0 ${peakRss.mesh} MB, Hive Gateway ${peakRss.hive} MB`,
+  );
+
+  const summary = {
+    machine: { cores: cpus().length, node: process.version },
+    options: { ...options, legacy_latency_ms: Number(latencyMs), backend_authentication: true },
+    plans,
+    results,
+    issue_16: issue,
+    peak_rss_mb: peakRss,
+    large,
+    scale,
+    cpu_rows: cpuRows,
+  };
   await mkdir(join(repoRoot, 'bench/results'), { recursive: true });
   await writeFile(join(repoRoot, 'bench/results/bench.json'), `${JSON.stringify(summary, null, 2)}\n`);
-  console.log('wrote bench/results/bench.json');
+  console.log(
+    `wrote bench/results/bench.json (${Math.round((performance.now() - benchStarted) / 1000)} s in all)`,
+  );
 } finally {
-  await cleanup();
-}
-
-/** (f) A v2 page of 100 units with managers over a large generated organisation, against its direct plan. */
-async function runLargePage(idpPort: number, token: string): Promise<Measurement[]> {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-large-'));
-  folders.push(dir);
-  const generator = await import('node:child_process');
-  await new Promise<void>((resolve, reject) => {
-    const child = generator.spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'legacy-service/src/fixture/generate-cli.ts',
-        '--out',
-        dir,
-        '--units',
-        '10000',
-        '--employees',
-        '100000',
-      ],
-      { cwd: repoRoot, stdio: 'ignore' },
-    );
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`generator exited ${code}`))));
-  });
-  const legacyProcess = await startLegacy(dir);
-  const gateway = await startGatewayProcess(legacyProcess.url, idpPort);
-  const legacy = pool(legacyProcess.url);
-  const ours = pool(gateway.url);
-  const organisation = (await json(legacy, '/service/o/'))[0].uuid as string;
-  const query = JSON.stringify({
-    query:
-      '{ org_units(limit: 100) { objects { uuid name managers { manager_type { user_key } employee { name } } } page_info { next_cursor } } }',
-  });
-  const ourPage = await measure(
-    'f1: v2 page of 100 units with managers (large data)',
-    async () => {
-      await json(ours, '/graphql/v2', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: query,
-      });
-    },
-    options,
-  );
-  const directPage = await measure(
-    'f2: the same page by hand (large data)',
-    async () => {
-      const page = await json(legacy, `/service/o/${organisation}/ou/?limit=100`);
-      await Promise.all(
-        page.items.map((unit: { uuid: string }) => json(legacy, `/service/ou/${unit.uuid}/details/manager`)),
-      );
-    },
-    options,
-  );
-  return [ourPage, directPage];
+  await stack.close();
 }

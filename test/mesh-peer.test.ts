@@ -1,9 +1,6 @@
-import { serve, type ServerType } from '@hono/node-server';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceQuery } from '../gateway/src/graphql/reference-query.js';
 import { ensureMeshBuild } from '../gateway/src/org-graph/mesh-build.js';
@@ -14,6 +11,7 @@ import {
   unitUuid,
 } from '../legacy-service/src/fixture/organisation.js';
 import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
+import { planOf, sortPlan, startCountingProxy } from './counting-proxy.js';
 import { startMeshServer } from './mesh-server.js';
 
 /**
@@ -25,64 +23,8 @@ import { startMeshServer } from './mesh-server.js';
 
 const legacyLatencyMs = 20;
 
-interface LegacyCall {
-  method: string;
-  path: string;
-  startedAt: number;
-  endedAt: number;
-}
-
-/** Forwards every request to the legacy service and records it with its start and end. */
-async function startCountingProxy(targetUrl: string) {
-  const calls: LegacyCall[] = [];
-  const server: ServerType = await new Promise((resolve) => {
-    const started = serve(
-      {
-        hostname: '127.0.0.1',
-        port: 0,
-        fetch: async (request) => {
-          const url = new URL(request.url);
-          const startedAt = performance.now();
-          const upstream = await fetch(`${targetUrl}${url.pathname}${url.search}`, {
-            method: request.method,
-            headers: { accept: 'application/json', 'content-type': 'application/json' },
-            body: request.method === 'GET' ? undefined : await request.text(),
-          });
-          const body = await upstream.arrayBuffer();
-          calls.push({ method: request.method, path: url.pathname, startedAt, endedAt: performance.now() });
-          return new Response(body, {
-            status: upstream.status,
-            headers: { 'content-type': upstream.headers.get('content-type') ?? 'application/json' },
-          });
-        },
-      },
-      () => resolve(started),
-    );
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    calls,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/**
- * The dependent round of each call: one after the latest round that had finished when the call
- * started (calls of one round overlap, because every legacy response takes `legacyLatencyMs`).
- */
-function roundsOf(calls: readonly LegacyCall[]): number[] {
-  const ordered = [...calls].sort((a, b) => a.startedAt - b.startedAt);
-  const rounds: number[] = [];
-  ordered.forEach((call, index) => {
-    let round = 1;
-    for (let before = 0; before < index; before++) {
-      if (ordered[before]!.endedAt <= call.startedAt) round = Math.max(round, rounds[before]! + 1);
-    }
-    rounds.push(round);
-  });
-  return rounds;
-}
+/** The caller's credential: Mesh's server must send it on to the legacy service on every call. */
+const callerAuthorization = 'Bearer mesh-peer-test-token';
 
 let dataDir: string;
 let legacy: LegacyServer;
@@ -114,7 +56,11 @@ async function legacyJson(path: string): Promise<any> {
 async function meshQuery(query: string, variables: Record<string, unknown> = {}): Promise<any> {
   const response = await fetch(`${mesh.url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      authorization: callerAuthorization,
+    },
     body: JSON.stringify({ query, variables }),
   });
   expect(response.status).toBe(200);
@@ -168,14 +114,10 @@ describe("Mesh's own server on .meshrc.yaml", () => {
       ...managerUuids.map((uuid) => ({ path: `/service/e/${uuid}/`, round: 3 })),
       ...managerUuids.map((uuid) => ({ path: `/service/e/${uuid}/details/engagement`, round: 4 })),
     ];
-    const rounds = roundsOf(calls);
-    const plan = [...calls]
-      .sort((a, b) => a.startedAt - b.startedAt)
-      .map((call, index) => ({ path: call.path, round: rounds[index] }));
-    const byRoundAndPath = (a: { path: string; round?: number }, b: { path: string; round?: number }) =>
-      (a.round ?? 0) - (b.round ?? 0) || a.path.localeCompare(b.path);
-    expect(plan.sort(byRoundAndPath)).toEqual(expectedPlan.sort(byRoundAndPath));
+    expect(planOf(calls)).toEqual(sortPlan(expectedPlan));
     expect(calls.every((call) => call.method === 'GET')).toBe(true);
+    // Backend authentication: `.meshrc.yaml` relays the caller's token on every legacy call.
+    expect(calls.map((call) => call.authorization)).toEqual(calls.map(() => callerAuthorization));
   });
 
   it('serves a vacant manager position with a null employee', async () => {
