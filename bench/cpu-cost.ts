@@ -7,6 +7,7 @@ import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { accessToken } from '../test/idp-tokens.js';
 import { startTsProcess, waitForHealth, type StartedProcess } from '../test/processes.js';
+import { builtGatewayEntry } from './built-gateway.js';
 
 /**
  * `npm run bench:cpu`: CPU time each process spends per operation, read from /proc before and after a fixed
@@ -69,7 +70,7 @@ try {
   started.push(legacy);
   await waitForHealth(`${legacy.url}/health`, 120_000);
   const gateway = await startTsProcess(
-    'gateway/src/main.ts',
+    builtGatewayEntry(),
     {
       GATEWAY_PORT: '0',
       LEGACY_URL: legacy.url,

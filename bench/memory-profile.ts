@@ -7,6 +7,7 @@ import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { accessToken } from '../test/idp-tokens.js';
 import { repoRoot, startTsProcess, waitForHealth, type StartedProcess } from '../test/processes.js';
+import { builtGatewayEntry } from './built-gateway.js';
 
 /**
  * `npx tsx bench/memory-profile.ts`: the gateway's memory and CPU per operation with Node/V8 flags side by
@@ -89,7 +90,7 @@ try {
     const [name = spec, flagText = ''] = spec.split(/=(.*)/s);
     const flags = flagText.split(' ').filter(Boolean);
     const gateway = await startTsProcess(
-      'gateway/src/main.ts',
+      builtGatewayEntry(),
       {
         GATEWAY_PORT: '0',
         LEGACY_URL: legacy.url,

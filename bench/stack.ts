@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Pool } from 'undici';
 import { accessToken } from '../test/idp-tokens.js';
 import { startTsProcess, waitForHealth, type StartedProcess } from '../test/processes.js';
+import { builtGatewayEntry } from './built-gateway.js';
 
 /**
  * The processes `npm run bench` measures, each on a loopback port the OS chooses, with backend
@@ -90,7 +91,7 @@ export class BenchStack {
   ): Promise<{ process: StartedProcess; url: string }> {
     const gateway = this.track(
       await startTsProcess(
-        'gateway/src/main.ts',
+        builtGatewayEntry(),
         {
           GATEWAY_PORT: '0',
           LEGACY_URL: legacyUrl,

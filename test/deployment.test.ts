@@ -72,7 +72,9 @@ describe('docker-compose.yml', () => {
     );
 
     const builder = service('realm-builder');
-    expect(builder.command?.[0]).toBe('idp/src/realm-builder-cli.ts');
+    expect(builder.command).toEqual(
+      expect.arrayContaining(['--import', 'tsx', 'idp/src/realm-builder-cli.ts']),
+    );
     const out = builder.command![builder.command!.indexOf('--out') + 1]!;
     const builderVolume = builder.volumes!.map(mount).find((volume) => out.startsWith(`${volume.target}/`));
     expect(builderVolume, `the realm builder writes ${out} outside its volumes`).toBeDefined();
@@ -191,7 +193,11 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^COPY docs docs$/m);
     // The coverage report of /migration reads the contract at run time.
     expect(dockerfile).toMatch(/^COPY openapi\/legacy-service\.yaml openapi\/$/m);
-    // tsx runs the sources, so it must be a production dependency.
+    // The gateway runs built (`npm run build` in its own stage, node alone); tsx runs the other sources,
+    // so it must be a production dependency.
+    expect(dockerfile).toMatch(/^RUN npm run build$/m);
+    expect(dockerfile).toMatch(/^COPY --from=build \/app\/gateway\/dist gateway\/dist$/m);
+    expect(dockerfile).toMatch(/^ENTRYPOINT \["node"\]$/m);
     const gatewayPackage = JSON.parse(read('gateway/package.json')) as {
       dependencies: Record<string, string>;
     };
@@ -204,12 +210,18 @@ describe('Dockerfile', () => {
     }
   });
 
-  it('names entry points that exist', () => {
+  it('names entry points that exist: TypeScript run with tsx, or the built gateway', () => {
     for (const [name, entry] of Object.entries(services)) {
       if (entry.build === undefined) continue;
-      const script = entry.command?.[0];
-      expect(script, name).toMatch(/\.ts$/);
-      expect(() => accessSync(join(repoRoot, script!), constants.R_OK), `${name}: ${script}`).not.toThrow();
+      const script = entry.command?.find((argument) => /\.(ts|js)$/.test(argument));
+      if (script?.endsWith('.ts')) {
+        expect(entry.command?.slice(0, 2), name).toEqual(['--import', 'tsx']);
+      } else {
+        // Built in the image from the TypeScript source of the same name.
+        expect(script, name).toBe('gateway/dist/main.js');
+      }
+      const source = script!.replace(/^gateway\/dist\/(.*)\.js$/, 'gateway/src/$1.ts');
+      expect(() => accessSync(join(repoRoot, source), constants.R_OK), `${name}: ${source}`).not.toThrow();
     }
   });
 });
