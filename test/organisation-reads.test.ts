@@ -121,13 +121,23 @@ describe('org_units(filter: { parent })', () => {
     );
   });
 
-  it('refuses a parent filter it cannot read in one listing', async () => {
+  it('refuses a parent filter it cannot read in one listing: the schema takes only uuids there', async () => {
     const { body } = await post(
       '{ org_units(filter: { parent: { user_keys: ["x"] } }) { objects { uuid } } }',
     );
     const [error] = body.errors as { message: string; extensions: { code: string } }[];
-    expect(error!.extensions.code).toBe('BAD_USER_INPUT');
-    expect(error!.message).toMatch(/filter\.parent takes null/);
+    expect(error!.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    const messages = (body.errors as { message: string }[]).map((each) => each.message).join('\n');
+    expect(messages).toMatch(/ParentFilter/);
+    expect(messages).toMatch(/"user_keys" is not defined by type "ParentFilter"/);
+  });
+
+  it('takes the filter, parent included, as a variable', async () => {
+    const { body } = await post(
+      'query ($filter: OrgUnitFilter) { org_units(filter: $filter) { objects { uuid } } }',
+      { filter: { parent: null } },
+    );
+    expect(body.errors).toBeUndefined();
   });
 });
 

@@ -1,5 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { buildSchema, printSchema } from 'graphql';
+import {
+  buildSchema,
+  getNamedType,
+  isInputObjectType,
+  printSchema,
+  type GraphQLInputObjectType,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildVersions } from '../versions.js';
 import { readOrgGraphTypeDefs } from './org-graph.js';
@@ -18,6 +24,24 @@ describe('the served SDL', () => {
           'run `npm run graph:generate`, review the difference, and put every deliberate change for users in ' +
           'docs/migration-v1-to-v2.md.',
       ).toBe(true);
+    },
+  );
+
+  it.each(buildVersions().map((version) => [version.name, version] as const))(
+    '%s has no input type that contains itself: graphql-jit cannot compile its variables (the process runs out of memory)',
+    (_name, version) => {
+      const reaches = (from: GraphQLInputObjectType, target: string, seen = new Set<string>()): boolean =>
+        Object.values(from.getFields()).some((field) => {
+          const type = getNamedType(field.type);
+          if (!isInputObjectType(type) || seen.has(type.name)) return false;
+          seen.add(type.name);
+          return type.name === target || reaches(type, target, seen);
+        });
+      const recursive = Object.values(version.schema.getTypeMap())
+        .filter(isInputObjectType)
+        .filter((type) => !type.name.startsWith('__') && reaches(type, type.name))
+        .map((type) => type.name);
+      expect(recursive).toEqual([]);
     },
   );
 

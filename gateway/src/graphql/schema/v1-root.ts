@@ -18,7 +18,14 @@ export const v1RootTypeDefs = /* GraphQL */ `
     """
     \`null\`: the top-level units; \`{ uuids }\`: the units directly below those.
     """
-    parent: OrgUnitFilter
+    parent: ParentFilter
+  }
+
+  """
+  The units whose children are selected. Its own type, not \`OrgUnitFilter\`: an input type that contains itself cannot be compiled for execution (graphql-jit), and only \`uuids\` is honoured here.
+  """
+  input ParentFilter {
+    uuids: [UUID!]!
   }
 
   input EmployeeFilter {
