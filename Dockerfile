@@ -45,4 +45,5 @@ RUN mkdir -p /data /realm && chown node:node /data /realm
 USER node
 EXPOSE 8080 8082
 ENTRYPOINT ["node"]
-CMD ["gateway/dist/main.js"]
+# 8 MB semi-spaces: about 15 MB less peak memory for no measurable CPU (bench/built-gateway.ts).
+CMD ["--max-semi-space-size=8", "gateway/dist/main.js"]

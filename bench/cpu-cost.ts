@@ -7,7 +7,7 @@ import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { accessToken } from '../test/idp-tokens.js';
 import { startTsProcess, waitForHealth, type StartedProcess } from '../test/processes.js';
-import { builtGatewayEntry } from './built-gateway.js';
+import { builtGatewayEntry, gatewayNodeFlags } from './built-gateway.js';
 
 /**
  * `npm run bench:cpu`: CPU time each process spends per operation, read from /proc before and after a fixed
@@ -81,7 +81,7 @@ try {
     },
     /listening on [^:]+:(\d+)/,
     30_000,
-    values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [],
+    [...gatewayNodeFlags, ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [])],
   );
   started.push(gateway);
   const gatewayUrl = `http://127.0.0.1:${gateway.url}`;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Pool } from 'undici';
 import { accessToken } from '../test/idp-tokens.js';
 import { startTsProcess, waitForHealth, type StartedProcess } from '../test/processes.js';
-import { builtGatewayEntry } from './built-gateway.js';
+import { builtGatewayEntry, gatewayNodeFlags } from './built-gateway.js';
 
 /**
  * The processes `npm run bench` measures, each on a loopback port the OS chooses, with backend
@@ -102,6 +102,8 @@ export class BenchStack {
           ...env,
         },
         /listening on [^:]+:(\d+)/,
+        30_000,
+        gatewayNodeFlags,
       ),
     );
     const url = `http://127.0.0.1:${/listening on [^:]+:(\d+)/.exec(gateway.output())?.[1] ?? gateway.url}`;

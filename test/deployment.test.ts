@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { gatewayNodeFlags } from '../bench/built-gateway.js';
 import { readGatewayConfig } from '../gateway/src/config.js';
 import { nginxForTests } from './nginx.js';
 import { repoRoot } from './processes.js';
@@ -198,6 +199,10 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^RUN npm run build$/m);
     expect(dockerfile).toMatch(/^COPY --from=build \/app\/gateway\/dist gateway\/dist$/m);
     expect(dockerfile).toMatch(/^ENTRYPOINT \["node"\]$/m);
+    // The gateway's node flags are the benchmark's (bench/built-gateway.ts), in the image and in compose alike.
+    const command = [...gatewayNodeFlags, 'gateway/dist/main.js'];
+    expect(dockerfile).toContain(`CMD [${command.map((part) => `"${part}"`).join(', ')}]`);
+    expect(service('gateway').command).toEqual(command);
     const gatewayPackage = JSON.parse(read('gateway/package.json')) as {
       dependencies: Record<string, string>;
     };
