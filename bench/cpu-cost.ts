@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,8 +6,9 @@ import { Pool } from 'undici';
 import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { accessToken } from '../test/idp-tokens.js';
-import { startTsProcess, waitForHealth, type StartedProcess } from '../test/processes.js';
-import { builtGatewayEntry, gatewayNodeFlags } from './built-gateway.js';
+import { gatewayNodeFlags } from './built-gateway.js';
+import { cpuTimesMs } from './proc.js';
+import { BenchStack } from './stack.js';
 
 /**
  * `npm run bench:cpu`: CPU time each process spends per operation, read from /proc before and after a fixed
@@ -29,65 +30,19 @@ const { values } = parseArgs({
 const operations = Number(values.operations);
 const concurrency = Number(values.concurrency);
 
-/** Clock ticks per second of /proc/{pid}/stat's utime and stime (USER_HZ, 100 on Linux). */
-const ticksPerSecond = 100;
-
-/** CPU time the process has spent so far in user space and in the kernel (socket writes and reads), in ms. */
-async function cpuMs(pid: number): Promise<{ user: number; system: number }> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name, which is in parentheses and may contain spaces.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return {
-    user: (Number(fields[11]) * 1000) / ticksPerSecond,
-    system: (Number(fields[12]) * 1000) / ticksPerSecond,
-  };
-}
-
-const started: StartedProcess[] = [];
 const pools: Pool[] = [];
-const dataDir = await mkdtemp(join(tmpdir(), 'bench-cpu-'));
+const stack = new BenchStack();
 try {
-  const idp = await startTsProcess(
-    'idp/src/main.ts',
-    { IDP_PORT: '0', IDP_KEYS_DIR: join(dataDir, 'keys') },
-    /on (http:\/\/localhost:\d+)/,
-  );
-  started.push(idp);
-  const idpPort = new URL(idp.url).port;
-  await waitForHealth(`http://127.0.0.1:${idpPort}/health`);
-  const legacy = await startTsProcess(
-    'legacy-service/src/main.ts',
-    {
-      LEGACY_DATA_DIR: dataDir,
-      LEGACY_PORT: '0',
-      LEGACY_AUTH: 'on',
-      IDP_HOST: 'localhost',
-      IDP_PORT: idpPort,
-    },
-    /legacy-service: (http:\/\/[^\s]+)\/service\//,
-    120_000,
-  );
-  started.push(legacy);
-  await waitForHealth(`${legacy.url}/health`, 120_000);
-  const gateway = await startTsProcess(
-    builtGatewayEntry(),
-    {
-      GATEWAY_PORT: '0',
-      LEGACY_URL: legacy.url,
-      LEGACY_CREDENTIALS: 'relay',
-      IDP_HOST: 'localhost',
-      IDP_PORT: idpPort,
-      LOG_LEVEL: 'warn',
-    },
-    /listening on [^:]+:(\d+)/,
-    30_000,
-    [...gatewayNodeFlags, ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [])],
-  );
-  started.push(gateway);
-  const gatewayUrl = `http://127.0.0.1:${gateway.url}`;
-  await waitForHealth(`${gatewayUrl}/health/live`);
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-cpu-'));
+  stack.removeLater(dataDir);
+  const idp = await stack.startIdp(join(dataDir, 'keys'));
+  const legacy = await stack.startLegacy(dataDir, idp.port, '0');
+  const { process: gateway, url: gatewayUrl } = await stack.startGateway(legacy.url, idp.port, {}, [
+    ...gatewayNodeFlags,
+    ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []),
+  ]);
 
-  const token = await accessToken(`http://127.0.0.1:${idpPort}/auth/realms/org`, 'alice');
+  const token = await accessToken(idp.issuer, 'alice');
   const ours = new Pool(gatewayUrl, { connections: concurrency });
   const direct = new Pool(legacy.url, { connections: concurrency });
   const oursOneAtATime = new Pool(gatewayUrl, { connections: 1 });
@@ -135,11 +90,19 @@ try {
       await Promise.all(Array.from({ length: workers }, worker));
     };
     await drive(Math.ceil(operations / 4)); // warm-up: JIT, connections, caches
-    const before = { gateway: await cpuMs(gateway.child.pid!), legacy: await cpuMs(legacy.child.pid!) };
+    const cpu = async () => {
+      const [gatewayTimes, legacyTimes] = await Promise.all([
+        cpuTimesMs(gateway.child.pid),
+        cpuTimesMs(legacy.child.pid),
+      ]);
+      if (!gatewayTimes || !legacyTimes) throw new Error('bench:cpu reads CPU time from /proc (Linux only)');
+      return { gateway: gatewayTimes, legacy: legacyTimes };
+    };
+    const before = await cpu();
     const wall = performance.now();
     await drive(operations);
     const elapsed = performance.now() - wall;
-    const after = { gateway: await cpuMs(gateway.child.pid!), legacy: await cpuMs(legacy.child.pid!) };
+    const after = await cpu();
     const perOp = (ms: number) => Math.round((ms / operations) * 1000) / 1000;
     rows.push({
       name,
@@ -157,6 +120,5 @@ try {
   console.table(rows);
 } finally {
   await Promise.all(pools.map((pool) => pool.close()));
-  await Promise.all(started.map((process) => process.stop()));
-  await rm(dataDir, { recursive: true, force: true });
+  await stack.close();
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,8 +6,9 @@ import { Pool } from 'undici';
 import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { accessToken } from '../test/idp-tokens.js';
-import { repoRoot, startTsProcess, waitForHealth, type StartedProcess } from '../test/processes.js';
-import { builtGatewayEntry } from './built-gateway.js';
+import { repoRoot } from '../test/processes.js';
+import { cpuMs, residentMb } from './proc.js';
+import { BenchStack } from './stack.js';
 
 /**
  * `npx tsx bench/memory-profile.ts`: the gateway's memory and CPU per operation with Node/V8 flags side by
@@ -34,17 +35,16 @@ const rounds = Number(values.rounds);
 const operations = Number(values.operations);
 const concurrency = Number(values.concurrency);
 
-async function cpuMs(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime + stime, in clock ticks of 10 ms (USER_HZ 100).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+/** /proc's figures, which this script cannot do without. */
+async function cpu(pid: number): Promise<number> {
+  const ms = await cpuMs(pid);
+  if (ms === null) throw new Error('memory-profile reads CPU time from /proc (Linux only)');
+  return ms;
 }
-
-async function residentMb(pid: number): Promise<{ rss: number; peak: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN);
-  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+async function resident(pid: number): Promise<{ rss: number; peak: number }> {
+  const mb = await residentMb(pid);
+  if (mb === null) throw new Error('memory-profile reads resident memory from /proc (Linux only)');
+  return mb;
 }
 
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN;
@@ -58,66 +58,30 @@ interface Variant {
   cpu: Record<'query' | 'read', number[]>;
 }
 
-const started: StartedProcess[] = [];
-const dataDir = await mkdtemp(join(tmpdir(), 'bench-memory-'));
+const stack = new BenchStack();
 try {
-  const idp = await startTsProcess(
-    'idp/src/main.ts',
-    { IDP_PORT: '0', IDP_KEYS_DIR: join(dataDir, 'keys') },
-    /on (http:\/\/localhost:\d+)/,
-  );
-  started.push(idp);
-  const idpPort = new URL(idp.url).port;
-  await waitForHealth(`http://127.0.0.1:${idpPort}/health`);
-  const legacy = await startTsProcess(
-    'legacy-service/src/main.ts',
-    {
-      LEGACY_DATA_DIR: dataDir,
-      LEGACY_PORT: '0',
-      LEGACY_LATENCY_MS: values.latency ?? '5',
-      LEGACY_AUTH: 'on',
-      IDP_HOST: 'localhost',
-      IDP_PORT: idpPort,
-    },
-    /legacy-service: (http:\/\/[^\s]+)\/service\//,
-    120_000,
-  );
-  started.push(legacy);
-  await waitForHealth(`${legacy.url}/health`, 120_000);
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-memory-'));
+  stack.removeLater(dataDir);
+  const idp = await stack.startIdp(join(dataDir, 'keys'));
+  const legacy = await stack.startLegacy(dataDir, idp.port, values.latency ?? '5');
 
   const variants: Variant[] = [];
   for (const spec of values.variant ?? []) {
     const [name = spec, flagText = ''] = spec.split(/=(.*)/s);
     const flags = flagText.split(' ').filter(Boolean);
-    const gateway = await startTsProcess(
-      builtGatewayEntry(),
-      {
-        GATEWAY_PORT: '0',
-        LEGACY_URL: legacy.url,
-        LEGACY_CREDENTIALS: 'relay',
-        IDP_HOST: 'localhost',
-        IDP_PORT: idpPort,
-        LOG_LEVEL: 'warn',
-      },
-      /listening on [^:]+:(\d+)/,
-      60_000,
-      flags,
-    );
-    started.push(gateway);
-    const url = `http://127.0.0.1:${gateway.url}`;
-    await waitForHealth(`${url}/health/live`);
+    const { process: gateway, url } = await stack.startGateway(legacy.url, idp.port, {}, flags);
     const pid = gateway.child.pid!;
     variants.push({
       name,
       flags,
       pid,
       pool: new Pool(url, { connections: concurrency }),
-      idle: await residentMb(pid),
+      idle: await resident(pid),
       cpu: { query: [], read: [] },
     });
   }
 
-  const token = await accessToken(`http://127.0.0.1:${idpPort}/auth/realms/org`, 'alice');
+  const token = await accessToken(idp.issuer, 'alice');
   const auth = { authorization: `Bearer ${token}` };
   const query = JSON.stringify({ query: referenceQueryOneLine, variables: { uuids: referenceUnitUuids } });
   const detail = `/service/ou/${referenceUnitUuids[0]}/details/manager`;
@@ -152,16 +116,16 @@ try {
   for (let round = 0; round < rounds; round += 1) {
     for (const kind of ['query', 'read'] as const) {
       for (const variant of round % 2 === 0 ? variants : [...variants].reverse()) {
-        const before = await cpuMs(variant.pid);
+        const before = await cpu(variant.pid);
         await drive(variant.pool, kind, operations);
-        variant.cpu[kind].push(((await cpuMs(variant.pid)) - before) / operations);
+        variant.cpu[kind].push(((await cpu(variant.pid)) - before) / operations);
       }
     }
   }
 
   const rows = [];
   for (const variant of variants) {
-    const after = await residentMb(variant.pid);
+    const after = await resident(variant.pid);
     rows.push({
       variant: variant.name,
       flags: variant.flags.join(' '),
@@ -176,6 +140,5 @@ try {
   console.log(`repository: ${repoRoot}, rounds: ${rounds}, operations per round: ${operations}`);
   await Promise.all(variants.map((variant) => variant.pool.close()));
 } finally {
-  await Promise.all(started.map((process) => process.stop()));
-  await rm(dataDir, { recursive: true, force: true });
+  await stack.close();
 }

@@ -83,11 +83,15 @@ export class BenchStack {
     return legacy;
   }
 
-  /** The gateway as `npm start` runs it (RBAC off, logs at `warn`), relaying each caller's token. */
+  /**
+   * The built gateway with its deployed node flags (or `nodeFlags`), RBAC off, logs at `warn`, relaying each
+   * caller's token.
+   */
   async startGateway(
     legacyUrl: string,
     idpPort: number,
     env: Record<string, string> = {},
+    nodeFlags: string[] = gatewayNodeFlags,
   ): Promise<{ process: StartedProcess; url: string }> {
     const gateway = this.track(
       await startTsProcess(
@@ -103,7 +107,7 @@ export class BenchStack {
         },
         /listening on [^:]+:(\d+)/,
         30_000,
-        gatewayNodeFlags,
+        nodeFlags,
       ),
     );
     const url = `http://127.0.0.1:${/listening on [^:]+:(\d+)/.exec(gateway.output())?.[1] ?? gateway.url}`;
