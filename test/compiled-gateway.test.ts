@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,11 +6,12 @@ import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js
 import { startIdp, type RunningIdp } from '../idp/src/server.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
+import { builtGatewayEntry, gatewayNodeFlags } from '../bench/built-gateway.js';
 import { accessToken } from './idp-tokens.js';
-import { repoRoot, spawnGateway, waitForHealth, type StartedProcess } from './processes.js';
+import { spawnGateway, waitForHealth, type StartedProcess } from './processes.js';
 
 /**
- * `npm run build` and `node gateway/dist/main.js`, as the image and the benchmark run the gateway: the
+ * `npm run build` and `node --max-semi-space-size=8 gateway/dist/main.js`, as the image and the benchmark run the gateway: the
  * built gateway finds everything it reads beside its modules or in the repository (the org graph, the
  * browser pages' files, the migration guide), relays tokens and answers like the sources run by tsx.
  */
@@ -23,13 +23,11 @@ let url: string;
 let token: string;
 
 beforeAll(async () => {
-  const built = spawnSync('npm', ['run', '--silent', 'build'], { cwd: repoRoot, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}\n${built.stderr}`);
   dataDir = await mkdtemp(join(tmpdir(), 'compiled-gateway-'));
   legacy = await startLegacyService({ dataDir });
   idp = await startIdp();
   token = await accessToken(idp.issuer, 'nora');
-  gateway = await spawnGateway(legacy.url, idp, {}, 'gateway/dist/main.js');
+  gateway = await spawnGateway(legacy.url, idp, {}, builtGatewayEntry(), gatewayNodeFlags);
   url = `http://${gateway.url}`;
   await waitForHealth(`${url}/health/ready`, 30_000);
 }, 120_000);

@@ -81,6 +81,7 @@ export function spawnGateway(
   idp: { issuer: string; jwksUri: string },
   env: Record<string, string>,
   entry = 'gateway/src/main.ts',
+  nodeArgs: string[] = [],
 ): Promise<StartedProcess> {
   return startTsProcess(
     entry,
@@ -93,5 +94,7 @@ export function spawnGateway(
       ...env,
     },
     /listening on (127\.0\.0\.1:\d+)/,
+    30_000,
+    nodeArgs,
   );
 }
