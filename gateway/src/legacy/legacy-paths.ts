@@ -1,3 +1,4 @@
+import type { OrganisationSummaryRecord } from './contract-records.generated.js';
 import { LegacyResponseError } from './legacy-errors.js';
 
 /**
@@ -27,6 +28,21 @@ export const detailTypes = [
 ] as const;
 
 export type DetailType = (typeof detailTypes)[number];
+
+/**
+ * The counts `/service/o/{org}/` answers: `Organisation` serves each as a field, and the coverage report
+ * compares each, from this one list.
+ */
+export const organisationCountFields = [
+  'child_count',
+  'unit_count',
+  'person_count',
+  'engagement_count',
+  'association_count',
+  'leave_count',
+  'role_count',
+  'manager_count',
+] as const satisfies readonly (keyof OrganisationSummaryRecord)[];
 
 /** Query parameters: `undefined` and `false` are left out, `true` is sent as `1`. */
 export type LegacyQuery = Record<string, string | number | boolean | undefined>;

@@ -1,3 +1,4 @@
+import { detailTypes, organisationCountFields } from '../../legacy/legacy-paths.js';
 import { findDifferences, type Difference } from '../differences.js';
 import {
   field,
@@ -29,31 +30,8 @@ export interface OrganisationCheckKit {
   graphql: (request: GraphQLRequestBody) => Promise<unknown>;
 }
 
-const detailTypeKeys = [
-  'address',
-  'association',
-  'engagement',
-  'engagement_association',
-  'it',
-  'kle',
-  'leave',
-  'manager',
-  'org_unit',
-  'owner',
-  'related_unit',
-  'role',
-] as const;
-
-const countKeys = [
-  'child_count',
-  'unit_count',
-  'person_count',
-  'engagement_count',
-  'association_count',
-  'leave_count',
-  'role_count',
-  'manager_count',
-] as const;
+/** The fields of `detail_types`: every detail listing, and the unit's own versions (`org_unit`). */
+const detailTypeKeys = [...detailTypes, 'org_unit'].sort();
 
 const pick =
   (names: readonly string[]) =>
@@ -188,7 +166,7 @@ export function organisationChecks(
     }),
     getOrganisation: async () => {
       const path = `${orgPath}/`;
-      const selection = `uuid name user_key ${countKeys.join(' ')}`;
+      const selection = `uuid name user_key ${organisationCountFields.join(' ')}`;
       return {
         graphql: `org { ${selection} }`,
         legacy: async () => ({ paths: [path], records: [await read(path)] }),
@@ -198,7 +176,7 @@ export function organisationChecks(
           variables: {},
         }),
         graphqlRecords: (data) => [field(data, 'org')],
-        view: pick(['name', 'user_key', ...countKeys]),
+        view: pick(['name', 'user_key', ...organisationCountFields]),
       };
     },
     listRootOrgUnits: async () => {

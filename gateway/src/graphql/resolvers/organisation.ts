@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
 import { LegacyResponseError } from '../../legacy/legacy-errors.js';
-import { legacyPaths } from '../../legacy/legacy-paths.js';
+import { legacyPaths, organisationCountFields } from '../../legacy/legacy-paths.js';
 import type {
   CprLookupRecord,
   EmployeeDetailTypesRecord,
@@ -50,17 +50,6 @@ async function organisationCount(
   );
   return summary[info.fieldName as keyof OrganisationSummaryRecord];
 }
-
-const countFields = [
-  'child_count',
-  'unit_count',
-  'person_count',
-  'engagement_count',
-  'association_count',
-  'leave_count',
-  'role_count',
-  'manager_count',
-] as const satisfies readonly (keyof OrganisationSummaryRecord)[];
 
 /** Reads the CPR register; a refusal keeps its key and sentence but loses the number OS2mo puts in it. */
 async function readCprRegister(context: GraphQLContext, cprNumber: string) {
@@ -145,7 +134,7 @@ export function organisationResolvers(version: 'v1' | 'v2', collections: Collect
       org_units: searchable(version, 'unit', collections.org_units),
       employees: searchable(version, 'employee', collections.employees),
     },
-    Organisation: Object.fromEntries(countFields.map((field) => [field, organisationCount])),
+    Organisation: Object.fromEntries(organisationCountFields.map((field) => [field, organisationCount])),
     OrgUnit: {
       detail_types: (source: Source, _args: unknown, context: GraphQLContext) =>
         context.legacy.get<OrgUnitDetailTypesRecord>(detailTypesPath('unit', source.uuid)),
