@@ -221,6 +221,21 @@ function recordChecksOf(
       'query CoverageFacetClasses($facet: String!) { classes(filter: { facets: [$facet] }, limit: 1000) { objects { uuid name user_key } } }',
     variables: { facet },
   });
+  /** The first facet's classes as the `/service` path `pathOf` lists them, against `classes(filter: { facets })`. */
+  const facetClassesCheck = async (pathOf: (facet: string) => string): Promise<RecordCheck> => {
+    const facet = await firstFacet();
+    const path = pathOf(facet ?? '');
+    return {
+      graphql: 'classes(filter: { facets: [$facet] }) { objects { uuid name user_key } }',
+      legacy: async () => ({
+        paths: facet ? [path] : [],
+        records: facet ? list(field(field(await read(path), 'data'), 'items')) : [],
+      }),
+      request: () => facetClasses(facet ?? ''),
+      graphqlRecords: (data) => rootObjects('v2', field(data, 'classes')),
+      view: classView,
+    };
+  };
   return {
     listOrgUnits: async () => ({
       graphql: 'org_units { objects { uuid name user_key validity } }',
@@ -259,34 +274,9 @@ function recordChecksOf(
         view: textFields(['user_key']),
       };
     },
-    getFacet: async () => {
-      const facet = await firstFacet();
-      const path = `${orgPath}/f/${encodeURIComponent(facet ?? '')}/`;
-      return {
-        graphql: 'classes(filter: { facets: [$facet] }) { objects { uuid name user_key } }',
-        legacy: async () => ({
-          paths: facet ? [path] : [],
-          records: facet ? list(field(field(await read(path), 'data'), 'items')) : [],
-        }),
-        request: () => facetClasses(facet ?? ''),
-        graphqlRecords: (data) => rootObjects('v2', field(data, 'classes')),
-        view: classView,
-      };
-    },
-    listFacetClasses: async () => {
-      const facet = await firstFacet();
-      const path = `/service/f/${encodeURIComponent(facet ?? '')}/`;
-      return {
-        graphql: 'classes(filter: { facets: [$facet] }) { objects { uuid name user_key } }',
-        legacy: async () => ({
-          paths: facet ? [path] : [],
-          records: facet ? list(field(field(await read(path), 'data'), 'items')) : [],
-        }),
-        request: () => facetClasses(facet ?? ''),
-        graphqlRecords: (data) => rootObjects('v2', field(data, 'classes')),
-        view: classView,
-      };
-    },
+    // The first facet's classes, read through the organisation's facet endpoint and the bare one.
+    getFacet: () => facetClassesCheck((facet) => `${orgPath}/f/${encodeURIComponent(facet)}/`),
+    listFacetClasses: () => facetClassesCheck((facet) => `/service/f/${encodeURIComponent(facet)}/`),
     getClass: async () => {
       const facet = await firstFacet();
       const classes = facet
