@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { waitForHealth } from '../../test/processes.js';
+import { packageBinPath, repositoryRoot, runNodeScript } from '../../gateway/src/org-graph/mesh-build.js';
+import { freePort, startCliServer } from '../../test/mesh-server.js';
 
 /**
  * The benchmark's second peer: GraphQL Mesh v1 (`mesh-compose` on `mesh.config.ts`, over the same OpenAPI
@@ -16,63 +14,21 @@ import { waitForHealth } from '../../test/processes.js';
  */
 
 const hiveDir = dirname(fileURLToPath(import.meta.url));
-const repositoryRoot = join(hiveDir, '..', '..');
-
-/** A package's command script, to run with this Node (`npx` would add a process and npm's notices). */
-function binPath(packageName: string, command: string): string {
-  const require = createRequire(import.meta.url);
-  const packageJsonPath = require.resolve(`${packageName}/package.json`);
-  const { bin } = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { bin: Record<string, string> };
-  const script = bin[command];
-  if (!script) throw new Error(`${packageJsonPath} names no \`${command}\` command.`);
-  return join(dirname(packageJsonPath), script);
-}
-
-/** Runs a command to its end; rejects with its output when it fails. */
-function run(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd: repositoryRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: timeoutMs,
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} failed (${code ?? signal}):\n${output}`)),
-    );
-  });
-}
 
 /** Composes the supergraph from `mesh.config.ts` into `file` (about 2 s, offline). */
 export async function composeSupergraph(file: string, timeoutMs = 120_000): Promise<void> {
-  await run(
+  await runNodeScript(
+    'mesh-compose',
     [
-      binPath('@graphql-mesh/compose-cli', 'mesh-compose'),
+      packageBinPath('@graphql-mesh/compose-cli', 'mesh-compose'),
       '--config-path',
       join(hiveDir, 'mesh.config.ts'),
       '--output',
       file,
     ],
     // Compose-cli loads `.env` files from the working folder; the contract path is absolute in the config.
-    { ...process.env },
-    timeoutMs,
+    { cwd: repositoryRoot, timeoutMs },
   );
-}
-
-/** Hive Gateway's CLI cannot listen on port 0 (it takes 4000): ask the OS for a free port first. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface HivePeer {
@@ -109,10 +65,10 @@ export async function startHivePeer(legacyUrl: string, options: HivePeerOptions 
     }
   }
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      binPath('@graphql-hive/gateway', 'hive-gateway'),
+  const server = await startCliServer({
+    name: 'Hive Gateway',
+    args: [
+      packageBinPath('@graphql-hive/gateway', 'hive-gateway'),
       'supergraph',
       supergraph,
       '--config-path',
@@ -122,33 +78,13 @@ export async function startHivePeer(legacyUrl: string, options: HivePeerOptions 
       '--port',
       String(port),
     ],
-    {
-      cwd: repositoryRoot,
-      // One process, like the gateway it is compared with.
-      env: { ...process.env, LEGACY_URL: legacyUrl, FORK: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-    await removeFolder();
-  };
-  try {
-    await Promise.race([
-      waitForHealth(`${url}/readiness`, timeoutMs),
-      exited.then(() => Promise.reject(new Error('hive-gateway exited'))),
-    ]);
-  } catch (error) {
-    await stop();
-    throw new Error(`Hive Gateway did not become ready: ${String(error)}\n${output}`);
-  }
-  return { url, path: '/graphql', child, stop };
+    port,
+    // One process, like the gateway it is compared with.
+    env: { ...process.env, LEGACY_URL: legacyUrl, FORK: '1' },
+    timeoutMs,
+    afterStop: removeFolder,
+  });
+  return { ...server, path: '/graphql' };
 }
 
 /**

@@ -19,14 +19,45 @@ const contractFile = join(repositoryRoot, 'openapi', 'legacy-service.yaml');
 const buildInputs = [join(repositoryRoot, '.meshrc.yaml'), contractFile];
 const meshCodeDir = join(repositoryRoot, 'gateway', 'mesh');
 
-/** The Mesh CLI's script, to run with this Node (`npx` would add a second process and npm's notices). */
-export function meshCliPath(): string {
+/**
+ * A package's command script (its `bin` entry), to run with this Node: `npx` would add a second process and
+ * npm's notices.
+ */
+export function packageBinPath(packageName: string, command: string): string {
   const require = createRequire(import.meta.url);
-  const packageJsonPath = require.resolve('@graphql-mesh/cli/package.json');
+  const packageJsonPath = require.resolve(`${packageName}/package.json`);
   const { bin } = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { bin: Record<string, string> };
-  const script = bin.mesh;
-  if (!script) throw new Error(`${packageJsonPath} names no \`mesh\` command.`);
+  const script = bin[command];
+  if (!script) throw new Error(`${packageJsonPath} names no \`${command}\` command.`);
   return join(dirname(packageJsonPath), script);
+}
+
+/** The Mesh CLI's script. */
+export function meshCliPath(): string {
+  return packageBinPath('@graphql-mesh/cli', 'mesh');
+}
+
+/** Runs a Node script to its end; rejects with its output, under `name`, when it fails or times out. */
+export function runNodeScript(
+  name: string,
+  args: string[],
+  options: { cwd: string; timeoutMs: number; env?: NodeJS.ProcessEnv },
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: options.timeoutMs,
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${name} failed (${code ?? signal}):\n${output}`)),
+    );
+  });
 }
 
 /**
@@ -34,20 +65,7 @@ export function meshCliPath(): string {
  * rejects with Mesh's output when it fails.
  */
 export function buildMesh(timeoutMs = 120_000, dir = repositoryRoot): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [meshCliPath(), 'build', '--fileType', 'js'], {
-      cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: timeoutMs,
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`mesh build failed (${code ?? signal}):\n${output}`)),
-    );
-  });
+  return runNodeScript('mesh build', [meshCliPath(), 'build', '--fileType', 'js'], { cwd: dir, timeoutMs });
 }
 
 export interface IsolatedBuildOptions {
