@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceUnitUuids, unitUuid } from '../legacy-service/src/fixture/organisation.js';
-import { startTestStack, type TestStack } from './stack.js';
+import { postGraphQL, startTestStack, type TestStack } from './stack.js';
 
 /**
  * Every detail type of a unit or a person reads through `/graphql/v2` with the same records as
@@ -228,18 +228,14 @@ const cases: DetailCase[] = [
 ];
 
 async function graphql(query: string, variables: Json, trace = false, version = 'v2') {
-  const response = await fetch(`${stack.gatewayUrl}/graphql/${version}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      ...(trace ? { 'x-upstream-trace': '1' } : {}),
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data: Json; errors?: unknown; extensions?: Json };
+  const { body } = await postGraphQL(
+    stack,
+    version,
+    { query, variables },
+    { authorization: `Bearer ${token}`, trace },
+  );
   expect(body.errors).toBeUndefined();
-  return body;
+  return body as { data: Json; errors?: unknown; extensions?: Json };
 }
 
 async function legacyListing(kind: 'ou' | 'e', uuid: string, type: string): Promise<Json[]> {

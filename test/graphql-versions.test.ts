@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceQuery } from '../gateway/src/graphql/reference-query.js';
 import { classUuid, closedUnitUuid, referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
-import { startTestStack, type TestStack } from './stack.js';
+import { postGraphQL, startTestStack, type TestStack } from './stack.js';
 
 let stack: TestStack;
 let token: string;
@@ -12,18 +12,14 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 async function graphql(version: string, query: string, variables?: Record<string, unknown>, trace = false) {
-  const response = await fetch(`${stack.gatewayUrl}/graphql/${version}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      ...(trace ? { 'x-upstream-trace': '1' } : {}),
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  const text = await response.text();
+  const { status, text, body } = await postGraphQL(
+    stack,
+    version,
+    { query, variables },
+    { authorization: `Bearer ${token}`, trace },
+  );
   expect(text).not.toContain(stack.legacyUrl);
-  return { status: response.status, body: JSON.parse(text) as any };
+  return { status, body };
 }
 
 async function legacy(path: string) {

@@ -6,7 +6,7 @@ import {
   oscarOwnedUnitUuid,
 } from '../legacy-service/src/fixture/organisation.js';
 import { collections } from '../legacy-service/src/model.js';
-import { startTestStack, type TestStack } from './stack.js';
+import { postGraphQL, startTestStack, type TestStack, type UpstreamTrace } from './stack.js';
 
 /**
  * The hierarchy and history reads of `/service` through the graph: `OrgUnit.ancestors`/`child_count`
@@ -23,25 +23,15 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 type Json = Record<string, unknown>;
-interface Trace {
-  requests: number;
-  rounds: number;
-  calls: { path: string; round: number }[];
-}
-
 async function graphql(query: string, variables: Json = {}, version = 'v2') {
-  const response = await fetch(`${stack.gatewayUrl}/graphql/${version}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      'x-upstream-trace': '1',
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data: Json; errors?: unknown; extensions?: Json };
+  const { body } = await postGraphQL(
+    stack,
+    version,
+    { query, variables },
+    { authorization: `Bearer ${token}`, trace: true },
+  );
   expect(body.errors).toBeUndefined();
-  return { data: body.data, trace: (body.extensions as { upstream: Trace }).upstream };
+  return { data: body.data as Json, trace: body.extensions.upstream as UpstreamTrace };
 }
 
 async function legacy(path: string): Promise<unknown> {

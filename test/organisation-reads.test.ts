@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
-import { startTestStack, type TestStack } from './stack.js';
+import { postGraphQL, startTestStack, type TestStack, type UpstreamTrace } from './stack.js';
 
 /**
  * The Service API reads beside the collections, through `/graphql/v1` and `/graphql/v2`: the organisation
@@ -16,25 +16,20 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 type Json = Record<string, unknown>;
-interface Trace {
-  requests: number;
-  rounds: number;
-  calls: { path: string; round: number }[];
-}
-
 async function post(query: string, variables: Json = {}, version = 'v2', authorization = `Bearer ${token}`) {
-  const response = await fetch(`${stack.gatewayUrl}/graphql/${version}`, {
-    method: 'POST',
-    headers: { authorization, 'content-type': 'application/json', 'x-upstream-trace': '1' },
-    body: JSON.stringify({ query, variables }),
-  });
-  return { status: response.status, body: (await response.json()) as Json };
+  const { status, body } = await postGraphQL(
+    stack,
+    version,
+    { query, variables },
+    { authorization, trace: true },
+  );
+  return { status, body: body as Json };
 }
 
 async function graphql(query: string, variables: Json = {}, version = 'v2') {
   const { body } = await post(query, variables, version);
   expect(body.errors).toBeUndefined();
-  const trace = (body.extensions as { upstream: Trace }).upstream;
+  const trace = (body.extensions as { upstream: UpstreamTrace }).upstream;
   return { data: body.data as Json, trace, paths: trace.calls.map((call) => call.path.split('?')[0]!) };
 }
 

@@ -153,3 +153,48 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     },
   };
 }
+
+/** One legacy call as the gateway's upstream trace (`X-Upstream-Trace: 1`) lists it. */
+export interface UpstreamCall {
+  method: string;
+  path: string;
+  status: number;
+  round: number;
+  started_ms: number;
+  duration_ms: number;
+}
+
+/** The upstream trace of one GraphQL request: every legacy call, and how many dependent rounds they took. */
+export interface UpstreamTrace {
+  requests: number;
+  rounds: number;
+  calls: UpstreamCall[];
+}
+
+/**
+ * POSTs a GraphQL request to the stack's `/graphql/{version}` with `authorization`, and the upstream trace
+ * when asked; answers the status, the body as sent (for tests that check what it leaks) and as JSON.
+ */
+export async function postGraphQL(
+  stack: Pick<TestStack, 'gatewayUrl'>,
+  version: string,
+  request: { query: string; variables?: Record<string, unknown> },
+  options: { authorization: string; trace?: boolean },
+) {
+  const response = await fetch(`${stack.gatewayUrl}/graphql/${version}`, {
+    method: 'POST',
+    headers: {
+      authorization: options.authorization,
+      'content-type': 'application/json',
+      ...(options.trace ? { 'x-upstream-trace': '1' } : {}),
+    },
+    body: JSON.stringify(request),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    text,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the shape it asked for
+    body: JSON.parse(text) as any,
+  };
+}

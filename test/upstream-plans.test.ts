@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceUnitUuids, unitUuid } from '../legacy-service/src/fixture/organisation.js';
-import { startTestStack, type TestStack } from './stack.js';
+import { postGraphQL, startTestStack, type TestStack, type UpstreamTrace } from './stack.js';
 
 /**
  * The legacy calls a query costs, read from the opt-in upstream trace: only the calls the selection needs,
@@ -14,34 +14,20 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-interface Trace {
-  requests: number;
-  rounds: number;
-  calls: {
-    method: string;
-    path: string;
-    status: number;
-    round: number;
-    started_ms: number;
-    duration_ms: number;
-  }[];
-}
+type Trace = UpstreamTrace;
 
 async function plan(query: string, variables: Record<string, unknown> = {}): Promise<Trace> {
-  const response = await fetch(`${stack.gatewayUrl}/graphql/v2`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      'x-upstream-trace': '1',
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { errors?: unknown; extensions: { upstream: Trace } };
+  const { body } = await postGraphQL(
+    stack,
+    'v2',
+    { query, variables },
+    { authorization: `Bearer ${token}`, trace: true },
+  );
   expect(body.errors).toBeUndefined();
-  const paths = body.extensions.upstream.calls.map((call) => call.path);
+  const upstream = body.extensions.upstream as Trace;
+  const paths = upstream.calls.map((call) => call.path);
   expect(new Set(paths).size, 'no legacy call is made twice').toBe(paths.length);
-  return body.extensions.upstream;
+  return upstream;
 }
 
 const shape = (trace: Trace) =>
