@@ -895,6 +895,50 @@ describe.each([
     }
   });
 
+  it('decides each mutation of an operation on fresh reads: a revoked ownership stops the next one', async () => {
+    // Item 10 of issue 20: the decision reads were cached for the whole operation, so mutations after a
+    // revocation were still allowed. Here the revocation is the operation's own second mutation (ulla ends
+    // her ownership of T as of yesterday), which orders it deterministically between the two renames.
+    const fx = await prepare(stack);
+    const owners = (await (await stack.legacyFetch(`/service/ou/${fx.unit}/details/owner`)).json()) as {
+      uuid: string;
+      owner: { uuid: string };
+    }[];
+    const ullasRecord = owners.find((record) => record.owner.uuid === employees.ulla)!.uuid;
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const rename = (alias: string) =>
+      `${alias}: org_unit_update(input: { uuid: "${fx.unit}", name: "${alias}", validity: { from: "2027-01-01" } }) { uuid }`;
+    const { result, writes, durable } = await received(stack, async () => {
+      const response = await fetch(`${stack.gatewayUrl}/graphql/v2`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.get('ulla')}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `mutation {
+            ${rename('before')}
+            revoke: owner_terminate(input: { uuid: "${ullasRecord}", to: "${yesterday}" }) { uuid }
+            ${rename('after')}
+          }`,
+        }),
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.data.before).toEqual({ uuid: fx.unit });
+    expect(result.body.data.revoke).toEqual({ uuid: ullasRecord });
+    if (rbac) {
+      expect(result.body.data.after).toBeNull();
+      expect(result.body.errors).toMatchObject([{ path: ['after'], extensions: { code: 'FORBIDDEN' } }]);
+      expect(writes.map((write) => write.path)).toEqual([
+        '/service/details/edit',
+        '/service/details/terminate',
+      ]);
+      expect(durable).toBe(2);
+    } else {
+      expect(result.body.errors).toBeUndefined();
+      expect(durable).toBe(3);
+    }
+  });
+
   it('judges a unit edit by data.uuid, the unit OS2mo edits, not by the top-level uuid', async () => {
     const fx = await prepare(stack);
     const edit = (body: unknown) =>
