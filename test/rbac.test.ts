@@ -810,6 +810,81 @@ describe.each([
     });
   });
 
+  describe('history gaps: a record placed in a short-lived unit for a while (issue 20, item 3)', () => {
+    /**
+     * An admin moves T's engagement E to "elsewhere" (egon's) from 2026-01-02. ulla, who owns T, creates a
+     * unit X under T for March 2025 only, moves E into it for that month, then terminates E from before it.
+     * X exists neither on the termination date nor today, so the scan of the units misses E's March; the
+     * check used to stop there and judge only E's days in T, and E vanished from "elsewhere".
+     */
+    const gatewayPost = async (who: Who, path: string, body: unknown) => {
+      const response = await fetch(`${stack.gatewayUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.get(who)}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+
+    async function prepareGap(): Promise<Fixture> {
+      const fx = await prepare(stack, { engagement: true });
+      await legacyWrite(stack, '/service/details/edit', {
+        type: 'engagement',
+        uuid: fx.engagement,
+        data: { org_unit: { uuid: elsewhere }, validity: { from: '2026-01-02' } },
+      });
+      const march = { from: '2025-03-01', to: '2025-03-31' };
+      const created = await gatewayPost('ulla', '/service/ou/create', {
+        name: 'X',
+        parent: { uuid: fx.unit },
+        org_unit_type: { uuid: cls.office },
+        validity: march,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const moved = await gatewayPost('ulla', '/service/details/edit', {
+        type: 'engagement',
+        uuid: fx.engagement,
+        data: { org_unit: { uuid: created.body }, validity: march },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      return fx;
+    }
+
+    it.each([
+      ['/service', 'ulla'],
+      ['/service', 'alice'],
+      ['/graphql/v2', 'ulla'],
+      ['/graphql/v2', 'alice'],
+    ] as const)('%s · %s terminates E from before the gap', async (api, who) => {
+      const fx = await prepareGap();
+      const { result, writes, durable } = await received(stack, () =>
+        api === '/service'
+          ? gatewayPost(who, '/service/details/terminate', {
+              type: 'engagement',
+              uuid: fx.engagement,
+              validity: { to: '2025-02-15' },
+            })
+          : gatewayPost(who, '/graphql/v2', {
+              query: `mutation { engagement_terminate(input: { uuid: "${fx.engagement}", to: "2025-02-15" }) { uuid } }`,
+            }),
+      );
+      if (!rbac || who === 'alice') {
+        expect(writes.map((write) => write.path)).toEqual(['/service/details/terminate']);
+        expect(durable).toBe(1);
+        return;
+      }
+      if (api === '/service') {
+        expect(result).toMatchObject({ status: 403, body: { error_key: 'E_FORBIDDEN' } });
+        expect(result.body.description).toMatch(/^You may not terminate engagement/);
+      } else {
+        expect(result.body.data).toEqual({ engagement_terminate: null });
+        expect(result.body.errors).toMatchObject([{ extensions: { code: 'FORBIDDEN' } }]);
+      }
+      expect(writes).toEqual([]);
+      expect(durable).toBe(0);
+    });
+  });
+
   describe('an owner’s list of details with unknown UUIDs, each on its own date', () => {
     const unknown = (n: number) => `0dd0dd00-0000-4000-8000-${String(n).padStart(12, '0')}`;
     const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);

@@ -597,10 +597,34 @@ describe('ownership over the period a write affects', () => {
     { from: '2000-01-01', to: '2026-02-28', parent: unit.dept },
     { from: '2026-03-01', to: null, parent: unit.other },
   ];
-  const engagements = [
+  // `ghost` lay under `other` in February 2026 only: the scan's unit pages (the scan date and today) miss it.
+  // Engagements `hopped` (no person) and `visited` (the worker's) spent February in it, and are in `dept`
+  // before and after.
+  const ghost = id(7);
+  const hopped = id(33);
+  const visited = id(34);
+  const viaGhost = (uuid: string, worker?: string) =>
+    [
+      { unit: unit.dept, from: '2000-01-01', to: '2026-01-31' },
+      { unit: ghost, from: '2026-02-01', to: '2026-02-28' },
+      { unit: unit.dept, from: '2026-03-01', to: null },
+    ].map(({ unit: at, from, to }) => ({
+      uuid,
+      org_unit: { uuid: at },
+      ...(worker ? { person: { uuid: worker } } : {}),
+      validity: { from, to },
+    }));
+  const engagements: {
+    uuid: string;
+    org_unit: { uuid: string };
+    person?: { uuid: string };
+    validity: typeof open;
+  }[] = [
     { uuid: stays, org_unit: { uuid: unit.team }, validity: open },
     { uuid: moved, org_unit: { uuid: unit.dept }, validity: { from: '2000-01-01', to: '2026-02-28' } },
     { uuid: moved, org_unit: { uuid: unit.other }, validity: { from: '2026-03-01', to: null } },
+    ...viaGhost(hopped),
+    ...viaGhost(visited, person.worker),
   ];
   const covers = (validity: { from: string; to: string | null }, at: string) =>
     validity.from <= at && (validity.to === null || validity.to >= at);
@@ -612,6 +636,7 @@ describe('ownership over the period a write affects', () => {
         const version = teamVersions.find((v) => covers(v, at))!;
         return { parent: version.parent, validity: { from: version.from, to: version.to } };
       }
+      if (uuid === ghost) return { parent: unit.other, validity: open };
       return { parent: uuid === unit.root ? null : unit.root, validity: open };
     };
     const chain = (uuid: string, at: string): LegacyRecord => {
@@ -622,7 +647,7 @@ describe('ownership over the period a write affects', () => {
     const reads: OrganisationReads = {
       orgUnit: async (uuid, at) => {
         calls.push(`ou ${uuid} @${at}`);
-        return known.includes(uuid) ? chain(uuid, at) : null;
+        return known.includes(uuid) || uuid === ghost ? chain(uuid, at) : null;
       },
       unitDetails: async (type, uuid, query) => {
         calls.push(`ou ${uuid} ${type} ${query.validity ?? 'present'} @${query.at}`);
@@ -637,7 +662,15 @@ describe('ownership over the period a write affects', () => {
             (query.validity === 'future' ? e.validity.from > query.at : covers(e.validity, query.at)),
         );
       },
-      employeeDetails: async () => [],
+      employeeDetails: async (type, uuid, query) => {
+        calls.push(`e ${uuid} ${type} ${query.validity ?? 'present'} @${query.at}`);
+        if (type !== 'engagement') return [];
+        return engagements.filter(
+          (e) =>
+            e.person?.uuid === uuid &&
+            (query.validity === 'future' ? e.validity.from > query.at : covers(e.validity, query.at)),
+        );
+      },
       orgUnitPage: async (at) => {
         calls.push(`units @${at}`);
         return { items: known.map((uuid) => ({ uuid })) };
@@ -761,6 +794,44 @@ describe('ownership over the period a write affects', () => {
   ] as const)('%s', async (_name, who, body, allowed) => {
     const decision = await decide(who, post('/service/details/terminate', body));
     expect(decision.allowed).toBe(allowed);
+  });
+
+  it('refuses a write over a day it cannot place the record, instead of judging the days before it', async () => {
+    // Issue 20, item 3: the versions found stopped at the first day the scan could not place (`hopped` in
+    // `ghost`), and only that prefix, all in `dept`, was judged.
+    const terminate = await decide(
+      deptOwner,
+      post('/service/details/terminate', {
+        type: 'engagement',
+        uuid: hopped,
+        validity: { to: '2026-01-15' },
+      }),
+    );
+    expect(terminate).toMatchObject({ allowed: false, reason: /before and after 2026-02-01/ });
+    // Within the days it can place, the same owner may still write.
+    const before = await decide(
+      deptOwner,
+      post('/service/details/edit', {
+        type: 'engagement',
+        uuid: hopped,
+        data: { org_unit: { uuid: unit.dept }, validity: { from: '2026-01-10', to: '2026-01-20' } },
+      }),
+    );
+    expect(before.allowed).toBe(true);
+  });
+
+  it('finds the versions the scan misses through the person the record names', async () => {
+    const terminate = await decide(
+      deptOwner,
+      post('/service/details/terminate', {
+        type: 'engagement',
+        uuid: visited,
+        validity: { to: '2026-01-15' },
+      }),
+    );
+    // February in `ghost`, under `other`: the dept owner owns neither.
+    expect(terminate).toMatchObject({ allowed: false, reason: new RegExp(`owns neither org unit ${ghost}`) });
+    expect(terminate.calls).toContain(`e ${person.worker} engagement future @2026-01-15`);
   });
 
   it('follows a detail edit that names its old unit beyond that unit', async () => {

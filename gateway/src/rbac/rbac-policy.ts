@@ -511,9 +511,14 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
           ownership.locateDetailOver(intent.type, intent.uuid, period, intent.hints),
           intent.newUnit === undefined ? undefined : owning(intent.newUnit, period),
         ]);
-        if (!location.found) {
+        if (location.found === false) {
           return refused(
             `no ${detailLabel[intent.type]} ${intent.uuid} is in force in an org unit on ${intent.date}, so it cannot be checked against the units you own`,
+          );
+        }
+        if (location.found === 'unplaced') {
+          return refused(
+            `${detailLabel[intent.type]} ${intent.uuid} is in force before and after ${location.at}, but on that day it is in no org unit RBAC can read, so the write cannot be checked against the units you own; an admin can make it`,
           );
         }
         if (location.versions.some((version) => version.unit === null)) {

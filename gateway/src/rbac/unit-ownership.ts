@@ -38,12 +38,20 @@ export type OwnershipAnswer =
 export interface DetailVersion {
   /** Its org unit, or `null` for a record of a person. */
   unit: string | null;
+  /** The person it names, if any: their listings show the record wherever it is. */
+  person: string | null;
   from: string;
   to: string | null;
 }
 
-/** The versions of a detail record that overlap a period, in date order, the first in force on its start. */
-export type DetailLocation = { found: true; versions: DetailVersion[] } | { found: false };
+/**
+ * The versions of a detail record that overlap a period, in date order, the first in force on its start;
+ * the last ends with the period or with the record. `unplaced`: the record is in force on the period's
+ * start and again later, but on `at` it is in none of the units and persons read, so the write cannot be
+ * judged on that day.
+ */
+export type DetailLocation =
+  { found: true; versions: DetailVersion[] } | { found: false } | { found: 'unplaced'; at: string };
 
 export interface DetailHints {
   /** Units the record may be in (for an edit, the new unit): read first, before any scan. */
@@ -82,22 +90,34 @@ async function listingOrEmpty(read: Promise<LegacyRecord[]>): Promise<LegacyReco
   }
 }
 
+/** How a record's known versions cover a period (see `versionsOver`). */
+type Coverage =
+  /** Not in force on the period's start. */
+  | { kind: 'absent' }
+  /** In force on every day of the period. */
+  | { kind: 'covered'; versions: DetailVersion[] }
+  /** In force from the start until it ends, before the period does, with no later version known. */
+  | { kind: 'ended'; versions: DetailVersion[] }
+  /** In force on the start and again after `at`, but on `at` in no version known. */
+  | { kind: 'gap'; at: string; versions: DetailVersion[] };
+
 /**
  * Follows a record's versions from the start of `period`: the one in force on each day, then the next
- * from the day after it ends. `complete` is false when the versions at hand stop before the period does
- * (the record ended, or went on somewhere not read).
+ * from the day after it ends, until the period ends, the record ends, or a day no known version covers
+ * while a later one exists (a gap: the record went on somewhere not read).
  */
-function versionsOver(
-  versions: readonly DetailVersion[],
-  period: Period,
-): { versions: DetailVersion[]; complete: boolean } | undefined {
+function versionsOver(versions: readonly DetailVersion[], period: Period): Coverage {
   const found: DetailVersion[] = [];
   let day = period.from;
   for (;;) {
     const version = versions.find((v) => v.from <= day && (v.to === null || v.to >= day));
-    if (!version) return found.length === 0 ? undefined : { versions: found, complete: false };
+    if (!version) {
+      if (found.length === 0) return { kind: 'absent' };
+      const later = versions.some((v) => v.from > day && v.from <= period.to);
+      return later ? { kind: 'gap', at: day, versions: found } : { kind: 'ended', versions: found };
+    }
     found.push(version);
-    if (version.to === null || version.to >= period.to) return { versions: found, complete: true };
+    if (version.to === null || version.to >= period.to) return { kind: 'covered', versions: found };
     day = nextDay(version.to);
   }
 }
@@ -178,7 +198,7 @@ export function unitOwnership(
   const collect = (listings: LegacyRecord[][], into: Map<string, DetailVersion[]>) => {
     for (const record of listings.flat()) {
       const uuid = record.uuid.toLowerCase();
-      const version = { unit: uuidOf(record.org_unit), ...validityOf(record) };
+      const version = { unit: uuidOf(record.org_unit), person: uuidOf(record.person), ...validityOf(record) };
       const known = into.get(uuid) ?? [];
       if (!known.some((other) => other.from === version.from)) known.push(version);
       into.set(uuid, known);
@@ -216,10 +236,35 @@ export function unitOwnership(
     return pending;
   };
 
+  /** The `type` records of the given units and persons in force on `at` and scheduled after it. */
+  const listingsOf = async (
+    type: DetailType,
+    at: string,
+    units: readonly string[],
+    persons: readonly string[],
+  ) =>
+    collect(
+      await Promise.all([
+        ...units.flatMap((unit) => [
+          listingOrEmpty(reads.unitDetails(type, unit, { at })),
+          listingOrEmpty(reads.unitDetails(type, unit, { at, validity: 'future' })),
+        ]),
+        ...persons.flatMap((person) => [
+          listingOrEmpty(reads.employeeDetails(type, person, { at })),
+          listingOrEmpty(reads.employeeDetails(type, person, { at, validity: 'future' })),
+        ]),
+      ]),
+      new Map(),
+    );
+
   /**
    * The versions of detail `uuid` over `period`. The legacy contract has no read of a detail by UUID, so
    * the hinted units and employees are read first (as of the period's start, and what is scheduled after
-   * it); only when they do not cover the whole period is the request's shared scan used.
+   * it); only when they do not cover the whole period is the request's shared scan used, and then the
+   * listings of every person the record names, which show it in units the scan did not read (a unit
+   * created and closed between the scan's dates). Every day of the period on which the record is in force
+   * must be placed: a day between two known versions that no version covers is `unplaced`, and refused,
+   * never skipped.
    */
   const locateDetailOver = async (
     type: DetailType,
@@ -229,27 +274,29 @@ export function unitOwnership(
   ): Promise<DetailLocation> => {
     const wanted = uuid.toLowerCase();
     const at = period.from;
-    const hinted = collect(
-      await Promise.all([
-        ...hints.units.flatMap((unit) => [
-          listingOrEmpty(reads.unitDetails(type, unit, { at })),
-          listingOrEmpty(reads.unitDetails(type, unit, { at, validity: 'future' })),
-        ]),
-        ...hints.persons.flatMap((person) => [
-          listingOrEmpty(reads.employeeDetails(type, person, { at })),
-          listingOrEmpty(reads.employeeDetails(type, person, { at, validity: 'future' })),
-        ]),
-      ]),
-      new Map(),
-    );
-    const fromHints = versionsOver(hinted.get(wanted) ?? [], period);
-    if (fromHints?.complete) return { found: true, versions: fromHints.versions };
+    const hinted = (await listingsOf(type, at, hints.units, hints.persons)).get(wanted) ?? [];
+    const fromHints = versionsOver(hinted, period);
+    if (fromHints.kind === 'covered') return { found: true, versions: fromHints.versions };
 
     const scanFrom = options.scanFrom?.get(type);
     const scanned = await scan(type, scanFrom !== undefined && scanFrom <= at ? scanFrom : at);
-    const versions = [...(scanned.get(wanted) ?? []), ...(hinted.get(wanted) ?? [])];
-    const over = versionsOver(versions, period);
-    return over ? { found: true, versions: over.versions } : { found: false };
+    const known = [...(scanned.get(wanted) ?? []), ...hinted];
+    const scannedOver = versionsOver(known, period);
+    if (scannedOver.kind === 'covered') return { found: true, versions: scannedOver.versions };
+    const persons = [...new Set(known.map((version) => version.person))].filter(
+      (person): person is string => person !== null && !hints.persons.includes(person),
+    );
+    const named = persons.length === 0 ? [] : ((await listingsOf(type, at, [], persons)).get(wanted) ?? []);
+    const over = versionsOver([...known, ...named], period);
+    switch (over.kind) {
+      case 'absent':
+        return { found: false };
+      case 'gap':
+        return { found: 'unplaced', at: over.at };
+      case 'covered':
+      case 'ended':
+        return { found: true, versions: over.versions };
+    }
   };
 
   return { employee, ownsUnitOver, locateDetailOver };
