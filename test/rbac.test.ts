@@ -810,6 +810,126 @@ describe.each([
     });
   });
 
+  describe('open-ended writes from today over what an admin scheduled to leave (issue 20, item 4)', () => {
+    /**
+     * An admin schedules T, or T's engagement E, to move to "elsewhere" (egon's) in forty days. An edit or
+     * termination "from today" with no end changes every version from today on, the scheduled one
+     * included: it used to be judged on today only, so oscar (who owns T's parent, not "elsewhere") could
+     * rename T for good, or erase E's move. ulla owns T itself, which goes with it.
+     */
+    const today = new Date().toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    interface ScheduledCase {
+      name: string;
+      moves: 'unit' | 'engagement';
+      service: (fx: Fixture) => { path: string; body: unknown };
+      graphql: (fx: Fixture) => { field: string; type: string; input: Record<string, unknown> };
+      allowed: Who[];
+    }
+    const scheduledCases: ScheduledCase[] = [
+      {
+        name: 'rename the unit from today, with no end',
+        moves: 'unit',
+        service: (fx) => ({
+          path: '/service/details/edit',
+          body: unitEdit(fx.unit, { name: 'Forever', validity: { from: today } }),
+        }),
+        graphql: (fx) => ({
+          field: 'org_unit_update',
+          type: 'OrgUnitUpdateInput',
+          input: { uuid: fx.unit, name: 'Forever', validity: { from: today } },
+        }),
+        allowed: ['ulla', 'alice'],
+      },
+      {
+        name: 'edit the engagement from today, with no end',
+        moves: 'engagement',
+        service: (fx) => ({
+          path: '/service/details/edit',
+          body: {
+            type: 'engagement',
+            uuid: fx.engagement,
+            data: { job_function: { uuid: cls.nurse }, validity: { from: today } },
+          },
+        }),
+        graphql: (fx) => ({
+          field: 'engagement_update',
+          type: 'EngagementUpdateInput',
+          input: { uuid: fx.engagement, job_function: cls.nurse, validity: { from: today } },
+        }),
+        allowed: ['alice'],
+      },
+      {
+        name: 'terminate the engagement today, before its scheduled move',
+        moves: 'engagement',
+        service: (fx) => ({
+          path: '/service/details/terminate',
+          body: { type: 'engagement', uuid: fx.engagement, validity: { to: today } },
+        }),
+        graphql: (fx) => ({ field: 'engagement_terminate', ...terminateInput(fx.engagement, today) }),
+        allowed: ['alice'],
+      },
+    ];
+
+    async function prepareScheduled(moves: 'unit' | 'engagement'): Promise<Fixture> {
+      const fx = await prepare(stack, { engagement: true });
+      await legacyWrite(
+        stack,
+        '/service/details/edit',
+        moves === 'unit'
+          ? unitEdit(fx.unit, { parent: { uuid: elsewhere }, validity: { from: later } })
+          : {
+              type: 'engagement',
+              uuid: fx.engagement,
+              data: { org_unit: { uuid: elsewhere }, validity: { from: later } },
+            },
+      );
+      return fx;
+    }
+
+    const cases = scheduledCases.flatMap((action) =>
+      (['/service', '/graphql/v2'] as const).flatMap((api) =>
+        (['ulla', 'oscar', 'alice'] as const).map((who) => [action.name, api, who, action] as const),
+      ),
+    );
+    it.each(cases)('%s · %s · %s', async (_name, api, who, action) => {
+      const fx = await prepareScheduled(action.moves);
+      const { field, type, input } = action.graphql(fx);
+      const request =
+        api === '/service'
+          ? action.service(fx)
+          : {
+              path: '/graphql/v2',
+              body: {
+                query: `mutation Write($input: ${type}!) { ${field}(input: $input) { uuid } }`,
+                variables: { input },
+              },
+            };
+      const { result, writes, durable } = await received(stack, async () => {
+        const response = await fetch(`${stack.gatewayUrl}${request.path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens.get(who)}`, 'content-type': 'application/json' },
+          body: JSON.stringify(request.body),
+        });
+        return { status: response.status, body: (await response.json()) as any };
+      });
+      if (!rbac || action.allowed.includes(who)) {
+        expect(writes.map((write) => write.path)).toEqual([action.service(fx).path]);
+        expect(durable, JSON.stringify(result.body)).toBe(1);
+        return;
+      }
+      if (api === '/service') {
+        expect(result).toMatchObject({ status: 403, body: { error_key: 'E_FORBIDDEN' } });
+        expect(result.body.description).toMatch(/^You may not/);
+      } else {
+        expect(result.body.data).toEqual({ [field]: null });
+        expect(result.body.errors).toMatchObject([{ extensions: { code: 'FORBIDDEN' } }]);
+      }
+      expect(writes).toEqual([]);
+      expect(durable).toBe(0);
+    });
+  });
+
   describe('history gaps: a record placed in a short-lived unit for a while (issue 20, item 3)', () => {
     /**
      * An admin moves T's engagement E to "elsewhere" (egon's) from 2026-01-02. ulla, who owns T, creates a

@@ -74,6 +74,12 @@ function fakeReads() {
       calls.push(`e ${uuid} ${type}`);
       return (details[type] ?? []).filter((found) => (found.person as LegacyRecord | null)?.uuid === uuid);
     },
+    orgUnitVersions: async (uuid, at) => {
+      calls.push(`ou ${uuid} versions`);
+      return uuid === unit.future && at < '2030-01-01'
+        ? [{ uuid, validity: { from: '2030-01-01', to: null } }]
+        : [];
+    },
     orgUnitPage: async (at) => {
       calls.push('units');
       return {
@@ -671,6 +677,10 @@ describe('ownership over the period a write affects', () => {
             (query.validity === 'future' ? e.validity.from > query.at : covers(e.validity, query.at)),
         );
       },
+      orgUnitVersions: async (uuid, at) => {
+        calls.push(`ou ${uuid} versions @${at}`);
+        return [];
+      },
       orgUnitPage: async (at) => {
         calls.push(`units @${at}`);
         return { items: known.map((uuid) => ({ uuid })) };
@@ -694,16 +704,51 @@ describe('ownership over the period a write affects', () => {
       data: { uuid: unit.team, name: 'X', validity },
     });
 
-  it('is from the write’s date to its end, or through today when it has none', () => {
-    expect(periodOf({ date: '2025-01-01' }, today)).toEqual({ from: '2025-01-01', to: today });
-    expect(periodOf({ date: '2025-01-01', until: '2025-03-31' }, today)).toEqual({
+  it('is from the write’s date to its end, or for good when it has none', () => {
+    // Issue 20, item 4: with no end it ran through today (or its own date, if later) only.
+    expect(periodOf({ date: '2025-01-01' })).toEqual({ from: '2025-01-01', to: '9999-12-31' });
+    expect(periodOf({ date: '2025-01-01', until: '2025-03-31' })).toEqual({
       from: '2025-01-01',
       to: '2025-03-31',
     });
-    expect(periodOf({ date: '2027-01-01' }, today)).toEqual({ from: '2027-01-01', to: '2027-01-01' });
-    expect(periodOf({ date: '2025-01-01', until: '2027-12-31' }, today)).toEqual({
+    expect(periodOf({ date: '2027-01-01' })).toEqual({ from: '2027-01-01', to: '9999-12-31' });
+    expect(periodOf({ date: '2025-01-01', until: '2027-12-31' })).toEqual({
       from: '2025-01-01',
       to: '2027-12-31',
+    });
+  });
+
+  describe('a write with no end, before what is scheduled (issue 20, item 4)', () => {
+    // Today is 2026-01-15: `team`'s move under `other` (2026-03-01) and `moved`'s are still to come.
+    const before = '2026-01-15';
+    const decideOn = async (who: Principal, write: ReturnType<typeof post>) => {
+      const fake = timelineReads();
+      return rbac.decide(who, writeIntents(write), { reads: fake.reads, today: before });
+    };
+
+    it('judges a unit change on the unit’s scheduled place too', async () => {
+      expect(await decideOn(deptOwner, renameTeam({ from: before }))).toMatchObject({
+        allowed: false,
+        reason: /from 2026-01-15 on, and on 2026-03-01/,
+      });
+      expect((await decideOn(deptOwner, renameTeam({ from: before, to: '2026-02-28' }))).allowed).toBe(true);
+    });
+
+    it('judges a detail edit or termination on the record’s scheduled versions too', async () => {
+      const terminate = await decideOn(
+        deptOwner,
+        post('/service/details/terminate', { type: 'engagement', uuid: moved, validity: { to: before } }),
+      );
+      expect(terminate).toMatchObject({ allowed: false, reason: new RegExp(unit.other) });
+      const edit = await decideOn(
+        deptOwner,
+        post('/service/details/edit', {
+          type: 'engagement',
+          uuid: moved,
+          data: { org_unit: { uuid: unit.dept }, validity: { from: before } },
+        }),
+      );
+      expect(edit).toMatchObject({ allowed: false, reason: new RegExp(unit.other) });
     });
   });
 

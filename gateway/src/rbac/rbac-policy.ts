@@ -2,6 +2,7 @@ import type { Principal } from '../auth/token-verifier.js';
 import type { DetailType } from '../legacy/legacy-loaders.js';
 import { detailTypes } from '../legacy/legacy-paths.js';
 import {
+  endOfTime,
   maxPlacesPerPeriod,
   unitOwnership,
   type DetailHints,
@@ -414,17 +415,22 @@ export interface RbacPolicyOptions {
 }
 
 /**
- * The days a write affects: from its date until its end when it gives one, otherwise until today (a
- * back-dated write takes effect from its date through today). A future write with no end is judged on its
- * own date, as before; a termination's date is its last day, and what it ends runs on to today.
+ * The days a write affects: from its date until its end when it gives one, otherwise for good. A write
+ * with no end changes every version from its date on, the ones already scheduled included (an admin's
+ * planned move, rename or new owner), so it is judged on all of them, up to where the unit or record
+ * ends. A termination's date is its last day, and it changes every version after it.
  */
-export function periodOf(intent: { date: string; until?: string }, today: string): Period {
-  const end = intent.until ?? (intent.date < today ? today : intent.date);
+export function periodOf(intent: { date: string; until?: string }): Period {
+  const end = intent.until ?? endOfTime;
   return { from: intent.date, to: end < intent.date ? intent.date : end };
 }
 
 const describePeriod = (period: Period) =>
-  period.from === period.to ? `on ${period.from}` : `from ${period.from} to ${period.to}`;
+  period.from === period.to
+    ? `on ${period.from}`
+    : period.to === endOfTime
+      ? `from ${period.from} on`
+      : `from ${period.from} to ${period.to}`;
 
 /** How many items of one owner's write are decided at once; the rest wait, and stop at a refusal. */
 const itemsAtOnce = 8;
@@ -455,11 +461,7 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
     return undefined;
   }
 
-  async function decideIntent(
-    intent: WriteIntent,
-    ownership: UnitOwnership,
-    today: string,
-  ): Promise<RbacDecision> {
+  async function decideIntent(intent: WriteIntent, ownership: UnitOwnership): Promise<RbacDecision> {
     const refused = (why: string) => deny(`You may not ${describeIntent(intent)}: ${why}.`);
     const adminOnly = (what: string) => refused(`${what} needs the admin role`);
     const owning = async (unit: string, period: Period): Promise<RbacDecision | undefined> => {
@@ -489,7 +491,7 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
     if (intent.kind === 'unreadable') {
       return refused(`${intent.problem}, and a write RBAC cannot read needs the admin role`);
     }
-    const period = periodOf(intent, today);
+    const period = periodOf(intent);
     switch (intent.kind) {
       case 'create_unit':
         if (intent.parent === null) return adminOnly('a top-level org unit');
@@ -507,10 +509,7 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
         if (intent.newUnit === null) {
           return adminOnly(`${withArticle(detailLabel[intent.type])} that belongs to no org unit`);
         }
-        const [location, newUnit] = await Promise.all([
-          ownership.locateDetailOver(intent.type, intent.uuid, period, intent.hints),
-          intent.newUnit === undefined ? undefined : owning(intent.newUnit, period),
-        ]);
+        const location = await ownership.locateDetailOver(intent.type, intent.uuid, period, intent.hints);
         if (location.found === false) {
           return refused(
             `no ${detailLabel[intent.type]} ${intent.uuid} is in force in an org unit on ${intent.date}, so it cannot be checked against the units you own`,
@@ -524,7 +523,12 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
         if (location.versions.some((version) => version.unit === null)) {
           return adminOnly(`${withArticle(detailLabel[intent.type])} of an employee`);
         }
-        if (newUnit) return newUnit;
+        // The record's days in the period: it changes nothing after the record ends.
+        const last = location.versions[location.versions.length - 1]!.to;
+        const recordPeriod = last !== null && last < period.to ? { ...period, to: last } : period;
+        const intoNewUnit =
+          intent.newUnit === undefined ? undefined : await owning(intent.newUnit, recordPeriod);
+        if (intoNewUnit) return intoNewUnit;
         // Each unit the record is in while the write takes effect, for the days it is there.
         return firstRefusal(
           location.versions.map((version) =>
@@ -573,7 +577,7 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
     const work = async () => {
       while (next < intents.length && next < refusedAt) {
         const index = next++;
-        const decision = await decideIntent(intents[index]!, ownership, context.today);
+        const decision = await decideIntent(intents[index]!, ownership);
         decisions[index] = decision;
         if (!decision.allowed && index < refusedAt) refusedAt = index;
       }

@@ -18,13 +18,18 @@ export interface OrganisationReads {
     query: { at: string; validity?: 'present' | 'future' },
   ): Promise<LegacyRecord[]>;
   orgUnitPage(at: string, start: number, limit: number): Promise<{ items: LegacyRecord[] }>;
+  /** The unit's versions (`details/org_unit`); `future`: those that start after `at`. */
+  orgUnitVersions(uuid: string, at: string, validity: 'future'): Promise<LegacyRecord[]>;
 }
 
-/** The days a write affects, both included (YYYY-MM-DD). */
+/** The days a write affects, both included (YYYY-MM-DD); `to: endOfTime` is for good. */
 export interface Period {
   from: string;
   to: string;
 }
+
+/** The end of a period with no end: the write changes every version from its start on. */
+export const endOfTime = '9999-12-31';
 
 export type OwnershipAnswer =
   | { kind: 'owned' }
@@ -161,11 +166,29 @@ export function unitOwnership(
     return pending;
   };
 
+  /**
+   * The first day after `day` on which `unit`, not in force on `day`, is in force again within the period;
+   * `null` when it is not scheduled again (its life ends before the period does).
+   */
+  const resumes = async (unit: string, day: string, period: Period): Promise<string | null> => {
+    const later = await listingOrEmpty(reads.orgUnitVersions(unit, day, 'future'));
+    const starts = later.map((version) => validityOf(version).from).filter((from) => from <= period.to);
+    return starts.length === 0 ? null : starts.reduce((a, b) => (a < b ? a : b));
+  };
+
   const answer = async (unit: string, period: Period): Promise<OwnershipAnswer> => {
     let day = period.from;
     for (let place = 0; place < maxPlacesPerPeriod; place += 1) {
       const record = await reads.orgUnit(unit, day);
-      if (!record) return { kind: 'unit_not_found', at: day };
+      if (!record) {
+        // A unit must exist on the write's first day and on every day up to today. After today, a unit
+        // that ends is judged up to its end, and again from wherever it is scheduled to come back.
+        if (day === period.from || day <= options.today) return { kind: 'unit_not_found', at: day };
+        const next = await resumes(unit, day, period);
+        if (next === null) return { kind: 'owned' };
+        day = next;
+        continue;
+      }
       const chain: string[] = [];
       let changes: string | null = null;
       for (let current: unknown = record; uuidOf(current) !== null;) {
