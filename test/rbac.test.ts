@@ -1048,6 +1048,30 @@ describe.each([
       expect(requests).toEqual([]);
     });
 
+    it('stops a refused list of eight detail types after one scan, not eight at once (issue 20, item 7)', async () => {
+      const units = await unitsToday();
+      mark = stack.legacyProxy!.requests.length;
+      const types = ['engagement', 'manager', 'owner', 'it', 'address', 'association', 'role', 'kle'];
+      const { result, requests, durable } = await received(stack, async () => {
+        const response = await fetch(`${stack.gatewayUrl}/service/details/terminate`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens.get('ulla')}`, 'content-type': 'application/json' },
+          body: JSON.stringify(
+            types.map((type, n) => ({ type, uuid: unknown(500 + n), validity: { to: '2026-01-01' } })),
+          ),
+        });
+        return { status: response.status, body: (await response.json()) as any };
+      });
+      console.info(`8 unknown details of 8 types by an owner: ${requests.length} legacy calls`);
+      expect(durable).toBe(0);
+      if (!rbac) return;
+      expect(result.status).toBe(403);
+      expect(result.body.description).toContain(unknown(500));
+      // One type's scan (two unit pages, two listings per unit) and what it finds: the first refusal stops
+      // the rest. Each of the eight scans used to start at once, about 1,700 calls with the fixture.
+      expect(requests.length).toBeLessThanOrEqual(2 + 2 * units + 8);
+    });
+
     it('decides a list of 100 with one scan of the units shared by every item', async () => {
       const units = await unitsToday();
       mark = stack.legacyProxy!.requests.length;

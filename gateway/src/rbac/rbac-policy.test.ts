@@ -911,6 +911,46 @@ describe('ownership over the period a write affects', () => {
     expect(calls.filter((call) => call.includes(' engagement '))).toHaveLength(2 * 4);
   });
 
+  it('refuses what needs no scan before scanning, and scans one detail type at a time (issue 20, item 7)', async () => {
+    const unknownThenLeave = post('/service/details/terminate', [
+      { type: 'engagement', uuid: id(2000), validity: { to: '2026-01-01' } },
+      { type: 'leave', uuid: id(2001), validity: { to: '2026-01-01' } },
+    ]);
+    const cheap = await decide(deptOwner, unknownThenLeave);
+    expect(cheap).toMatchObject({ allowed: false, reason: /leave .* needs the admin role/ });
+    expect(cheap.calls).toEqual([]);
+
+    const eightTypes = post(
+      '/service/details/terminate',
+      ['engagement', 'manager', 'owner', 'it', 'address', 'association', 'role', 'kle'].map((type, n) => ({
+        type,
+        uuid: id(2100 + n),
+        validity: { to: '2026-01-01' },
+      })),
+    );
+    const scanned = await decide(deptOwner, eightTypes);
+    expect(scanned).toMatchObject({ allowed: false, reason: new RegExp(id(2100)) });
+    // The engagements' scan only: two unit pages and two listings per unit.
+    expect(scanned.calls.filter((call) => call.startsWith('units'))).toHaveLength(2);
+    expect(
+      scanned.calls.filter((call) => !call.includes(' engagement ') && !call.startsWith('units')),
+    ).toEqual([]);
+  });
+
+  it('refuses instead of scanning more units than the bound', async () => {
+    const bounded = createRbacPolicy({ enabled: true, maxScanUnits: 3 });
+    const fake = timelineReads();
+    const decision = await bounded.decide(
+      deptOwner,
+      writeIntents(
+        post('/service/details/terminate', { type: 'engagement', uuid: stays, validity: { to: today } }),
+      ),
+      { reads: fake.reads, today },
+    );
+    expect(decision).toMatchObject({ allowed: false, reason: /reading 4 org units/ });
+    expect(fake.calls.filter((call) => call.includes(' engagement '))).toEqual([]);
+  });
+
   it('refuses an owner’s list over the cap before reading anything', async () => {
     const capped = createRbacPolicy({ enabled: true, maxOwnerItems: 3 });
     const fake = timelineReads();

@@ -412,6 +412,11 @@ export interface RbacPolicyOptions {
    * admin's lists are not read, so they are not limited here.
    */
   maxOwnerItems?: number;
+  /**
+   * Most org units RBAC reads to find an owner's detail that the request does not place (default
+   * `defaultMaxScanUnits`); past it the write is refused, so the search stays bounded as the organisation grows.
+   */
+  maxScanUnits?: number;
 }
 
 /**
@@ -461,7 +466,15 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
     return undefined;
   }
 
-  async function decideIntent(intent: WriteIntent, ownership: UnitOwnership): Promise<RbacDecision> {
+  /**
+   * The decision on one intent; `undefined` when `mayScan` is false and the decision needs a scan of the
+   * units (a detail its hints do not place).
+   */
+  async function decideIntent(
+    intent: WriteIntent,
+    ownership: UnitOwnership,
+    mayScan: boolean,
+  ): Promise<RbacDecision | undefined> {
     const refused = (why: string) => deny(`You may not ${describeIntent(intent)}: ${why}.`);
     const adminOnly = (what: string) => refused(`${what} needs the admin role`);
     const owning = async (unit: string, period: Period): Promise<RbacDecision | undefined> => {
@@ -509,7 +522,15 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
         if (intent.newUnit === null) {
           return adminOnly(`${withArticle(detailLabel[intent.type])} that belongs to no org unit`);
         }
-        const location = await ownership.locateDetailOver(intent.type, intent.uuid, period, intent.hints);
+        const location = await ownership.locateDetailOver(intent.type, intent.uuid, period, intent.hints, {
+          mayScan,
+        });
+        if (location.found === 'needs_scan') return undefined;
+        if (location.found === 'too_many_units') {
+          return refused(
+            `finding it would mean reading ${location.units} org units, more than RBAC searches for an owner; name its unit (data.org_unit) in an edit, or ask an admin`,
+          );
+        }
         if (location.found === false) {
           return refused(
             `no ${detailLabel[intent.type]} ${intent.uuid} is in force in an org unit on ${intent.date}, so it cannot be checked against the units you own`,
@@ -569,21 +590,46 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
       employee: principal.employeeUuid!,
       today: context.today,
       scanFrom,
+      ...(options.maxScanUnits === undefined ? {} : { maxScanUnits: options.maxScanUnits }),
     });
 
     const decisions: (RbacDecision | undefined)[] = [];
-    let next = 0;
-    let refusedAt = Infinity;
-    const work = async () => {
-      while (next < intents.length && next < refusedAt) {
-        const index = next++;
-        const decision = await decideIntent(intents[index]!, ownership);
-        decisions[index] = decision;
-        if (!decision.allowed && index < refusedAt) refusedAt = index;
-      }
+    /**
+     * Decides the items at `indexes`, a few at a time and in order; no new item starts after a refusal.
+     * Returns the first refusal among them, and leaves undecided the items that need a scan when
+     * `mayScan` is false.
+     */
+    const decideItems = async (indexes: readonly number[], mayScan: boolean) => {
+      let next = 0;
+      let refusedAt = Infinity;
+      const work = async () => {
+        while (next < indexes.length && next < refusedAt) {
+          const position = next++;
+          const decision = await decideIntent(intents[indexes[position]!]!, ownership, mayScan);
+          decisions[indexes[position]!] = decision;
+          if (decision && !decision.allowed && position < refusedAt) refusedAt = position;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(itemsAtOnce, indexes.length) }, work));
+      return refusedAt === Infinity ? undefined : decisions[indexes[refusedAt]!];
     };
-    await Promise.all(Array.from({ length: Math.min(itemsAtOnce, intents.length) }, work));
-    if (refusedAt !== Infinity) return decisions[refusedAt]!;
+
+    // Everything that needs no scan first: a refusal there costs no scan at all.
+    const cheap = await decideItems(
+      intents.map((_, index) => index),
+      false,
+    );
+    if (cheap) return cheap;
+    // Then the details that need one, one type (one scan) at a time, stopping at the first refusal.
+    const byType = new Map<DetailType, number[]>();
+    intents.forEach((intent, index) => {
+      if (decisions[index] !== undefined || intent.kind !== 'change_detail') return;
+      byType.set(intent.type, [...(byType.get(intent.type) ?? []), index]);
+    });
+    for (const indexes of byType.values()) {
+      const refusal = await decideItems(indexes, true);
+      if (refusal) return refusal;
+    }
     return decisions[0] ?? allow('The write names nothing to check; the legacy service will refuse it.');
   }
 

@@ -56,7 +56,13 @@ export interface DetailVersion {
  * judged on that day.
  */
 export type DetailLocation =
-  { found: true; versions: DetailVersion[] } | { found: false } | { found: 'unplaced'; at: string };
+  | { found: true; versions: DetailVersion[] }
+  | { found: false }
+  | { found: 'unplaced'; at: string }
+  /** Finding it needs a scan of the units, and the caller asked for none (see `decide`). */
+  | { found: 'needs_scan' }
+  /** Finding it needs a scan of more units than `maxScanUnits`. */
+  | { found: 'too_many_units'; units: number };
 
 export interface DetailHints {
   /** Units the record may be in (for an edit, the new unit): read first, before any scan. */
@@ -67,6 +73,9 @@ export interface DetailHints {
 
 /** How many places of one unit are read for one period before RBAC gives up and refuses. */
 export const maxPlacesPerPeriod = 50;
+
+/** The most units one scan for a detail reads (two listings each) before RBAC refuses instead. */
+export const defaultMaxScanUnits = 2_000;
 
 const uuidOf = (value: unknown): string | null => {
   const uuid = (value as { uuid?: unknown } | null | undefined)?.uuid;
@@ -148,12 +157,15 @@ export function unitOwnership(
     today: string;
     /** Per type, the earliest date any detail of that type is looked up at in this request (one scan each). */
     scanFrom?: ReadonlyMap<DetailType, string>;
+    /** The most units a scan reads (default `defaultMaxScanUnits`). */
+    maxScanUnits?: number;
   },
 ) {
+  const maxScanUnits = options.maxScanUnits ?? defaultMaxScanUnits;
   const employee = options.employee.toLowerCase();
   const answers = new Map<string, Promise<OwnershipAnswer>>();
   const owners = new Map<string, Promise<string[]>>();
-  const scans = new Map<string, Promise<Map<string, DetailVersion[]>>>();
+  const scans = new Map<string, Promise<Map<string, DetailVersion[]> | { units: number }>>();
 
   const ownersOf = (unit: string): Promise<string[]> => {
     let pending = owners.get(unit);
@@ -234,7 +246,7 @@ export function unitOwnership(
    * the units in force on `at` and today, each read twice (`validity=present` and `future` as of `at`).
    * Made once per type and request, and shared by every detail the request names.
    */
-  const scan = (type: DetailType, at: string): Promise<Map<string, DetailVersion[]>> => {
+  const scan = (type: DetailType, at: string): Promise<Map<string, DetailVersion[]> | { units: number }> => {
     const key = `${type}@${at}`;
     let pending = scans.get(key);
     if (!pending) {
@@ -246,6 +258,7 @@ export function unitOwnership(
         const units = [
           ...new Set(pages.flatMap((page) => page.items.map((item) => item.uuid.toLowerCase()))),
         ];
+        if (units.length > maxScanUnits) return { units: units.length };
         const listings = await Promise.all(
           units.flatMap((unit) => [
             listingOrEmpty(reads.unitDetails(type, unit, { at })),
@@ -294,15 +307,18 @@ export function unitOwnership(
     uuid: string,
     period: Period,
     hints: DetailHints,
+    { mayScan = true }: { mayScan?: boolean } = {},
   ): Promise<DetailLocation> => {
     const wanted = uuid.toLowerCase();
     const at = period.from;
     const hinted = (await listingsOf(type, at, hints.units, hints.persons)).get(wanted) ?? [];
     const fromHints = versionsOver(hinted, period);
     if (fromHints.kind === 'covered') return { found: true, versions: fromHints.versions };
+    if (!mayScan) return { found: 'needs_scan' };
 
     const scanFrom = options.scanFrom?.get(type);
     const scanned = await scan(type, scanFrom !== undefined && scanFrom <= at ? scanFrom : at);
+    if (!(scanned instanceof Map)) return { found: 'too_many_units', units: scanned.units };
     const known = [...(scanned.get(wanted) ?? []), ...hinted];
     const scannedOver = versionsOver(known, period);
     if (scannedOver.kind === 'covered') return { found: true, versions: scannedOver.versions };
