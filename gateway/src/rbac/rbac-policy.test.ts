@@ -635,6 +635,15 @@ describe('ownership over the period a write affects', () => {
   const covers = (validity: { from: string; to: string | null }, at: string) =>
     validity.from <= at && (validity.to === null || validity.to >= at);
 
+  // Units under `dept` that end on 2026-12-31: `closing` for good, `returning` to come back under `other`
+  // on 2028-01-01.
+  const closing = id(8);
+  const returning = id(9);
+  const pauses: Record<string, { last: string; back?: string }> = {
+    [closing]: { last: '2026-12-31' },
+    [returning]: { last: '2026-12-31', back: '2028-01-01' },
+  };
+
   function timelineReads() {
     const calls: string[] = [];
     const parentAt = (uuid: string, at: string): { parent: string | null; validity: typeof open } => {
@@ -643,6 +652,12 @@ describe('ownership over the period a write affects', () => {
         return { parent: version.parent, validity: { from: version.from, to: version.to } };
       }
       if (uuid === ghost) return { parent: unit.other, validity: open };
+      const pause = pauses[uuid];
+      if (pause) {
+        return pause.back !== undefined && at >= pause.back
+          ? { parent: unit.other, validity: { from: pause.back, to: null } }
+          : { parent: unit.dept, validity: { from: '2000-01-01', to: pause.last } };
+      }
       return { parent: uuid === unit.root ? null : unit.root, validity: open };
     };
     const chain = (uuid: string, at: string): LegacyRecord => {
@@ -653,7 +668,9 @@ describe('ownership over the period a write affects', () => {
     const reads: OrganisationReads = {
       orgUnit: async (uuid, at) => {
         calls.push(`ou ${uuid} @${at}`);
-        return known.includes(uuid) || uuid === ghost ? chain(uuid, at) : null;
+        const pause = pauses[uuid];
+        if (pause && at > pause.last && (pause.back === undefined || at < pause.back)) return null;
+        return known.includes(uuid) || uuid === ghost || pause ? chain(uuid, at) : null;
       },
       unitDetails: async (type, uuid, query) => {
         calls.push(`ou ${uuid} ${type} ${query.validity ?? 'present'} @${query.at}`);
@@ -679,7 +696,8 @@ describe('ownership over the period a write affects', () => {
       },
       orgUnitVersions: async (uuid, at) => {
         calls.push(`ou ${uuid} versions @${at}`);
-        return [];
+        const back = pauses[uuid]?.back;
+        return back && back > at ? [{ uuid, validity: { from: back, to: null } }] : [];
       },
       orgUnitPage: async (at) => {
         calls.push(`units @${at}`);
@@ -732,6 +750,20 @@ describe('ownership over the period a write affects', () => {
         reason: /from 2026-01-15 on, and on 2026-03-01/,
       });
       expect((await decideOn(deptOwner, renameTeam({ from: before, to: '2026-02-28' }))).allowed).toBe(true);
+    });
+
+    it('judges a unit that ends after today up to its end, and again where it comes back', async () => {
+      const rename = (uuid: string) =>
+        post('/service/details/edit', {
+          type: 'org_unit',
+          data: { uuid, name: 'X', validity: { from: before } },
+        });
+      const closed = await decideOn(deptOwner, rename(closing));
+      expect(closed.allowed, closed.reason).toBe(true);
+      expect(await decideOn(deptOwner, rename(returning))).toMatchObject({
+        allowed: false,
+        reason: /on 2028-01-01 employee .* owns neither/,
+      });
     });
 
     it('judges a detail edit or termination on the record’s scheduled versions too', async () => {
