@@ -42,6 +42,8 @@ const cls = {
   level4: classUuid('manager_level', 'level_4'),
 };
 const from = '2025-01-01';
+const nextDay = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const change = { from: '2027-01-01' };
 const endOfRecord = '2027-06-30';
 /** Ulla's ownership of T ends the day T is terminated, so it does not block the termination. */
@@ -1156,6 +1158,59 @@ describe.each([
       expect(result.body.errors).toBeUndefined();
       expect(durable).toBe(3);
     }
+  });
+
+  it('keeps an owner from making himself owner on either road, past an end an admin set or anew', async () => {
+    // Issue 20, item 4: an admin ends ulla's ownership of T in forty days; her open-ended edit of that
+    // owner record "from today" would keep her owner past it, and so would a new owner record.
+    const fx = await prepare(stack);
+    const owners = (await (await stack.legacyFetch(`/service/ou/${fx.unit}/details/owner`)).json()) as {
+      uuid: string;
+      owner: { uuid: string };
+    }[];
+    const ullasRecord = owners.find((record) => record.owner.uuid === employees.ulla)!.uuid;
+    const today = new Date().toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    await legacyWrite(stack, '/service/details/terminate', {
+      type: 'owner',
+      uuid: ullasRecord,
+      validity: { to: later },
+    });
+    const send = (path: string, body: unknown) =>
+      received(stack, async () => {
+        const response = await fetch(`${stack.gatewayUrl}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens.get('ulla')}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, body: (await response.json()) as any };
+      });
+    const redate = await send('/service/details/edit', {
+      type: 'owner',
+      uuid: ullasRecord,
+      data: { validity: { from: today } },
+    });
+    const anew = await send('/service/details/create', {
+      type: 'owner',
+      owner: { uuid: employees.ulla },
+      org_unit: { uuid: fx.unit },
+      validity: { from: nextDay(later) },
+    });
+    const viaGraphql = await send('/graphql/v2', {
+      query: `mutation { owner_create(input: { owner: "${employees.ulla}", org_unit: "${fx.unit}", validity: { from: "${nextDay(later)}" } }) { uuid } }`,
+    });
+    if (!rbac) {
+      expect([redate, anew, viaGraphql].map((sent) => sent.writes.length)).toEqual([1, 1, 1]);
+      return;
+    }
+    for (const refused of [redate, anew]) {
+      expect(refused.result).toMatchObject({ status: 403, body: { error_key: 'E_FORBIDDEN' } });
+      expect(refused.result.body.description).toMatch(/makes you owner needs the admin role/);
+      expect(refused.writes).toEqual([]);
+    }
+    expect(viaGraphql.result.body.data).toEqual({ owner_create: null });
+    expect(viaGraphql.result.body.errors).toMatchObject([{ extensions: { code: 'FORBIDDEN' } }]);
+    expect(viaGraphql.writes).toEqual([]);
   });
 
   it('judges a unit edit by data.uuid, the unit OS2mo edits, not by the top-level uuid', async () => {

@@ -570,6 +570,42 @@ describe('the decision', () => {
     expect(intoOwned).toMatchObject({ allowed: false, reason: new RegExp(unit.team) });
   });
 
+  it('keeps an owner from making himself owner: a new owner record, or an edit that keeps or re-dates his', async () => {
+    // Issue 20, item 4: an owner's open-ended edit of his own owner record re-appointed him past an end an
+    // admin had set; his ownership is judged by his owner records, so he may not write his own.
+    const officeOwner = principal(['owner'], person.officeOwner);
+    const appoint = (who: string) =>
+      post('/service/details/create', {
+        type: 'owner',
+        org_unit: { uuid: unit.team },
+        owner: { uuid: who },
+        validity,
+      });
+    expect(await decide(officeOwner, appoint(person.officeOwner))).toMatchObject({
+      allowed: false,
+      reason: /owner record that makes you owner needs the admin role/,
+    });
+    expect((await decide(officeOwner, appoint(person.worker))).allowed).toBe(true);
+
+    const redate = (data: Record<string, unknown>) =>
+      post('/service/details/edit', { type: 'owner', uuid: record.ownerRecord, data: { ...data, validity } });
+    // The record in `office` names the office owner: he may not re-date it, the dept owner above may.
+    expect(await decide(officeOwner, redate({}))).toMatchObject({
+      allowed: false,
+      reason: /makes you owner/,
+    });
+    expect((await decide(officeOwner, redate({ owner: { uuid: person.worker } }))).allowed).toBe(true);
+    expect((await decide(deptOwner, redate({}))).allowed).toBe(true);
+    expect((await decide(deptOwner, redate({ owner: { uuid: person.deptOwner } }))).allowed).toBe(false);
+    // Ending his own ownership only narrows his rights.
+    const terminate = post('/service/details/terminate', {
+      type: 'owner',
+      uuid: record.ownerRecord,
+      validity: { to: '2026-12-31' },
+    });
+    expect((await decide(officeOwner, terminate)).allowed).toBe(true);
+  });
+
   it('refuses a detail it cannot place in an owned unit', async () => {
     const missing = await decide(
       deptOwner,

@@ -45,7 +45,15 @@ export type WriteIntent =
    */
   | { kind: 'terminate_unit'; unit: string; date: string; until?: string }
   /** `unit: null` is a record of a person (owner or IT account of an employee): admin only. */
-  | { kind: 'create_detail'; type: DetailType; unit: string | null; date: string; until?: string }
+  | {
+      kind: 'create_detail';
+      type: DetailType;
+      unit: string | null;
+      date: string;
+      until?: string;
+      /** An owner record of a unit: the employee it makes owner. */
+      appoints?: string;
+    }
   /**
    * Checked against the unit the record is in on `date`; an edit that moves it (`newUnit`) also against
    * the new unit, `newUnit: null` meaning it leaves org units for a person: admin only.
@@ -58,6 +66,8 @@ export type WriteIntent =
       date: string;
       until?: string;
       newUnit?: string | null;
+      /** An edit of an owner record that names its owner: the employee it makes owner. */
+      appoints?: string;
       hints: DetailHints;
     }
   /** An employee is not an org unit: admin only. */
@@ -224,7 +234,8 @@ function detailCreate(item: unknown, prefix: string): WriteIntent {
     }
     return { kind: 'create_detail', type, unit: null, date, ...until };
   }
-  return { kind: 'create_detail', type, unit, date, ...until };
+  const appoints = type === 'owner' ? fields.optionalRef('owner') : undefined;
+  return { kind: 'create_detail', type, unit, date, ...until, ...(appoints ? { appoints } : {}) };
 }
 
 /**
@@ -260,6 +271,7 @@ function detailEdit(item: unknown, prefix: string): WriteIntent {
   const person = data.optionalRef('person');
   const personLevel = isPersonRecord(detailType, data);
   const newUnit = personLevel ? null : unit;
+  const appoints = detailType === 'owner' ? data.optionalRef('owner') : undefined;
   return {
     kind: 'change_detail',
     action: 'edit',
@@ -268,6 +280,7 @@ function detailEdit(item: unknown, prefix: string): WriteIntent {
     date,
     ...until,
     ...(newUnit === undefined ? {} : { newUnit }),
+    ...(appoints ? { appoints } : {}),
     hints: {
       units: typeof unit === 'string' ? [unit] : [],
       persons: typeof person === 'string' && !personLevel ? [person] : [],
@@ -368,6 +381,13 @@ const detailLabel: Record<DetailType, string> = {
   related_unit: 'unit relation',
   engagement_association: 'engagement association',
 };
+
+/**
+ * Why an owner may not make himself owner: his right to write on a unit comes from his owner records, so
+ * one he writes himself (a new one, or an edit that keeps or re-dates his own) could extend that right past
+ * what an admin gave him, for example past an end an admin set.
+ */
+const selfAppointment = 'an owner record that makes you owner';
 
 const withArticle = (label: string) => `${/^[aeiouAEIOU]/.test(label) ? 'an' : 'a'} ${label}`;
 
@@ -517,6 +537,7 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
         return firstRefusal([owning(intent.unit, period), owning(intent.parent, period)]);
       case 'create_detail':
         if (intent.unit === null) return adminOnly(`${withArticle(detailLabel[intent.type])} of an employee`);
+        if (intent.appoints === ownership.employee) return adminOnly(selfAppointment);
         return firstRefusal([owning(intent.unit, period)]);
       case 'change_detail': {
         if (intent.newUnit === null) {
@@ -544,6 +565,14 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
         if (location.versions.some((version) => version.unit === null)) {
           return adminOnly(`${withArticle(detailLabel[intent.type])} of an employee`);
         }
+        // An edit that leaves the owner as it is keeps naming whoever it names, over its new dates.
+        const appointed =
+          intent.action !== 'edit' || intent.type !== 'owner'
+            ? []
+            : intent.appoints !== undefined
+              ? [intent.appoints]
+              : location.versions.map((version) => version.owner);
+        if (appointed.includes(ownership.employee)) return adminOnly(selfAppointment);
         // The record's days in the period: it changes nothing after the record ends.
         const last = location.versions[location.versions.length - 1]!.to;
         const recordPeriod = last !== null && last < period.to ? { ...period, to: last } : period;

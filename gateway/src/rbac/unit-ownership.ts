@@ -45,6 +45,8 @@ export interface DetailVersion {
   unit: string | null;
   /** The person it names, if any: their listings show the record wherever it is. */
   person: string | null;
+  /** The employee an owner record makes owner. */
+  owner: string | null;
   from: string;
   to: string | null;
 }
@@ -233,7 +235,12 @@ export function unitOwnership(
   const collect = (listings: LegacyRecord[][], into: Map<string, DetailVersion[]>) => {
     for (const record of listings.flat()) {
       const uuid = record.uuid.toLowerCase();
-      const version = { unit: uuidOf(record.org_unit), person: uuidOf(record.person), ...validityOf(record) };
+      const version = {
+        unit: uuidOf(record.org_unit),
+        person: uuidOf(record.person),
+        owner: uuidOf(record.owner),
+        ...validityOf(record),
+      };
       const known = into.get(uuid) ?? [];
       if (!known.some((other) => other.from === version.from)) known.push(version);
       into.set(uuid, known);
