@@ -22,8 +22,9 @@ import {
  * | role `admin`             | every write                                                                |
  * | role `owner`, valid uuid | a write whose every touched unit is owned by the token's `uuid` (the unit  |
  * |                          | itself or one of its ancestors) on every day of the period the write       |
- * |                          | affects; never a top-level unit, an employee, a record of a person, a body |
- * |                          | the policy cannot read, or a list of more than `maxOwnerItems` items       |
+ * |                          | affects; never a top-level unit, an employee, a record of a person, his    |
+ * |                          | own ownership, a body the policy cannot read, or a list of more than       |
+ * |                          | `maxOwnerItems` items                                                      |
  * | neither role             | no write                                                                   |
  */
 
