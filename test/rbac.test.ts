@@ -42,6 +42,8 @@ const cls = {
   level4: classUuid('manager_level', 'level_4'),
 };
 const from = '2025-01-01';
+const nextDay = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const change = { from: '2027-01-01' };
 const endOfRecord = '2027-06-30';
 /** Ulla's ownership of T ends the day T is terminated, so it does not block the termination. */
@@ -810,6 +812,201 @@ describe.each([
     });
   });
 
+  describe('open-ended writes from today over what an admin scheduled to leave (issue 20, item 4)', () => {
+    /**
+     * An admin schedules T, or T's engagement E, to move to "elsewhere" (egon's) in forty days. An edit or
+     * termination "from today" with no end changes every version from today on, the scheduled one
+     * included: it used to be judged on today only, so oscar (who owns T's parent, not "elsewhere") could
+     * rename T for good, or erase E's move. ulla owns T itself, which goes with it.
+     */
+    const today = new Date().toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    interface ScheduledCase {
+      name: string;
+      moves: 'unit' | 'engagement';
+      service: (fx: Fixture) => { path: string; body: unknown };
+      graphql: (fx: Fixture) => { field: string; type: string; input: Record<string, unknown> };
+      allowed: Who[];
+    }
+    const scheduledCases: ScheduledCase[] = [
+      {
+        name: 'rename the unit from today, with no end',
+        moves: 'unit',
+        service: (fx) => ({
+          path: '/service/details/edit',
+          body: unitEdit(fx.unit, { name: 'Forever', validity: { from: today } }),
+        }),
+        graphql: (fx) => ({
+          field: 'org_unit_update',
+          type: 'OrgUnitUpdateInput',
+          input: { uuid: fx.unit, name: 'Forever', validity: { from: today } },
+        }),
+        allowed: ['ulla', 'alice'],
+      },
+      {
+        name: 'edit the engagement from today, with no end',
+        moves: 'engagement',
+        service: (fx) => ({
+          path: '/service/details/edit',
+          body: {
+            type: 'engagement',
+            uuid: fx.engagement,
+            data: { job_function: { uuid: cls.nurse }, validity: { from: today } },
+          },
+        }),
+        graphql: (fx) => ({
+          field: 'engagement_update',
+          type: 'EngagementUpdateInput',
+          input: { uuid: fx.engagement, job_function: cls.nurse, validity: { from: today } },
+        }),
+        allowed: ['alice'],
+      },
+      {
+        name: 'terminate the engagement today, before its scheduled move',
+        moves: 'engagement',
+        service: (fx) => ({
+          path: '/service/details/terminate',
+          body: { type: 'engagement', uuid: fx.engagement, validity: { to: today } },
+        }),
+        graphql: (fx) => ({ field: 'engagement_terminate', ...terminateInput(fx.engagement, today) }),
+        allowed: ['alice'],
+      },
+    ];
+
+    async function prepareScheduled(moves: 'unit' | 'engagement'): Promise<Fixture> {
+      const fx = await prepare(stack, { engagement: true });
+      await legacyWrite(
+        stack,
+        '/service/details/edit',
+        moves === 'unit'
+          ? unitEdit(fx.unit, { parent: { uuid: elsewhere }, validity: { from: later } })
+          : {
+              type: 'engagement',
+              uuid: fx.engagement,
+              data: { org_unit: { uuid: elsewhere }, validity: { from: later } },
+            },
+      );
+      return fx;
+    }
+
+    const cases = scheduledCases.flatMap((action) =>
+      (['/service', '/graphql/v2'] as const).flatMap((api) =>
+        (['ulla', 'oscar', 'alice'] as const).map((who) => [action.name, api, who, action] as const),
+      ),
+    );
+    it.each(cases)('%s · %s · %s', async (_name, api, who, action) => {
+      const fx = await prepareScheduled(action.moves);
+      const { field, type, input } = action.graphql(fx);
+      const request =
+        api === '/service'
+          ? action.service(fx)
+          : {
+              path: '/graphql/v2',
+              body: {
+                query: `mutation Write($input: ${type}!) { ${field}(input: $input) { uuid } }`,
+                variables: { input },
+              },
+            };
+      const { result, writes, durable } = await received(stack, async () => {
+        const response = await fetch(`${stack.gatewayUrl}${request.path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens.get(who)}`, 'content-type': 'application/json' },
+          body: JSON.stringify(request.body),
+        });
+        return { status: response.status, body: (await response.json()) as any };
+      });
+      if (!rbac || action.allowed.includes(who)) {
+        expect(writes.map((write) => write.path)).toEqual([action.service(fx).path]);
+        expect(durable, JSON.stringify(result.body)).toBe(1);
+        return;
+      }
+      if (api === '/service') {
+        expect(result).toMatchObject({ status: 403, body: { error_key: 'E_FORBIDDEN' } });
+        expect(result.body.description).toMatch(/^You may not/);
+      } else {
+        expect(result.body.data).toEqual({ [field]: null });
+        expect(result.body.errors).toMatchObject([{ extensions: { code: 'FORBIDDEN' } }]);
+      }
+      expect(writes).toEqual([]);
+      expect(durable).toBe(0);
+    });
+  });
+
+  describe('history gaps: a record placed in a short-lived unit for a while (issue 20, item 3)', () => {
+    /**
+     * An admin moves T's engagement E to "elsewhere" (egon's) from 2026-01-02. ulla, who owns T, creates a
+     * unit X under T for March 2025 only, moves E into it for that month, then terminates E from before it.
+     * X exists neither on the termination date nor today, so the scan of the units misses E's March; the
+     * check used to stop there and judge only E's days in T, and E vanished from "elsewhere".
+     */
+    const gatewayPost = async (who: Who, path: string, body: unknown) => {
+      const response = await fetch(`${stack.gatewayUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.get(who)}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+
+    async function prepareGap(): Promise<Fixture> {
+      const fx = await prepare(stack, { engagement: true });
+      await legacyWrite(stack, '/service/details/edit', {
+        type: 'engagement',
+        uuid: fx.engagement,
+        data: { org_unit: { uuid: elsewhere }, validity: { from: '2026-01-02' } },
+      });
+      const march = { from: '2025-03-01', to: '2025-03-31' };
+      const created = await gatewayPost('ulla', '/service/ou/create', {
+        name: 'X',
+        parent: { uuid: fx.unit },
+        org_unit_type: { uuid: cls.office },
+        validity: march,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const moved = await gatewayPost('ulla', '/service/details/edit', {
+        type: 'engagement',
+        uuid: fx.engagement,
+        data: { org_unit: { uuid: created.body }, validity: march },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      return fx;
+    }
+
+    it.each([
+      ['/service', 'ulla'],
+      ['/service', 'alice'],
+      ['/graphql/v2', 'ulla'],
+      ['/graphql/v2', 'alice'],
+    ] as const)('%s · %s terminates E from before the gap', async (api, who) => {
+      const fx = await prepareGap();
+      const { result, writes, durable } = await received(stack, () =>
+        api === '/service'
+          ? gatewayPost(who, '/service/details/terminate', {
+              type: 'engagement',
+              uuid: fx.engagement,
+              validity: { to: '2025-02-15' },
+            })
+          : gatewayPost(who, '/graphql/v2', {
+              query: `mutation { engagement_terminate(input: { uuid: "${fx.engagement}", to: "2025-02-15" }) { uuid } }`,
+            }),
+      );
+      if (!rbac || who === 'alice') {
+        expect(writes.map((write) => write.path)).toEqual(['/service/details/terminate']);
+        expect(durable).toBe(1);
+        return;
+      }
+      if (api === '/service') {
+        expect(result).toMatchObject({ status: 403, body: { error_key: 'E_FORBIDDEN' } });
+        expect(result.body.description).toMatch(/^You may not terminate engagement/);
+      } else {
+        expect(result.body.data).toEqual({ engagement_terminate: null });
+        expect(result.body.errors).toMatchObject([{ extensions: { code: 'FORBIDDEN' } }]);
+      }
+      expect(writes).toEqual([]);
+      expect(durable).toBe(0);
+    });
+  });
+
   describe('an owner’s list of details with unknown UUIDs, each on its own date', () => {
     const unknown = (n: number) => `0dd0dd00-0000-4000-8000-${String(n).padStart(12, '0')}`;
     const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
@@ -853,6 +1050,30 @@ describe.each([
       expect(requests).toEqual([]);
     });
 
+    it('stops a refused list of eight detail types after one scan, not eight at once (issue 20, item 7)', async () => {
+      const units = await unitsToday();
+      mark = stack.legacyProxy!.requests.length;
+      const types = ['engagement', 'manager', 'owner', 'it', 'address', 'association', 'role', 'kle'];
+      const { result, requests, durable } = await received(stack, async () => {
+        const response = await fetch(`${stack.gatewayUrl}/service/details/terminate`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens.get('ulla')}`, 'content-type': 'application/json' },
+          body: JSON.stringify(
+            types.map((type, n) => ({ type, uuid: unknown(500 + n), validity: { to: '2026-01-01' } })),
+          ),
+        });
+        return { status: response.status, body: (await response.json()) as any };
+      });
+      console.info(`8 unknown details of 8 types by an owner: ${requests.length} legacy calls`);
+      expect(durable).toBe(0);
+      if (!rbac) return;
+      expect(result.status).toBe(403);
+      expect(result.body.description).toContain(unknown(500));
+      // One type's scan (two unit pages, two listings per unit) and what it finds: the first refusal stops
+      // the rest. Each of the eight scans used to start at once, about 1,700 calls with the fixture.
+      expect(requests.length).toBeLessThanOrEqual(2 + 2 * units + 8);
+    });
+
     it('decides a list of 100 with one scan of the units shared by every item', async () => {
       const units = await unitsToday();
       mark = stack.legacyProxy!.requests.length;
@@ -893,6 +1114,103 @@ describe.each([
       expect(result.body.errors).toBeUndefined();
       expect(durable).toBe(2);
     }
+  });
+
+  it('decides each mutation of an operation on fresh reads: a revoked ownership stops the next one', async () => {
+    // Item 10 of issue 20: the decision reads were cached for the whole operation, so mutations after a
+    // revocation were still allowed. Here the revocation is the operation's own second mutation (ulla ends
+    // her ownership of T as of yesterday), which orders it deterministically between the two renames.
+    const fx = await prepare(stack);
+    const owners = (await (await stack.legacyFetch(`/service/ou/${fx.unit}/details/owner`)).json()) as {
+      uuid: string;
+      owner: { uuid: string };
+    }[];
+    const ullasRecord = owners.find((record) => record.owner.uuid === employees.ulla)!.uuid;
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const rename = (alias: string) =>
+      `${alias}: org_unit_update(input: { uuid: "${fx.unit}", name: "${alias}", validity: { from: "2027-01-01" } }) { uuid }`;
+    const { result, writes, durable } = await received(stack, async () => {
+      const response = await fetch(`${stack.gatewayUrl}/graphql/v2`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.get('ulla')}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `mutation {
+            ${rename('before')}
+            revoke: owner_terminate(input: { uuid: "${ullasRecord}", to: "${yesterday}" }) { uuid }
+            ${rename('after')}
+          }`,
+        }),
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.data.before).toEqual({ uuid: fx.unit });
+    expect(result.body.data.revoke).toEqual({ uuid: ullasRecord });
+    if (rbac) {
+      expect(result.body.data.after).toBeNull();
+      expect(result.body.errors).toMatchObject([{ path: ['after'], extensions: { code: 'FORBIDDEN' } }]);
+      expect(writes.map((write) => write.path)).toEqual([
+        '/service/details/edit',
+        '/service/details/terminate',
+      ]);
+      expect(durable).toBe(2);
+    } else {
+      expect(result.body.errors).toBeUndefined();
+      expect(durable).toBe(3);
+    }
+  });
+
+  it('keeps an owner from making himself owner on either road, past an end an admin set or anew', async () => {
+    // Issue 20, item 4: an admin ends ulla's ownership of T in forty days; her open-ended edit of that
+    // owner record "from today" would keep her owner past it, and so would a new owner record.
+    const fx = await prepare(stack);
+    const owners = (await (await stack.legacyFetch(`/service/ou/${fx.unit}/details/owner`)).json()) as {
+      uuid: string;
+      owner: { uuid: string };
+    }[];
+    const ullasRecord = owners.find((record) => record.owner.uuid === employees.ulla)!.uuid;
+    const today = new Date().toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    await legacyWrite(stack, '/service/details/terminate', {
+      type: 'owner',
+      uuid: ullasRecord,
+      validity: { to: later },
+    });
+    const send = (path: string, body: unknown) =>
+      received(stack, async () => {
+        const response = await fetch(`${stack.gatewayUrl}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens.get('ulla')}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, body: (await response.json()) as any };
+      });
+    const redate = await send('/service/details/edit', {
+      type: 'owner',
+      uuid: ullasRecord,
+      data: { validity: { from: today } },
+    });
+    const anew = await send('/service/details/create', {
+      type: 'owner',
+      owner: { uuid: employees.ulla },
+      org_unit: { uuid: fx.unit },
+      validity: { from: nextDay(later) },
+    });
+    const viaGraphql = await send('/graphql/v2', {
+      query: `mutation { owner_create(input: { owner: "${employees.ulla}", org_unit: "${fx.unit}", validity: { from: "${nextDay(later)}" } }) { uuid } }`,
+    });
+    if (!rbac) {
+      expect([redate, anew, viaGraphql].map((sent) => sent.writes.length)).toEqual([1, 1, 1]);
+      return;
+    }
+    for (const refused of [redate, anew]) {
+      expect(refused.result).toMatchObject({ status: 403, body: { error_key: 'E_FORBIDDEN' } });
+      expect(refused.result.body.description).toMatch(/makes you owner needs the admin role/);
+      expect(refused.writes).toEqual([]);
+    }
+    expect(viaGraphql.result.body.data).toEqual({ owner_create: null });
+    expect(viaGraphql.result.body.errors).toMatchObject([{ extensions: { code: 'FORBIDDEN' } }]);
+    expect(viaGraphql.writes).toEqual([]);
   });
 
   it('judges a unit edit by data.uuid, the unit OS2mo edits, not by the top-level uuid', async () => {

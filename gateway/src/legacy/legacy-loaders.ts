@@ -148,17 +148,24 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
     }
   };
 
-  const gets = new DataLoader<string, unknown>(
-    (paths) => Promise.all(paths.map((path) => issue('GET', path).catch((error: unknown) => error as Error))),
-    { maxBatchSize: 256 },
-  );
-
-  const get = <T>(path: string) => gets.load(path) as Promise<T>;
+  /** GETs through a cache of their own: each distinct path is read once per cache. */
+  const cachedGets = () => {
+    const gets = new DataLoader<string, unknown>(
+      (paths) =>
+        Promise.all(paths.map((path) => issue('GET', path).catch((error: unknown) => error as Error))),
+      { maxBatchSize: 256 },
+    );
+    return <T>(path: string) => gets.load(path) as Promise<T>;
+  };
+  const get = cachedGets();
   /** The record, or null when the legacy service answers 404 for it (or no record can have that key). */
-  const getOrNull = async <T>(path: () => string | Promise<string>): Promise<T | null> => {
+  const getOrNull = async <T>(
+    path: () => string | Promise<string>,
+    through: <R>(path: string) => Promise<R> = get,
+  ): Promise<T | null> => {
     try {
       const built = path();
-      return await get<T>(typeof built === 'string' ? built : await built);
+      return await through<T>(typeof built === 'string' ? built : await built);
     } catch (error) {
       if (error instanceof LegacyResponseError && error.status === 404) return null;
       throw error;
@@ -181,18 +188,12 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
         )
       : firstOrganisation(await get<OrganisationRecord[]>(legacyPaths.organisations()));
 
-  return {
-    get,
-    post: <T>(path: string, body: unknown) => issue<T>('POST', path, body),
-    organisationUuid,
+  /** The reads that place units and records in time, through one cache (`get`). */
+  const ownershipReads = (through: <T>(path: string) => Promise<T>) => ({
     orgUnit: async (uuid: string, at: string) =>
-      getOrNull<OrgUnitRecord>(() => legacyPaths.orgUnit(uuid, { at })),
-    employee: async (uuid: string, at: string) =>
-      getOrNull<EmployeeRecord>(() => legacyPaths.employee(uuid, { at })),
-    children: async (uuid: string, at: string) =>
-      get<OrgUnitListItemRecord[]>(legacyPaths.children(uuid, { at })),
+      getOrNull<OrgUnitRecord>(() => legacyPaths.orgUnit(uuid, { at }), through),
     unitDetails: async <T extends DetailType>(type: T, uuid: string, detail: DetailQuery) =>
-      get<DetailRecords[T][]>(
+      through<DetailRecords[T][]>(
         legacyPaths.unitDetails(type, uuid, {
           at: detail.at,
           validity: detail.validity === 'present' ? undefined : detail.validity,
@@ -201,28 +202,39 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
         }),
       ),
     employeeDetails: async <T extends DetailType>(type: T, uuid: string, detail: DetailQuery) =>
-      get<DetailRecords[T][]>(
+      through<DetailRecords[T][]>(
         legacyPaths.employeeDetails(type, uuid, {
           at: detail.at,
           validity: detail.validity === 'present' ? undefined : detail.validity,
         }),
       ),
+    /** The unit's versions (`details/org_unit`) before, on or after `at`. */
+    orgUnitVersions: async (uuid: string, at: string, validity?: 'past' | 'present' | 'future') =>
+      through<OrgUnitRecord[]>(
+        legacyPaths.orgUnitVersions(uuid, { at, validity: validity === 'present' ? undefined : validity }),
+      ),
+    orgUnitPage: async (at: string, start: number, limit: number) =>
+      through<OrgUnitPageRecord>(legacyPaths.orgUnitPage(await organisationUuid(), { at, start, limit })),
+  });
+
+  return {
+    get,
+    post: <T>(path: string, body: unknown) => issue<T>('POST', path, body),
+    organisationUuid,
+    ...ownershipReads(get),
+    employee: async (uuid: string, at: string) =>
+      getOrNull<EmployeeRecord>(() => legacyPaths.employee(uuid, { at })),
+    children: async (uuid: string, at: string) =>
+      get<OrgUnitListItemRecord[]>(legacyPaths.children(uuid, { at })),
     /** The person's versions in force at `at` (`details/employee`): a person record itself has no validity. */
     employeeVersions: async (uuid: string, at: string, validity?: 'past' | 'present' | 'future') =>
       get<EmployeeVersionRecord[]>(
         legacyPaths.employeeVersions(uuid, { at, validity: validity === 'present' ? undefined : validity }),
       ),
-    /** The unit's versions (`details/org_unit`) before, on or after `at`. */
-    orgUnitVersions: async (uuid: string, at: string, validity?: 'past' | 'present' | 'future') =>
-      get<OrgUnitRecord[]>(
-        legacyPaths.orgUnitVersions(uuid, { at, validity: validity === 'present' ? undefined : validity }),
-      ),
     classChildren: async (uuid: string) => get<ClassChildRecord[]>(legacyPaths.classChildren(uuid)),
     facetChildren: async (facet: string) => get<ClassChildRecord[]>(legacyPaths.facetChildren(facet)),
     classWithFacet: async (uuid: string) =>
       getOrNull<ClassWithFacetRecord>(() => legacyPaths.classWithFacet(uuid)),
-    orgUnitPage: async (at: string, start: number, limit: number) =>
-      get<OrgUnitPageRecord>(legacyPaths.orgUnitPage(await organisationUuid(), { at, start, limit })),
     employeePage: async (at: string, start: number, limit: number) =>
       get<EmployeePageRecord>(legacyPaths.employeePage(await organisationUuid(), { at, start, limit })),
     itSystems: async () => get<ItSystemRecord[]>(legacyPaths.itSystems(await organisationUuid())),
@@ -233,6 +245,12 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
     callsMade: () => made,
     /** Whether the request wanted more calls than its budget allows. */
     overBudget: () => overBudget,
+    /**
+     * The reads RBAC decides on, through a cache of their own: they see the legacy service as it is now,
+     * not as this request read it before, and they count in the same budget with the same credential and
+     * signal. A GraphQL operation decides each of its mutations on such fresh reads.
+     */
+    freshOwnershipReads: () => ownershipReads(cachedGets()),
   };
 }
 

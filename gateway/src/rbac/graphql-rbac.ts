@@ -22,7 +22,9 @@ export interface RbacPluginOptions {
  * reaches the legacy service. A refusal fails only its own field: `null` (mutation payloads are nullable)
  * with an error whose `extensions.code` is `FORBIDDEN`; the other fields of the operation run as usual.
  *
- * The ownership reads use the request's legacy loaders, so each lookup is made once per request.
+ * Each write is decided on reads of its own (`freshOwnershipReads`), made when that mutation runs, so a
+ * decision never rests on what an earlier mutation of the same operation read; they count in the request's
+ * legacy-call budget.
  *
  * @example
  * createYoga({ schema, plugins: [useRbac({ policy: createRbacPolicy({ enabled: true }) })] });
@@ -38,7 +40,9 @@ export function useRbac(options: RbacPluginOptions): Plugin<RbacContext> {
         const decision =
           byRole ??
           (await options.policy.decide(principal, writeIntents({ method: 'POST', path, body }), {
-            reads: legacy,
+            // Fresh reads for every write: an earlier mutation of the operation (or anyone else's write
+            // meanwhile) may have changed who owns what since the request's cache was filled.
+            reads: legacy.freshOwnershipReads(),
             today,
           }));
         if (!decision.allowed) throw new GraphQLError(decision.reason, { extensions: { code: 'FORBIDDEN' } });

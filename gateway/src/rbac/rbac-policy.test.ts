@@ -74,6 +74,12 @@ function fakeReads() {
       calls.push(`e ${uuid} ${type}`);
       return (details[type] ?? []).filter((found) => (found.person as LegacyRecord | null)?.uuid === uuid);
     },
+    orgUnitVersions: async (uuid, at) => {
+      calls.push(`ou ${uuid} versions`);
+      return uuid === unit.future && at < '2030-01-01'
+        ? [{ uuid, validity: { from: '2030-01-01', to: null } }]
+        : [];
+    },
     orgUnitPage: async (at) => {
       calls.push('units');
       return {
@@ -564,6 +570,42 @@ describe('the decision', () => {
     expect(intoOwned).toMatchObject({ allowed: false, reason: new RegExp(unit.team) });
   });
 
+  it('keeps an owner from making himself owner: a new owner record, or an edit that keeps or re-dates his', async () => {
+    // Issue 20, item 4: an owner's open-ended edit of his own owner record re-appointed him past an end an
+    // admin had set; his ownership is judged by his owner records, so he may not write his own.
+    const officeOwner = principal(['owner'], person.officeOwner);
+    const appoint = (who: string) =>
+      post('/service/details/create', {
+        type: 'owner',
+        org_unit: { uuid: unit.team },
+        owner: { uuid: who },
+        validity,
+      });
+    expect(await decide(officeOwner, appoint(person.officeOwner))).toMatchObject({
+      allowed: false,
+      reason: /owner record that makes you owner needs the admin role/,
+    });
+    expect((await decide(officeOwner, appoint(person.worker))).allowed).toBe(true);
+
+    const redate = (data: Record<string, unknown>) =>
+      post('/service/details/edit', { type: 'owner', uuid: record.ownerRecord, data: { ...data, validity } });
+    // The record in `office` names the office owner: he may not re-date it, the dept owner above may.
+    expect(await decide(officeOwner, redate({}))).toMatchObject({
+      allowed: false,
+      reason: /makes you owner/,
+    });
+    expect((await decide(officeOwner, redate({ owner: { uuid: person.worker } }))).allowed).toBe(true);
+    expect((await decide(deptOwner, redate({}))).allowed).toBe(true);
+    expect((await decide(deptOwner, redate({ owner: { uuid: person.deptOwner } }))).allowed).toBe(false);
+    // Ending his own ownership only narrows his rights.
+    const terminate = post('/service/details/terminate', {
+      type: 'owner',
+      uuid: record.ownerRecord,
+      validity: { to: '2026-12-31' },
+    });
+    expect((await decide(officeOwner, terminate)).allowed).toBe(true);
+  });
+
   it('refuses a detail it cannot place in an owned unit', async () => {
     const missing = await decide(
       deptOwner,
@@ -597,13 +639,46 @@ describe('ownership over the period a write affects', () => {
     { from: '2000-01-01', to: '2026-02-28', parent: unit.dept },
     { from: '2026-03-01', to: null, parent: unit.other },
   ];
-  const engagements = [
+  // `ghost` lay under `other` in February 2026 only: the scan's unit pages (the scan date and today) miss it.
+  // Engagements `hopped` (no person) and `visited` (the worker's) spent February in it, and are in `dept`
+  // before and after.
+  const ghost = id(7);
+  const hopped = id(33);
+  const visited = id(34);
+  const viaGhost = (uuid: string, worker?: string) =>
+    [
+      { unit: unit.dept, from: '2000-01-01', to: '2026-01-31' },
+      { unit: ghost, from: '2026-02-01', to: '2026-02-28' },
+      { unit: unit.dept, from: '2026-03-01', to: null },
+    ].map(({ unit: at, from, to }) => ({
+      uuid,
+      org_unit: { uuid: at },
+      ...(worker ? { person: { uuid: worker } } : {}),
+      validity: { from, to },
+    }));
+  const engagements: {
+    uuid: string;
+    org_unit: { uuid: string };
+    person?: { uuid: string };
+    validity: typeof open;
+  }[] = [
     { uuid: stays, org_unit: { uuid: unit.team }, validity: open },
     { uuid: moved, org_unit: { uuid: unit.dept }, validity: { from: '2000-01-01', to: '2026-02-28' } },
     { uuid: moved, org_unit: { uuid: unit.other }, validity: { from: '2026-03-01', to: null } },
+    ...viaGhost(hopped),
+    ...viaGhost(visited, person.worker),
   ];
   const covers = (validity: { from: string; to: string | null }, at: string) =>
     validity.from <= at && (validity.to === null || validity.to >= at);
+
+  // Units under `dept` that end on 2026-12-31: `closing` for good, `returning` to come back under `other`
+  // on 2028-01-01.
+  const closing = id(8);
+  const returning = id(9);
+  const pauses: Record<string, { last: string; back?: string }> = {
+    [closing]: { last: '2026-12-31' },
+    [returning]: { last: '2026-12-31', back: '2028-01-01' },
+  };
 
   function timelineReads() {
     const calls: string[] = [];
@@ -611,6 +686,13 @@ describe('ownership over the period a write affects', () => {
       if (uuid === unit.team) {
         const version = teamVersions.find((v) => covers(v, at))!;
         return { parent: version.parent, validity: { from: version.from, to: version.to } };
+      }
+      if (uuid === ghost) return { parent: unit.other, validity: open };
+      const pause = pauses[uuid];
+      if (pause) {
+        return pause.back !== undefined && at >= pause.back
+          ? { parent: unit.other, validity: { from: pause.back, to: null } }
+          : { parent: unit.dept, validity: { from: '2000-01-01', to: pause.last } };
       }
       return { parent: uuid === unit.root ? null : unit.root, validity: open };
     };
@@ -622,7 +704,9 @@ describe('ownership over the period a write affects', () => {
     const reads: OrganisationReads = {
       orgUnit: async (uuid, at) => {
         calls.push(`ou ${uuid} @${at}`);
-        return known.includes(uuid) ? chain(uuid, at) : null;
+        const pause = pauses[uuid];
+        if (pause && at > pause.last && (pause.back === undefined || at < pause.back)) return null;
+        return known.includes(uuid) || uuid === ghost || pause ? chain(uuid, at) : null;
       },
       unitDetails: async (type, uuid, query) => {
         calls.push(`ou ${uuid} ${type} ${query.validity ?? 'present'} @${query.at}`);
@@ -637,7 +721,20 @@ describe('ownership over the period a write affects', () => {
             (query.validity === 'future' ? e.validity.from > query.at : covers(e.validity, query.at)),
         );
       },
-      employeeDetails: async () => [],
+      employeeDetails: async (type, uuid, query) => {
+        calls.push(`e ${uuid} ${type} ${query.validity ?? 'present'} @${query.at}`);
+        if (type !== 'engagement') return [];
+        return engagements.filter(
+          (e) =>
+            e.person?.uuid === uuid &&
+            (query.validity === 'future' ? e.validity.from > query.at : covers(e.validity, query.at)),
+        );
+      },
+      orgUnitVersions: async (uuid, at) => {
+        calls.push(`ou ${uuid} versions @${at}`);
+        const back = pauses[uuid]?.back;
+        return back && back > at ? [{ uuid, validity: { from: back, to: null } }] : [];
+      },
       orgUnitPage: async (at) => {
         calls.push(`units @${at}`);
         return { items: known.map((uuid) => ({ uuid })) };
@@ -661,16 +758,65 @@ describe('ownership over the period a write affects', () => {
       data: { uuid: unit.team, name: 'X', validity },
     });
 
-  it('is from the write’s date to its end, or through today when it has none', () => {
-    expect(periodOf({ date: '2025-01-01' }, today)).toEqual({ from: '2025-01-01', to: today });
-    expect(periodOf({ date: '2025-01-01', until: '2025-03-31' }, today)).toEqual({
+  it('is from the write’s date to its end, or for good when it has none', () => {
+    // Issue 20, item 4: with no end it ran through today (or its own date, if later) only.
+    expect(periodOf({ date: '2025-01-01' })).toEqual({ from: '2025-01-01', to: '9999-12-31' });
+    expect(periodOf({ date: '2025-01-01', until: '2025-03-31' })).toEqual({
       from: '2025-01-01',
       to: '2025-03-31',
     });
-    expect(periodOf({ date: '2027-01-01' }, today)).toEqual({ from: '2027-01-01', to: '2027-01-01' });
-    expect(periodOf({ date: '2025-01-01', until: '2027-12-31' }, today)).toEqual({
+    expect(periodOf({ date: '2027-01-01' })).toEqual({ from: '2027-01-01', to: '9999-12-31' });
+    expect(periodOf({ date: '2025-01-01', until: '2027-12-31' })).toEqual({
       from: '2025-01-01',
       to: '2027-12-31',
+    });
+  });
+
+  describe('a write with no end, before what is scheduled (issue 20, item 4)', () => {
+    // Today is 2026-01-15: `team`'s move under `other` (2026-03-01) and `moved`'s are still to come.
+    const before = '2026-01-15';
+    const decideOn = async (who: Principal, write: ReturnType<typeof post>) => {
+      const fake = timelineReads();
+      return rbac.decide(who, writeIntents(write), { reads: fake.reads, today: before });
+    };
+
+    it('judges a unit change on the unit’s scheduled place too', async () => {
+      expect(await decideOn(deptOwner, renameTeam({ from: before }))).toMatchObject({
+        allowed: false,
+        reason: /from 2026-01-15 on, and on 2026-03-01/,
+      });
+      expect((await decideOn(deptOwner, renameTeam({ from: before, to: '2026-02-28' }))).allowed).toBe(true);
+    });
+
+    it('judges a unit that ends after today up to its end, and again where it comes back', async () => {
+      const rename = (uuid: string) =>
+        post('/service/details/edit', {
+          type: 'org_unit',
+          data: { uuid, name: 'X', validity: { from: before } },
+        });
+      const closed = await decideOn(deptOwner, rename(closing));
+      expect(closed.allowed, closed.reason).toBe(true);
+      expect(await decideOn(deptOwner, rename(returning))).toMatchObject({
+        allowed: false,
+        reason: /on 2028-01-01 employee .* owns neither/,
+      });
+    });
+
+    it('judges a detail edit or termination on the record’s scheduled versions too', async () => {
+      const terminate = await decideOn(
+        deptOwner,
+        post('/service/details/terminate', { type: 'engagement', uuid: moved, validity: { to: before } }),
+      );
+      expect(terminate).toMatchObject({ allowed: false, reason: new RegExp(unit.other) });
+      const edit = await decideOn(
+        deptOwner,
+        post('/service/details/edit', {
+          type: 'engagement',
+          uuid: moved,
+          data: { org_unit: { uuid: unit.dept }, validity: { from: before } },
+        }),
+      );
+      expect(edit).toMatchObject({ allowed: false, reason: new RegExp(unit.other) });
     });
   });
 
@@ -763,6 +909,44 @@ describe('ownership over the period a write affects', () => {
     expect(decision.allowed).toBe(allowed);
   });
 
+  it('refuses a write over a day it cannot place the record, instead of judging the days before it', async () => {
+    // Issue 20, item 3: the versions found stopped at the first day the scan could not place (`hopped` in
+    // `ghost`), and only that prefix, all in `dept`, was judged.
+    const terminate = await decide(
+      deptOwner,
+      post('/service/details/terminate', {
+        type: 'engagement',
+        uuid: hopped,
+        validity: { to: '2026-01-15' },
+      }),
+    );
+    expect(terminate).toMatchObject({ allowed: false, reason: /before and after 2026-02-01/ });
+    // Within the days it can place, the same owner may still write.
+    const before = await decide(
+      deptOwner,
+      post('/service/details/edit', {
+        type: 'engagement',
+        uuid: hopped,
+        data: { org_unit: { uuid: unit.dept }, validity: { from: '2026-01-10', to: '2026-01-20' } },
+      }),
+    );
+    expect(before.allowed).toBe(true);
+  });
+
+  it('finds the versions the scan misses through the person the record names', async () => {
+    const terminate = await decide(
+      deptOwner,
+      post('/service/details/terminate', {
+        type: 'engagement',
+        uuid: visited,
+        validity: { to: '2026-01-15' },
+      }),
+    );
+    // February in `ghost`, under `other`: the dept owner owns neither.
+    expect(terminate).toMatchObject({ allowed: false, reason: new RegExp(`owns neither org unit ${ghost}`) });
+    expect(terminate.calls).toContain(`e ${person.worker} engagement future @2026-01-15`);
+  });
+
   it('follows a detail edit that names its old unit beyond that unit', async () => {
     const edit = (validity: Record<string, string>) =>
       post('/service/details/edit', {
@@ -793,6 +977,46 @@ describe('ownership over the period a write affects', () => {
       `units @${today}`,
     ]);
     expect(calls.filter((call) => call.includes(' engagement '))).toHaveLength(2 * 4);
+  });
+
+  it('refuses what needs no scan before scanning, and scans one detail type at a time (issue 20, item 7)', async () => {
+    const unknownThenLeave = post('/service/details/terminate', [
+      { type: 'engagement', uuid: id(2000), validity: { to: '2026-01-01' } },
+      { type: 'leave', uuid: id(2001), validity: { to: '2026-01-01' } },
+    ]);
+    const cheap = await decide(deptOwner, unknownThenLeave);
+    expect(cheap).toMatchObject({ allowed: false, reason: /leave .* needs the admin role/ });
+    expect(cheap.calls).toEqual([]);
+
+    const eightTypes = post(
+      '/service/details/terminate',
+      ['engagement', 'manager', 'owner', 'it', 'address', 'association', 'role', 'kle'].map((type, n) => ({
+        type,
+        uuid: id(2100 + n),
+        validity: { to: '2026-01-01' },
+      })),
+    );
+    const scanned = await decide(deptOwner, eightTypes);
+    expect(scanned).toMatchObject({ allowed: false, reason: new RegExp(id(2100)) });
+    // The engagements' scan only: two unit pages and two listings per unit.
+    expect(scanned.calls.filter((call) => call.startsWith('units'))).toHaveLength(2);
+    expect(
+      scanned.calls.filter((call) => !call.includes(' engagement ') && !call.startsWith('units')),
+    ).toEqual([]);
+  });
+
+  it('refuses instead of scanning more units than the bound', async () => {
+    const bounded = createRbacPolicy({ enabled: true, maxScanUnits: 3 });
+    const fake = timelineReads();
+    const decision = await bounded.decide(
+      deptOwner,
+      writeIntents(
+        post('/service/details/terminate', { type: 'engagement', uuid: stays, validity: { to: today } }),
+      ),
+      { reads: fake.reads, today },
+    );
+    expect(decision).toMatchObject({ allowed: false, reason: /reading 4 org units/ });
+    expect(fake.calls.filter((call) => call.includes(' engagement '))).toEqual([]);
   });
 
   it('refuses an owner’s list over the cap before reading anything', async () => {

@@ -2,6 +2,7 @@ import type { Principal } from '../auth/token-verifier.js';
 import type { DetailType } from '../legacy/legacy-loaders.js';
 import { detailTypes } from '../legacy/legacy-paths.js';
 import {
+  endOfTime,
   maxPlacesPerPeriod,
   unitOwnership,
   type DetailHints,
@@ -21,8 +22,9 @@ import {
  * | role `admin`             | every write                                                                |
  * | role `owner`, valid uuid | a write whose every touched unit is owned by the token's `uuid` (the unit  |
  * |                          | itself or one of its ancestors) on every day of the period the write       |
- * |                          | affects; never a top-level unit, an employee, a record of a person, a body |
- * |                          | the policy cannot read, or a list of more than `maxOwnerItems` items       |
+ * |                          | affects; never a top-level unit, an employee, a record of a person, his    |
+ * |                          | own ownership, a body the policy cannot read, or a list of more than       |
+ * |                          | `maxOwnerItems` items                                                      |
  * | neither role             | no write                                                                   |
  */
 
@@ -44,7 +46,15 @@ export type WriteIntent =
    */
   | { kind: 'terminate_unit'; unit: string; date: string; until?: string }
   /** `unit: null` is a record of a person (owner or IT account of an employee): admin only. */
-  | { kind: 'create_detail'; type: DetailType; unit: string | null; date: string; until?: string }
+  | {
+      kind: 'create_detail';
+      type: DetailType;
+      unit: string | null;
+      date: string;
+      until?: string;
+      /** An owner record of a unit: the employee it makes owner. */
+      appoints?: string;
+    }
   /**
    * Checked against the unit the record is in on `date`; an edit that moves it (`newUnit`) also against
    * the new unit, `newUnit: null` meaning it leaves org units for a person: admin only.
@@ -57,6 +67,8 @@ export type WriteIntent =
       date: string;
       until?: string;
       newUnit?: string | null;
+      /** An edit of an owner record that names its owner: the employee it makes owner. */
+      appoints?: string;
       hints: DetailHints;
     }
   /** An employee is not an org unit: admin only. */
@@ -223,7 +235,8 @@ function detailCreate(item: unknown, prefix: string): WriteIntent {
     }
     return { kind: 'create_detail', type, unit: null, date, ...until };
   }
-  return { kind: 'create_detail', type, unit, date, ...until };
+  const appoints = type === 'owner' ? fields.optionalRef('owner') : undefined;
+  return { kind: 'create_detail', type, unit, date, ...until, ...(appoints ? { appoints } : {}) };
 }
 
 /**
@@ -259,6 +272,7 @@ function detailEdit(item: unknown, prefix: string): WriteIntent {
   const person = data.optionalRef('person');
   const personLevel = isPersonRecord(detailType, data);
   const newUnit = personLevel ? null : unit;
+  const appoints = detailType === 'owner' ? data.optionalRef('owner') : undefined;
   return {
     kind: 'change_detail',
     action: 'edit',
@@ -267,6 +281,7 @@ function detailEdit(item: unknown, prefix: string): WriteIntent {
     date,
     ...until,
     ...(newUnit === undefined ? {} : { newUnit }),
+    ...(appoints ? { appoints } : {}),
     hints: {
       units: typeof unit === 'string' ? [unit] : [],
       persons: typeof person === 'string' && !personLevel ? [person] : [],
@@ -368,6 +383,13 @@ const detailLabel: Record<DetailType, string> = {
   engagement_association: 'engagement association',
 };
 
+/**
+ * Why an owner may not make himself owner: his right to write on a unit comes from his owner records, so
+ * one he writes himself (a new one, or an edit that keeps or re-dates his own) could extend that right past
+ * what an admin gave him, for example past an end an admin set.
+ */
+const selfAppointment = 'an owner record that makes you owner';
+
 const withArticle = (label: string) => `${/^[aeiouAEIOU]/.test(label) ? 'an' : 'a'} ${label}`;
 
 /** The intent as the object of "you may not …". */
@@ -411,20 +433,30 @@ export interface RbacPolicyOptions {
    * admin's lists are not read, so they are not limited here.
    */
   maxOwnerItems?: number;
+  /**
+   * Most org units RBAC reads to find an owner's detail that the request does not place (default
+   * `defaultMaxScanUnits`); past it the write is refused, so the search stays bounded as the organisation grows.
+   */
+  maxScanUnits?: number;
 }
 
 /**
- * The days a write affects: from its date until its end when it gives one, otherwise until today (a
- * back-dated write takes effect from its date through today). A future write with no end is judged on its
- * own date, as before; a termination's date is its last day, and what it ends runs on to today.
+ * The days a write affects: from its date until its end when it gives one, otherwise for good. A write
+ * with no end changes every version from its date on, the ones already scheduled included (an admin's
+ * planned move, rename or new owner), so it is judged on all of them, up to where the unit or record
+ * ends. A termination's date is its last day, and it changes every version after it.
  */
-export function periodOf(intent: { date: string; until?: string }, today: string): Period {
-  const end = intent.until ?? (intent.date < today ? today : intent.date);
+export function periodOf(intent: { date: string; until?: string }): Period {
+  const end = intent.until ?? endOfTime;
   return { from: intent.date, to: end < intent.date ? intent.date : end };
 }
 
 const describePeriod = (period: Period) =>
-  period.from === period.to ? `on ${period.from}` : `from ${period.from} to ${period.to}`;
+  period.from === period.to
+    ? `on ${period.from}`
+    : period.to === endOfTime
+      ? `from ${period.from} on`
+      : `from ${period.from} to ${period.to}`;
 
 /** How many items of one owner's write are decided at once; the rest wait, and stop at a refusal. */
 const itemsAtOnce = 8;
@@ -455,11 +487,15 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
     return undefined;
   }
 
+  /**
+   * The decision on one intent; `undefined` when `mayScan` is false and the decision needs a scan of the
+   * units (a detail its hints do not place).
+   */
   async function decideIntent(
     intent: WriteIntent,
     ownership: UnitOwnership,
-    today: string,
-  ): Promise<RbacDecision> {
+    mayScan: boolean,
+  ): Promise<RbacDecision | undefined> {
     const refused = (why: string) => deny(`You may not ${describeIntent(intent)}: ${why}.`);
     const adminOnly = (what: string) => refused(`${what} needs the admin role`);
     const owning = async (unit: string, period: Period): Promise<RbacDecision | undefined> => {
@@ -489,7 +525,7 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
     if (intent.kind === 'unreadable') {
       return refused(`${intent.problem}, and a write RBAC cannot read needs the admin role`);
     }
-    const period = periodOf(intent, today);
+    const period = periodOf(intent);
     switch (intent.kind) {
       case 'create_unit':
         if (intent.parent === null) return adminOnly('a top-level org unit');
@@ -502,24 +538,48 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
         return firstRefusal([owning(intent.unit, period), owning(intent.parent, period)]);
       case 'create_detail':
         if (intent.unit === null) return adminOnly(`${withArticle(detailLabel[intent.type])} of an employee`);
+        if (intent.appoints === ownership.employee) return adminOnly(selfAppointment);
         return firstRefusal([owning(intent.unit, period)]);
       case 'change_detail': {
         if (intent.newUnit === null) {
           return adminOnly(`${withArticle(detailLabel[intent.type])} that belongs to no org unit`);
         }
-        const [location, newUnit] = await Promise.all([
-          ownership.locateDetailOver(intent.type, intent.uuid, period, intent.hints),
-          intent.newUnit === undefined ? undefined : owning(intent.newUnit, period),
-        ]);
-        if (!location.found) {
+        const location = await ownership.locateDetailOver(intent.type, intent.uuid, period, intent.hints, {
+          mayScan,
+        });
+        if (location.found === 'needs_scan') return undefined;
+        if (location.found === 'too_many_units') {
+          return refused(
+            `finding it would mean reading ${location.units} org units, more than RBAC searches for an owner; name its unit (data.org_unit) in an edit, or ask an admin`,
+          );
+        }
+        if (location.found === false) {
           return refused(
             `no ${detailLabel[intent.type]} ${intent.uuid} is in force in an org unit on ${intent.date}, so it cannot be checked against the units you own`,
+          );
+        }
+        if (location.found === 'unplaced') {
+          return refused(
+            `${detailLabel[intent.type]} ${intent.uuid} is in force before and after ${location.at}, but on that day it is in no org unit RBAC can read, so the write cannot be checked against the units you own; an admin can make it`,
           );
         }
         if (location.versions.some((version) => version.unit === null)) {
           return adminOnly(`${withArticle(detailLabel[intent.type])} of an employee`);
         }
-        if (newUnit) return newUnit;
+        // An edit that leaves the owner as it is keeps naming whoever it names, over its new dates.
+        const appointed =
+          intent.action !== 'edit' || intent.type !== 'owner'
+            ? []
+            : intent.appoints !== undefined
+              ? [intent.appoints]
+              : location.versions.map((version) => version.owner);
+        if (appointed.includes(ownership.employee)) return adminOnly(selfAppointment);
+        // The record's days in the period: it changes nothing after the record ends.
+        const last = location.versions[location.versions.length - 1]!.to;
+        const recordPeriod = last !== null && last < period.to ? { ...period, to: last } : period;
+        const intoNewUnit =
+          intent.newUnit === undefined ? undefined : await owning(intent.newUnit, recordPeriod);
+        if (intoNewUnit) return intoNewUnit;
         // Each unit the record is in while the write takes effect, for the days it is there.
         return firstRefusal(
           location.versions.map((version) =>
@@ -560,21 +620,46 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
       employee: principal.employeeUuid!,
       today: context.today,
       scanFrom,
+      ...(options.maxScanUnits === undefined ? {} : { maxScanUnits: options.maxScanUnits }),
     });
 
     const decisions: (RbacDecision | undefined)[] = [];
-    let next = 0;
-    let refusedAt = Infinity;
-    const work = async () => {
-      while (next < intents.length && next < refusedAt) {
-        const index = next++;
-        const decision = await decideIntent(intents[index]!, ownership, context.today);
-        decisions[index] = decision;
-        if (!decision.allowed && index < refusedAt) refusedAt = index;
-      }
+    /**
+     * Decides the items at `indexes`, a few at a time and in order; no new item starts after a refusal.
+     * Returns the first refusal among them, and leaves undecided the items that need a scan when
+     * `mayScan` is false.
+     */
+    const decideItems = async (indexes: readonly number[], mayScan: boolean) => {
+      let next = 0;
+      let refusedAt = Infinity;
+      const work = async () => {
+        while (next < indexes.length && next < refusedAt) {
+          const position = next++;
+          const decision = await decideIntent(intents[indexes[position]!]!, ownership, mayScan);
+          decisions[indexes[position]!] = decision;
+          if (decision && !decision.allowed && position < refusedAt) refusedAt = position;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(itemsAtOnce, indexes.length) }, work));
+      return refusedAt === Infinity ? undefined : decisions[indexes[refusedAt]!];
     };
-    await Promise.all(Array.from({ length: Math.min(itemsAtOnce, intents.length) }, work));
-    if (refusedAt !== Infinity) return decisions[refusedAt]!;
+
+    // Everything that needs no scan first: a refusal there costs no scan at all.
+    const cheap = await decideItems(
+      intents.map((_, index) => index),
+      false,
+    );
+    if (cheap) return cheap;
+    // Then the details that need one, one type (one scan) at a time, stopping at the first refusal.
+    const byType = new Map<DetailType, number[]>();
+    intents.forEach((intent, index) => {
+      if (decisions[index] !== undefined || intent.kind !== 'change_detail') return;
+      byType.set(intent.type, [...(byType.get(intent.type) ?? []), index]);
+    });
+    for (const indexes of byType.values()) {
+      const refusal = await decideItems(indexes, true);
+      if (refusal) return refusal;
+    }
     return decisions[0] ?? allow('The write names nothing to check; the legacy service will refuse it.');
   }
 

@@ -18,13 +18,18 @@ export interface OrganisationReads {
     query: { at: string; validity?: 'present' | 'future' },
   ): Promise<LegacyRecord[]>;
   orgUnitPage(at: string, start: number, limit: number): Promise<{ items: LegacyRecord[] }>;
+  /** The unit's versions (`details/org_unit`); `future`: those that start after `at`. */
+  orgUnitVersions(uuid: string, at: string, validity: 'future'): Promise<LegacyRecord[]>;
 }
 
-/** The days a write affects, both included (YYYY-MM-DD). */
+/** The days a write affects, both included (YYYY-MM-DD); `to: endOfTime` is for good. */
 export interface Period {
   from: string;
   to: string;
 }
+
+/** The end of a period with no end: the write changes every version from its start on. */
+export const endOfTime = '9999-12-31';
 
 export type OwnershipAnswer =
   | { kind: 'owned' }
@@ -38,12 +43,28 @@ export type OwnershipAnswer =
 export interface DetailVersion {
   /** Its org unit, or `null` for a record of a person. */
   unit: string | null;
+  /** The person it names, if any: their listings show the record wherever it is. */
+  person: string | null;
+  /** The employee an owner record makes owner. */
+  owner: string | null;
   from: string;
   to: string | null;
 }
 
-/** The versions of a detail record that overlap a period, in date order, the first in force on its start. */
-export type DetailLocation = { found: true; versions: DetailVersion[] } | { found: false };
+/**
+ * The versions of a detail record that overlap a period, in date order, the first in force on its start;
+ * the last ends with the period or with the record. `unplaced`: the record is in force on the period's
+ * start and again later, but on `at` it is in none of the units and persons read, so the write cannot be
+ * judged on that day.
+ */
+export type DetailLocation =
+  | { found: true; versions: DetailVersion[] }
+  | { found: false }
+  | { found: 'unplaced'; at: string }
+  /** Finding it needs a scan of the units, and the caller asked for none (see `decide`). */
+  | { found: 'needs_scan' }
+  /** Finding it needs a scan of more units than `maxScanUnits`. */
+  | { found: 'too_many_units'; units: number };
 
 export interface DetailHints {
   /** Units the record may be in (for an edit, the new unit): read first, before any scan. */
@@ -54,6 +75,9 @@ export interface DetailHints {
 
 /** How many places of one unit are read for one period before RBAC gives up and refuses. */
 export const maxPlacesPerPeriod = 50;
+
+/** The most units one scan for a detail reads (two listings each) before RBAC refuses instead. */
+export const defaultMaxScanUnits = 2_000;
 
 const uuidOf = (value: unknown): string | null => {
   const uuid = (value as { uuid?: unknown } | null | undefined)?.uuid;
@@ -82,22 +106,34 @@ async function listingOrEmpty(read: Promise<LegacyRecord[]>): Promise<LegacyReco
   }
 }
 
+/** How a record's known versions cover a period (see `versionsOver`). */
+type Coverage =
+  /** Not in force on the period's start. */
+  | { kind: 'absent' }
+  /** In force on every day of the period. */
+  | { kind: 'covered'; versions: DetailVersion[] }
+  /** In force from the start until it ends, before the period does, with no later version known. */
+  | { kind: 'ended'; versions: DetailVersion[] }
+  /** In force on the start and again after `at`, but on `at` in no version known. */
+  | { kind: 'gap'; at: string; versions: DetailVersion[] };
+
 /**
  * Follows a record's versions from the start of `period`: the one in force on each day, then the next
- * from the day after it ends. `complete` is false when the versions at hand stop before the period does
- * (the record ended, or went on somewhere not read).
+ * from the day after it ends, until the period ends, the record ends, or a day no known version covers
+ * while a later one exists (a gap: the record went on somewhere not read).
  */
-function versionsOver(
-  versions: readonly DetailVersion[],
-  period: Period,
-): { versions: DetailVersion[]; complete: boolean } | undefined {
+function versionsOver(versions: readonly DetailVersion[], period: Period): Coverage {
   const found: DetailVersion[] = [];
   let day = period.from;
   for (;;) {
     const version = versions.find((v) => v.from <= day && (v.to === null || v.to >= day));
-    if (!version) return found.length === 0 ? undefined : { versions: found, complete: false };
+    if (!version) {
+      if (found.length === 0) return { kind: 'absent' };
+      const later = versions.some((v) => v.from > day && v.from <= period.to);
+      return later ? { kind: 'gap', at: day, versions: found } : { kind: 'ended', versions: found };
+    }
     found.push(version);
-    if (version.to === null || version.to >= period.to) return { versions: found, complete: true };
+    if (version.to === null || version.to >= period.to) return { kind: 'covered', versions: found };
     day = nextDay(version.to);
   }
 }
@@ -123,12 +159,15 @@ export function unitOwnership(
     today: string;
     /** Per type, the earliest date any detail of that type is looked up at in this request (one scan each). */
     scanFrom?: ReadonlyMap<DetailType, string>;
+    /** The most units a scan reads (default `defaultMaxScanUnits`). */
+    maxScanUnits?: number;
   },
 ) {
+  const maxScanUnits = options.maxScanUnits ?? defaultMaxScanUnits;
   const employee = options.employee.toLowerCase();
   const answers = new Map<string, Promise<OwnershipAnswer>>();
   const owners = new Map<string, Promise<string[]>>();
-  const scans = new Map<string, Promise<Map<string, DetailVersion[]>>>();
+  const scans = new Map<string, Promise<Map<string, DetailVersion[]> | { units: number }>>();
 
   const ownersOf = (unit: string): Promise<string[]> => {
     let pending = owners.get(unit);
@@ -141,11 +180,29 @@ export function unitOwnership(
     return pending;
   };
 
+  /**
+   * The first day after `day` on which `unit`, not in force on `day`, is in force again within the period;
+   * `null` when it is not scheduled again (its life ends before the period does).
+   */
+  const resumes = async (unit: string, day: string, period: Period): Promise<string | null> => {
+    const later = await listingOrEmpty(reads.orgUnitVersions(unit, day, 'future'));
+    const starts = later.map((version) => validityOf(version).from).filter((from) => from <= period.to);
+    return starts.length === 0 ? null : starts.reduce((a, b) => (a < b ? a : b));
+  };
+
   const answer = async (unit: string, period: Period): Promise<OwnershipAnswer> => {
     let day = period.from;
     for (let place = 0; place < maxPlacesPerPeriod; place += 1) {
       const record = await reads.orgUnit(unit, day);
-      if (!record) return { kind: 'unit_not_found', at: day };
+      if (!record) {
+        // A unit must exist on the write's first day and on every day up to today. After today, a unit
+        // that ends is judged up to its end, and again from wherever it is scheduled to come back.
+        if (day === period.from || day <= options.today) return { kind: 'unit_not_found', at: day };
+        const next = await resumes(unit, day, period);
+        if (next === null) return { kind: 'owned' };
+        day = next;
+        continue;
+      }
       const chain: string[] = [];
       let changes: string | null = null;
       for (let current: unknown = record; uuidOf(current) !== null;) {
@@ -178,7 +235,12 @@ export function unitOwnership(
   const collect = (listings: LegacyRecord[][], into: Map<string, DetailVersion[]>) => {
     for (const record of listings.flat()) {
       const uuid = record.uuid.toLowerCase();
-      const version = { unit: uuidOf(record.org_unit), ...validityOf(record) };
+      const version = {
+        unit: uuidOf(record.org_unit),
+        person: uuidOf(record.person),
+        owner: uuidOf(record.owner),
+        ...validityOf(record),
+      };
       const known = into.get(uuid) ?? [];
       if (!known.some((other) => other.from === version.from)) known.push(version);
       into.set(uuid, known);
@@ -191,7 +253,7 @@ export function unitOwnership(
    * the units in force on `at` and today, each read twice (`validity=present` and `future` as of `at`).
    * Made once per type and request, and shared by every detail the request names.
    */
-  const scan = (type: DetailType, at: string): Promise<Map<string, DetailVersion[]>> => {
+  const scan = (type: DetailType, at: string): Promise<Map<string, DetailVersion[]> | { units: number }> => {
     const key = `${type}@${at}`;
     let pending = scans.get(key);
     if (!pending) {
@@ -203,6 +265,7 @@ export function unitOwnership(
         const units = [
           ...new Set(pages.flatMap((page) => page.items.map((item) => item.uuid.toLowerCase()))),
         ];
+        if (units.length > maxScanUnits) return { units: units.length };
         const listings = await Promise.all(
           units.flatMap((unit) => [
             listingOrEmpty(reads.unitDetails(type, unit, { at })),
@@ -216,40 +279,70 @@ export function unitOwnership(
     return pending;
   };
 
-  /**
-   * The versions of detail `uuid` over `period`. The legacy contract has no read of a detail by UUID, so
-   * the hinted units and employees are read first (as of the period's start, and what is scheduled after
-   * it); only when they do not cover the whole period is the request's shared scan used.
-   */
-  const locateDetailOver = async (
+  /** The `type` records of the given units and persons in force on `at` and scheduled after it. */
+  const listingsOf = async (
     type: DetailType,
-    uuid: string,
-    period: Period,
-    hints: DetailHints,
-  ): Promise<DetailLocation> => {
-    const wanted = uuid.toLowerCase();
-    const at = period.from;
-    const hinted = collect(
+    at: string,
+    units: readonly string[],
+    persons: readonly string[],
+  ) =>
+    collect(
       await Promise.all([
-        ...hints.units.flatMap((unit) => [
+        ...units.flatMap((unit) => [
           listingOrEmpty(reads.unitDetails(type, unit, { at })),
           listingOrEmpty(reads.unitDetails(type, unit, { at, validity: 'future' })),
         ]),
-        ...hints.persons.flatMap((person) => [
+        ...persons.flatMap((person) => [
           listingOrEmpty(reads.employeeDetails(type, person, { at })),
           listingOrEmpty(reads.employeeDetails(type, person, { at, validity: 'future' })),
         ]),
       ]),
       new Map(),
     );
-    const fromHints = versionsOver(hinted.get(wanted) ?? [], period);
-    if (fromHints?.complete) return { found: true, versions: fromHints.versions };
+
+  /**
+   * The versions of detail `uuid` over `period`. The legacy contract has no read of a detail by UUID, so
+   * the hinted units and employees are read first (as of the period's start, and what is scheduled after
+   * it); only when they do not cover the whole period is the request's shared scan used, and then the
+   * listings of every person the record names, which show it in units the scan did not read (a unit
+   * created and closed between the scan's dates). Every day of the period on which the record is in force
+   * must be placed: a day between two known versions that no version covers is `unplaced`, and refused,
+   * never skipped.
+   */
+  const locateDetailOver = async (
+    type: DetailType,
+    uuid: string,
+    period: Period,
+    hints: DetailHints,
+    { mayScan = true }: { mayScan?: boolean } = {},
+  ): Promise<DetailLocation> => {
+    const wanted = uuid.toLowerCase();
+    const at = period.from;
+    const hinted = (await listingsOf(type, at, hints.units, hints.persons)).get(wanted) ?? [];
+    const fromHints = versionsOver(hinted, period);
+    if (fromHints.kind === 'covered') return { found: true, versions: fromHints.versions };
+    if (!mayScan) return { found: 'needs_scan' };
 
     const scanFrom = options.scanFrom?.get(type);
     const scanned = await scan(type, scanFrom !== undefined && scanFrom <= at ? scanFrom : at);
-    const versions = [...(scanned.get(wanted) ?? []), ...(hinted.get(wanted) ?? [])];
-    const over = versionsOver(versions, period);
-    return over ? { found: true, versions: over.versions } : { found: false };
+    if (!(scanned instanceof Map)) return { found: 'too_many_units', units: scanned.units };
+    const known = [...(scanned.get(wanted) ?? []), ...hinted];
+    const scannedOver = versionsOver(known, period);
+    if (scannedOver.kind === 'covered') return { found: true, versions: scannedOver.versions };
+    const persons = [...new Set(known.map((version) => version.person))].filter(
+      (person): person is string => person !== null && !hints.persons.includes(person),
+    );
+    const named = persons.length === 0 ? [] : ((await listingsOf(type, at, [], persons)).get(wanted) ?? []);
+    const over = versionsOver([...known, ...named], period);
+    switch (over.kind) {
+      case 'absent':
+        return { found: false };
+      case 'gap':
+        return { found: 'unplaced', at: over.at };
+      case 'covered':
+      case 'ended':
+        return { found: true, versions: over.versions };
+    }
   };
 
   return { employee, ownsUnitOver, locateDetailOver };
