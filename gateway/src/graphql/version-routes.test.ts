@@ -35,6 +35,7 @@ beforeAll(async () => {
     verifier,
     realm: 'org',
     maxBodyBytes: 1000,
+    bodyTimeoutMs: 10_000,
     graphiqlPage: (version) => `<title>GraphiQL ${version}</title>`,
     logUnexpected: () => undefined,
   });

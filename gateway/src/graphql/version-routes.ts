@@ -1,11 +1,12 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { printSchema } from 'graphql';
 import { bearerAuth, type GatewayVariables } from '../auth/bearer-auth.js';
 import type { TokenVerifier } from '../auth/token-verifier.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import type { UnexpectedErrorLog } from '../errors/legacy-error-body.js';
 import { payloadTooLarge } from '../errors/payload-too-large.js';
-import { declaredBodyLimit } from '../http/body-limit.js';
+import { bodyTooSlow } from '../errors/request-timeout.js';
+import { BodyTooLarge, BodyTooSlow, readBoundedBody } from '../http/body-limit.js';
 import { graphqlErrorHandler } from './errors.js';
 import type { VersionServer } from './yoga.js';
 import { exchangeWithYoga } from './yoga-exchange.js';
@@ -18,6 +19,8 @@ export interface VersionRouteOptions {
   verifier: TokenVerifier;
   realm: string;
   maxBodyBytes: number;
+  /** Longest time a client may take to send a whole body (`GATEWAY_BODY_TIMEOUT_MS`), as on `/service`. */
+  bodyTimeoutMs: number;
   /** The GraphiQL page a browser gets for a version; it logs in at the identity provider first. */
   graphiqlPage: (version: string) => string;
   /** Told about failures that are not a `GatewayError`; the client sees only that something went wrong. */
@@ -90,15 +93,27 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
   });
 
   const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm });
-  const limitBody = declaredBodyLimit({
-    maxSize: options.maxBodyBytes,
-    onError: () => {
-      throw payloadTooLarge(
-        `The request body is larger than ${options.maxBodyBytes} bytes.`,
-        options.maxBodyBytes,
+  // A POST's body is read whole here, bounded in size and in time, before the token is checked or Yoga
+  // sees it: a client that trickles its body in holds its connection for the timeout at most.
+  const bodies = new WeakMap<Request, Uint8Array>();
+  const readBody: MiddlewareHandler = async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    try {
+      bodies.set(
+        c.req.raw,
+        await readBoundedBody(c, { maxSize: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs }),
       );
-    },
-  });
+    } catch (error) {
+      if (error instanceof BodyTooLarge) {
+        throw payloadTooLarge(
+          `The request body is larger than ${options.maxBodyBytes} bytes.`,
+          options.maxBodyBytes,
+        );
+      }
+      throw error instanceof BodyTooSlow ? bodyTooSlow() : error;
+    }
+    return next();
+  };
 
   app.on(
     ['GET', 'POST'],
@@ -108,12 +123,17 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
       await next();
     },
     async (c, next) => (wantsPage(c) ? c.html(options.graphiqlPage(c.req.param('version'))) : next()),
-    limitBody,
+    readBody,
     authenticate,
     async (c) => {
       const entry = byName.get(c.req.param('version'));
       if (!entry) throw unknownVersion(c.req.param('version'));
-      return exchangeWithYoga(c, entry.server, { principal: c.get('principal') }, options.sameRequest);
+      return exchangeWithYoga(
+        c,
+        entry.server,
+        { principal: c.get('principal') },
+        { body: bodies.get(c.req.raw), sameRequest: options.sameRequest },
+      );
     },
   );
   app.all('/graphql/:version', (c) => {
