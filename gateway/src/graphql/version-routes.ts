@@ -5,8 +5,8 @@ import type { TokenVerifier } from '../auth/token-verifier.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import type { UnexpectedErrorLog } from '../errors/legacy-error-body.js';
 import { payloadTooLarge } from '../errors/payload-too-large.js';
-import { bodyTooSlow } from '../errors/request-timeout.js';
-import { BodyTooLarge, BodyTooSlow, readBoundedBody } from '../http/body-limit.js';
+import { bodyAborted, bodyTooSlow } from '../errors/request-body.js';
+import { BodyAborted, BodyTooLarge, BodyTooSlow, readBoundedBody } from '../http/body-limit.js';
 import { graphqlErrorHandler } from './errors.js';
 import type { VersionServer } from './yoga.js';
 import { exchangeWithYoga } from './yoga-exchange.js';
@@ -110,7 +110,8 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
           options.maxBodyBytes,
         );
       }
-      throw error instanceof BodyTooSlow ? bodyTooSlow() : error;
+      if (error instanceof BodyTooSlow) throw bodyTooSlow();
+      throw error instanceof BodyAborted ? bodyAborted() : error;
     }
     return next();
   };

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { bodyAborted } from '../errors/request-body.js';
 import { nodeBindings } from './node-bindings.js';
 
 export interface DeclaredBodyLimitOptions {
@@ -56,6 +57,12 @@ export interface BufferedBodyOptions extends BodyBounds {
 export class BodyTooLarge extends Error {}
 /** A body the client did not finish sending in time. */
 export class BodyTooSlow extends Error {}
+/** A body whose client closed the connection (or whose stream failed) before it ended. */
+export class BodyAborted extends Error {
+  constructor(cause?: unknown) {
+    super('The client closed the request before its body ended.', { cause });
+  }
+}
 
 /** Reads a Node request body whole, failing as soon as it passes `maxSize` or takes longer than `timeoutMs`. */
 function readNodeBody(
@@ -81,8 +88,8 @@ function readNodeBody(
       else chunks.push(chunk);
     };
     const onEnd = () => finish();
-    const onError = (error: Error) => finish(error);
-    const onAborted = () => finish(new Error('The client closed the request before its body ended.'));
+    const onError = (error: Error) => finish(new BodyAborted(error));
+    const onAborted = () => finish(new BodyAborted());
     const timer = setTimeout(() => finish(new BodyTooSlow()), timeoutMs);
     incoming.on('data', onData).once('end', onEnd).once('error', onError).once('aborted', onAborted);
   });
@@ -121,7 +128,8 @@ async function readWebBody(
 
 /**
  * Reads a request's body whole, bounded in size and in time: `BodyTooLarge` for a body over `maxSize` (a
- * declared length is refused before a byte is read), `BodyTooSlow` for one not complete within `timeoutMs`.
+ * declared length is refused before a byte is read), `BodyTooSlow` for one not complete within `timeoutMs`,
+ * `BodyAborted` for one whose client went away first.
  * Either way the answer is marked `Connection: close`, since the rest of the body is never read.
  */
 export async function readBoundedBody(c: Context, bounds: BodyBounds): Promise<Uint8Array<ArrayBuffer>> {
@@ -157,7 +165,7 @@ export function bufferedBody(options: BufferedBodyOptions): MiddlewareHandler {
     } catch (error) {
       if (error instanceof BodyTooLarge) return options.onTooLarge(c);
       if (error instanceof BodyTooSlow) return options.onTimeout(c);
-      throw error;
+      throw error instanceof BodyAborted ? bodyAborted() : error;
     }
     c.req.raw = new Request(c.req.url, {
       method: c.req.method,

@@ -3,7 +3,7 @@ import { bearerAuth, type GatewayVariables } from '../auth/bearer-auth.js';
 import type { TokenVerifier } from '../auth/token-verifier.js';
 import { legacyErrorHandler, type UnexpectedErrorLog } from '../errors/legacy-error-body.js';
 import { payloadTooLarge } from '../errors/payload-too-large.js';
-import { bodyTooSlow } from '../errors/request-timeout.js';
+import { bodyTooSlow } from '../errors/request-body.js';
 import { bufferedBody } from '../http/body-limit.js';
 import { routeChain } from '../http/route-chain.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
