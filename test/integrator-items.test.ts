@@ -63,11 +63,18 @@ describe('the migration guide on dates', () => {
   });
 
   it('never advises `at` for a filter that has none', () => {
-    for (const sentence of sentences.filter((text) => /take `at`|use `at`|add `at`/.test(text))) {
-      for (const type of undated) {
-        if (sentence.includes(`\`${type.name}\``)) expect(sentence).toMatch(/do not add `at`|no `at`/);
-      }
-    }
+    const advising = sentences.filter((text) => /take `at`|use `at`|add `at`/.test(text));
+    // What the check below reads: without advice, or without undated filters, it would check nothing.
+    expect(advising.length).toBeGreaterThan(0);
+    expect(undated.length).toBeGreaterThan(0);
+    const mentions = advising.flatMap((sentence) =>
+      undated.filter((type) => sentence.includes(`\`${type.name}\``)).map((type) => ({ sentence, type })),
+    );
+    expect(mentions.length).toBeGreaterThan(0);
+    const wrongAdvice = mentions
+      .filter(({ sentence }) => !/do not add `at`|no `at`/.test(sentence))
+      .map(({ sentence, type }) => `${type.name}: ${sentence}`);
+    expect(wrongAdvice).toEqual([]);
     const advice = sentences.find((text) => text.includes('take `at`'));
     expect(advice).toBeDefined();
     expect(advice).not.toMatch(/v2 filters take `at`/);
