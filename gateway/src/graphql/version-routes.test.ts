@@ -135,13 +135,25 @@ describe('versionRoutes', () => {
     const schema = await app.request('/graphql/v1/schema.graphql');
     expect(schema.status).toBe(200);
     expect(await schema.text()).toContain('type Query');
-    const posted = await app.request('/graphql/v1/schema.graphql', { method: 'POST' });
-    expect(posted.status).toBe(405);
-    expect(posted.headers.get('allow')).toBe('GET, HEAD');
-    expect((await posted.json()).errors[0]).toEqual({
-      message: 'The schema is read with GET or HEAD, not POST.',
+    const put = await app.request('/graphql/v1/schema.graphql', { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect((await put.json()).errors[0]).toEqual({
+      message: 'The schema is read with GET or HEAD, or introspected with POST, not PUT.',
       extensions: { code: 'METHOD_NOT_ALLOWED' },
     });
+    // POST is for an introspection query, with a token like the version's endpoint.
+    const introspected = await post(
+      '/graphql/v1/schema.graphql',
+      { query: '{ __schema { queryType { name } } }' },
+      { authorization: 'Bearer good' },
+    );
+    expect(introspected.status).toBe(200);
+    expect((await introspected.json()).data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    const anonymous = await post('/graphql/v1/schema.graphql', {
+      query: '{ __schema { queryType { name } } }',
+    });
+    expect(anonymous.status).toBe(401);
     const deleted = await app.request('/graphql/v1', { method: 'DELETE' });
     expect(deleted.status).toBe(405);
     expect(deleted.headers.get('allow')).toBe('GET, POST');

@@ -8,6 +8,7 @@ import { payloadTooLarge } from '../errors/payload-too-large.js';
 import { bodyAborted, bodyTooSlow } from '../errors/request-body.js';
 import { BodyAborted, BodyTooLarge, BodyTooSlow, readBoundedBody } from '../http/body-limit.js';
 import { graphqlErrorHandler } from './errors.js';
+import { introspectionOnly } from './introspection-only.js';
 import type { VersionServer } from './yoga.js';
 import { exchangeWithYoga } from './yoga-exchange.js';
 import type { GraphQLVersion } from './versions.js';
@@ -38,7 +39,7 @@ function wantsPage(c: Context): boolean {
 
 /**
  * `/graphql` (browser redirect to the newest version, never a query), `/graphql/vN` (GraphiQL for a browser,
- * otherwise authenticated GraphQL), `/graphql/vN/schema.graphql`, 410 for removed versions and 404 for
+ * otherwise authenticated GraphQL), `/graphql/vN/schema.graphql` (the SDL, or an introspection POST), 410 for removed versions and 404 for
  * versions that never existed.
  */
 export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: GatewayVariables }> {
@@ -73,25 +74,11 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
           context: { versions: names },
         });
 
-  app.get('/graphql/:version/schema.graphql', (c) => {
-    const entry = byName.get(c.req.param('version'));
-    if (!entry) throw unknownVersion(c.req.param('version'));
-    return c.text(printSchema(entry.version.schema), 200, { 'content-type': 'text/plain; charset=utf-8' });
-  });
-  // The schema is a document to read: any other method is 405, not the legacy 404.
-  app.all('/graphql/:version/schema.graphql', (c) => {
-    const name = c.req.param('version');
+  const knownVersion: MiddlewareHandler = async (c, next) => {
+    const name = c.req.param('version') ?? '';
     if (!byName.has(name)) throw unknownVersion(name);
-    throw new GatewayError(
-      405,
-      'METHOD_NOT_ALLOWED',
-      `The schema is read with GET or HEAD, not ${c.req.method}.`,
-      {
-        headers: { Allow: 'GET, HEAD' },
-      },
-    );
-  });
-
+    await next();
+  };
   const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm });
   // A POST's body is read whole here, bounded in size and in time, before the token is checked or Yoga
   // sees it: a client that trickles its body in holds its connection for the timeout at most.
@@ -116,13 +103,50 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     return next();
   };
 
+  app.get('/graphql/:version/schema.graphql', (c) => {
+    const entry = byName.get(c.req.param('version'));
+    if (!entry) throw unknownVersion(c.req.param('version'));
+    return c.text(printSchema(entry.version.schema), 200, { 'content-type': 'text/plain; charset=utf-8' });
+  });
+  // URL-based tools (graphql-inspector, say) POST an introspection query to the schema's address: it runs
+  // on the version's own server, with the same token, limits and introspection switch as /graphql/vN.
+  app.post('/graphql/:version/schema.graphql', knownVersion, readBody, authenticate, async (c) => {
+    const name = c.req.param('version');
+    const entry = byName.get(name);
+    if (!entry) throw unknownVersion(name);
+    const body = bodies.get(c.req.raw);
+    if (!introspectionOnly(body)) {
+      throw new GatewayError(
+        400,
+        'INTROSPECTION_ONLY',
+        `Only an introspection query (\`__schema\`, \`__type\`) is answered here. Send other operations to /graphql/${name}.`,
+      );
+    }
+    return exchangeWithYoga(
+      c,
+      entry.server,
+      { principal: c.get('principal') },
+      { body, sameRequest: options.sameRequest, url: new URL(`/graphql/${name}`, c.req.url).href },
+    );
+  });
+  // The schema is a document to read (or to introspect): any other method is 405, not the legacy 404.
+  app.all('/graphql/:version/schema.graphql', (c) => {
+    const name = c.req.param('version');
+    if (!byName.has(name)) throw unknownVersion(name);
+    throw new GatewayError(
+      405,
+      'METHOD_NOT_ALLOWED',
+      `The schema is read with GET or HEAD, or introspected with POST, not ${c.req.method}.`,
+      {
+        headers: { Allow: 'GET, HEAD, POST' },
+      },
+    );
+  });
+
   app.on(
     ['GET', 'POST'],
     '/graphql/:version',
-    async (c, next) => {
-      if (!byName.has(c.req.param('version'))) throw unknownVersion(c.req.param('version'));
-      await next();
-    },
+    knownVersion,
     async (c, next) => (wantsPage(c) ? c.html(options.graphiqlPage(c.req.param('version'))) : next()),
     readBody,
     authenticate,

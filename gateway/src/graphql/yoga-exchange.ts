@@ -5,6 +5,8 @@ import type { ServerContext, VersionServer } from './yoga.js';
 export interface YogaExchangeOptions {
   /** The request's body, already read whole within the body limits (`readBoundedBody`); none for a GET. */
   body?: Uint8Array;
+  /** The version's endpoint, when the route's own path is another (Yoga answers its endpoint only). */
+  url?: string;
   /** Told when Yoga gets its own copy of a request, so what is known about the first applies to both. */
   sameRequest?: (from: Request, to: Request) => void;
 }
@@ -14,9 +16,9 @@ export interface YogaExchangeOptions {
  * string. Handing Yoga Hono's request instead makes the server build a Web Request with a ReadableStream
  * body, which costs more than the rest of the request handling.
  */
-function requestForYoga(c: Context, server: VersionServer, body: Uint8Array | undefined): Request {
+function requestForYoga(c: Context, server: VersionServer, { body, url }: YogaExchangeOptions): Request {
   if (body === undefined) return c.req.raw;
-  return new server.fetchAPI.Request(c.req.url, {
+  return new server.fetchAPI.Request(url ?? c.req.url, {
     method: c.req.method,
     headers: c.req.raw.headers,
     body: Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString(),
@@ -38,10 +40,10 @@ export async function exchangeWithYoga(
   c: Context,
   server: VersionServer,
   serverContext: ServerContext,
-  { body, sameRequest }: YogaExchangeOptions = {},
+  options: YogaExchangeOptions = {},
 ): Promise<Response> {
-  const request = requestForYoga(c, server, body);
-  if (request !== c.req.raw) sameRequest?.(c.req.raw, request);
+  const request = requestForYoga(c, server, options);
+  if (request !== c.req.raw) options.sameRequest?.(c.req.raw, request);
   const response = await server.fetch(request, serverContext);
   if (!jsonType.test(response.headers.get('content-type') ?? '')) return response;
   return new Response(await response.text(), {
