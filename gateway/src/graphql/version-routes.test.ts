@@ -101,11 +101,20 @@ describe('versionRoutes', () => {
     expect((await response.json()).errors[0].extensions).toEqual({ code: 'AUTH_UNAVAILABLE' });
   });
 
-  it('refuses a body over the limit with 413 before the token is checked', async () => {
-    const response = await post('/graphql/v2', { query: `{ __typename } #${'x'.repeat(2000)}` });
+  it('refuses a body declared over the limit with 413 before the token is checked', async () => {
+    const body = JSON.stringify({ query: `{ __typename } #${'x'.repeat(2000)}` });
+    const response = await post('/graphql/v2', body, { 'content-length': String(body.length) });
     expect(response.status).toBe(413);
     expect(response.headers.get('connection')).toBe('close');
     expect((await response.json()).errors[0].extensions).toEqual({ code: 'PAYLOAD_TOO_LARGE', limit: 1000 });
+  });
+
+  it('reads a body of unknown length only for a good token, and refuses it over the limit', async () => {
+    const body = JSON.stringify({ query: `{ __typename } #${'x'.repeat(2000)}` });
+    expect((await post('/graphql/v2', body)).status).toBe(401);
+    const response = await post('/graphql/v2', body, { authorization: 'Bearer good' });
+    expect(response.status).toBe(413);
+    expect(response.headers.get('connection')).toBe('close');
   });
 
   it('says 404 for a version that never existed and 410 for a removed one, with where to go', async () => {

@@ -6,7 +6,13 @@ import { GatewayError } from '../errors/gateway-error.js';
 import type { UnexpectedErrorLog } from '../errors/legacy-error-body.js';
 import { payloadTooLarge } from '../errors/payload-too-large.js';
 import { bodyAborted, bodyTooSlow } from '../errors/request-body.js';
-import { BodyAborted, BodyTooLarge, BodyTooSlow, readBoundedBody } from '../http/body-limit.js';
+import {
+  BodyAborted,
+  BodyTooLarge,
+  BodyTooSlow,
+  declaredLength,
+  readBoundedBody,
+} from '../http/body-limit.js';
 import { graphqlErrorHandler } from './errors.js';
 import { introspectionOnly } from './introspection-only.js';
 import type { VersionServer } from './yoga.js';
@@ -80,8 +86,16 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     await next();
   };
   const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm });
-  // A POST's body is read whole here, bounded in size and in time, before the token is checked or Yoga
-  // sees it: a client that trickles its body in holds its connection for the timeout at most.
+  const tooLarge = () =>
+    payloadTooLarge(`The request body is larger than ${options.maxBodyBytes} bytes.`, options.maxBodyBytes);
+  // A body declared too large is refused from its header, before the token is checked.
+  const declaredTooLarge: MiddlewareHandler = async (c, next) => {
+    const declared = c.req.method === 'POST' ? declaredLength(c) : undefined;
+    if (declared !== undefined && declared > options.maxBodyBytes) throw tooLarge();
+    await next();
+  };
+  // A POST's body is read whole once the token is good, bounded in size and in time, before Yoga sees it:
+  // a client that trickles its body in holds its connection for the timeout at most.
   const bodies = new WeakMap<Request, Uint8Array>();
   const readBody: MiddlewareHandler = async (c, next) => {
     if (c.req.method !== 'POST') return next();
@@ -91,12 +105,7 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
         await readBoundedBody(c, { maxSize: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs }),
       );
     } catch (error) {
-      if (error instanceof BodyTooLarge) {
-        throw payloadTooLarge(
-          `The request body is larger than ${options.maxBodyBytes} bytes.`,
-          options.maxBodyBytes,
-        );
-      }
+      if (error instanceof BodyTooLarge) throw tooLarge();
       if (error instanceof BodyTooSlow) throw bodyTooSlow();
       throw error instanceof BodyAborted ? bodyAborted() : error;
     }
@@ -110,25 +119,32 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
   });
   // URL-based tools (graphql-inspector, say) POST an introspection query to the schema's address: it runs
   // on the version's own server, with the same token, limits and introspection switch as /graphql/vN.
-  app.post('/graphql/:version/schema.graphql', knownVersion, readBody, authenticate, async (c) => {
-    const name = c.req.param('version');
-    const entry = byName.get(name);
-    if (!entry) throw unknownVersion(name);
-    const body = bodies.get(c.req.raw);
-    if (!introspectionOnly(body)) {
-      throw new GatewayError(
-        400,
-        'INTROSPECTION_ONLY',
-        `Only an introspection query (\`__schema\`, \`__type\`) is answered here. Send other operations to /graphql/${name}.`,
+  app.post(
+    '/graphql/:version/schema.graphql',
+    knownVersion,
+    declaredTooLarge,
+    authenticate,
+    readBody,
+    async (c) => {
+      const name = c.req.param('version');
+      const entry = byName.get(name);
+      if (!entry) throw unknownVersion(name);
+      const body = bodies.get(c.req.raw);
+      if (!introspectionOnly(body)) {
+        throw new GatewayError(
+          400,
+          'INTROSPECTION_ONLY',
+          `Only an introspection query (\`__schema\`, \`__type\`) is answered here. Send other operations to /graphql/${name}.`,
+        );
+      }
+      return exchangeWithYoga(
+        c,
+        entry.server,
+        { principal: c.get('principal') },
+        { body, sameRequest: options.sameRequest, url: new URL(`/graphql/${name}`, c.req.url).href },
       );
-    }
-    return exchangeWithYoga(
-      c,
-      entry.server,
-      { principal: c.get('principal') },
-      { body, sameRequest: options.sameRequest, url: new URL(`/graphql/${name}`, c.req.url).href },
-    );
-  });
+    },
+  );
   // The schema is a document to read (or to introspect): any other method is 405, not the legacy 404.
   app.all('/graphql/:version/schema.graphql', (c) => {
     const name = c.req.param('version');
@@ -148,8 +164,9 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     '/graphql/:version',
     knownVersion,
     async (c, next) => (wantsPage(c) ? c.html(options.graphiqlPage(c.req.param('version'))) : next()),
-    readBody,
+    declaredTooLarge,
     authenticate,
+    readBody,
     async (c) => {
       const entry = byName.get(c.req.param('version'));
       if (!entry) throw unknownVersion(c.req.param('version'));
