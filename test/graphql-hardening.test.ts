@@ -207,6 +207,55 @@ describe('what a query costs the legacy service (issue 15, items 2 and 5)', () =
     expect(legacy.count()).toBe(before);
   });
 
+  /** 30 aliases of `engagements(limit: $n)`; `prefix` makes a document of its own for each test. */
+  const pagedByVariable = (prefix: string) =>
+    `query ($n: Int) { ${Array.from(
+      { length: 30 },
+      (_, index) =>
+        `${prefix}${index}: engagements(limit: $n) { objects { uuid employee { uuid name engagements { uuid } } } }`,
+    ).join(' ')} }`;
+
+  /** Sends `query` with `n` and expects it refused as too complex (400), with no legacy call. */
+  async function expectTooComplex(query: string, n: number) {
+    const before = legacy.count();
+    const answer = await post(
+      stack,
+      'v2',
+      { query, variables: { n } },
+      { accept: 'application/graphql-response+json' },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.data).toBeUndefined();
+    expect(answer.body.errors.map((error: { extensions: unknown }) => error.extensions)).toEqual([
+      { code: 'QUERY_TOO_COMPLEX' },
+    ]);
+    expect(legacy.count()).toBe(before);
+  }
+
+  async function expectCheapAnswered(query: string) {
+    const before = legacy.count();
+    const answer = await post(stack, 'v2', { query, variables: { n: 1 } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data.c0.objects.length).toBeGreaterThan(0);
+    expect(legacy.count()).toBeGreaterThan(before);
+  }
+
+  // Issue 20, item 2: Yoga caches validation per document, and the cost depends on each request's variables.
+  it('weighs each request’s own variables: the same document cheap, then dear', async () => {
+    const query = pagedByVariable('c');
+    await expectCheapAnswered(query);
+    await expectTooComplex(query, 1000);
+    await expectCheapAnswered(query);
+  });
+
+  it('weighs each request’s own variables: the same document dear, then cheap, then dear', async () => {
+    const query = pagedByVariable('c').replace('query (', 'query Reverse(');
+    await expectTooComplex(query, 1000);
+    await expectCheapAnswered(query);
+    await expectTooComplex(query, 1000);
+  });
+
   it('still accepts a v2 page of 100 units with their managers, their people and those people’s engagements', async () => {
     const before = legacy.count();
     const body = await expectAccepted(`{ org_units(limit: 100) { objects { uuid name managers {

@@ -177,6 +177,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       verifier,
       realm,
       maxBodyBytes: config.maxBodyBytes,
+      bodyTimeoutMs: config.bodyTimeoutMs,
       graphiqlPage,
       logUnexpected,
       sameRequest: (from, to) => {

@@ -53,6 +53,14 @@ export const notFound = {
 export const invalid = {
   /** A body that is not JSON (OS2mo's request validation answers with `E_INVALID_INPUT` too). */
   json: () => new LegacyError(400, 'E_INVALID_INPUT', 'Invalid input: the request body is not valid JSON.'),
+  /** A body nested deeper than any write needs: refused before anything walks it (recursion would overflow). */
+  tooDeep: (maxDepth: number) =>
+    new LegacyError(
+      400,
+      'E_INVALID_INPUT',
+      `Invalid input: the request body is nested more than ${maxDepth} levels deep.`,
+      { errors: [{ key: 'body', message: `must be nested at most ${maxDepth} levels deep` }] },
+    ),
   input: (errors: { key: string; message: string }[]) =>
     new LegacyError(400, 'E_INVALID_INPUT', 'Invalid input.', { errors }),
   /** `obj` is the object that lacks the value, as OS2mo shows it. */

@@ -1,5 +1,15 @@
-import { useGraphQlJit } from '@envelop/graphql-jit';
-import { GraphQLError, isObjectType, type GraphQLSchema, type Source } from 'graphql';
+import {
+  getOperationAST,
+  GraphQLError,
+  isObjectType,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type Source,
+} from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 
 /** The offset of a 1-based line and column in `body`, for `GraphQLError`'s `positions`. */
@@ -45,11 +55,64 @@ function callLazyPayloadObjects(schema: GraphQLSchema): void {
   }
 }
 
+/** An operation's compiled code, or the compiler's errors when it could not be compiled. */
+type Compilation = CompiledQuery | ExecutionResult;
+
 /**
- * Executes each document through the code graphql-jit compiled for it, once: graphql-js' executor was about
- * 5% of the gateway's CPU on the reference query, the compiled code under 1% (issue 16, `npm run bench:cpu`). The compiled query is kept in a
- * WeakMap keyed by the parsed document, which Yoga's bounded parser cache holds, so a document that leaves
- * that cache takes its compiled code with it. A document that cannot be compiled answers with the
+ * The code compiled for each operation, kept in a WeakMap keyed by the operation's node in the parsed
+ * document. The node stands for the document and the operation together (it belongs to one parsed document
+ * only), so two operations of one document never share code, and a document that leaves Yoga's bounded
+ * parser cache takes its compiled code with it. The schema is the server's one, fixed for the map's life.
+ */
+function compiledOperations(schema: GraphQLSchema) {
+  const byOperation = new WeakMap<OperationDefinitionNode, Compilation>();
+  return (document: DocumentNode, operation: OperationDefinitionNode): Compilation => {
+    let compilation = byOperation.get(operation);
+    if (!compilation) {
+      // Compiled by the resolved node's own name, so the code is the operation that was checked.
+      compilation = compileQuery(schema, document, operation.name?.value);
+      byOperation.set(operation, compilation);
+    }
+    return compilation;
+  };
+}
+
+/** A request's operation that cannot be run: a user-facing error with its HTTP status, as Yoga renders it. */
+function refusal(message: string, code: string, http: Record<string, unknown>): ExecutionResult {
+  return { errors: [new GraphQLError(message, { extensions: { code, http } })] };
+}
+
+/**
+ * The operation a request runs, or why it must not run: GET runs queries only. Yoga checks that while
+ * parsing; it is checked again here on the very operation that is executed, so no cache can slip a mutation
+ * past it.
+ */
+function operationToRun(args: ExecutionArgs): OperationDefinitionNode | ExecutionResult {
+  const operation = getOperationAST(args.document, args.operationName);
+  if (!operation) {
+    return refusal(
+      'The document holds several operations: name the one to run in `operationName`.',
+      'OPERATION_RESOLUTION_FAILURE',
+      { status: 400 },
+    );
+  }
+  const method = (args.contextValue as { request?: Request } | undefined)?.request?.method;
+  if (method === 'GET' && operation.operation !== 'query') {
+    return refusal(
+      `A ${operation.operation} is sent with POST; GET runs queries only.`,
+      'METHOD_NOT_ALLOWED',
+      { status: 405, headers: { Allow: 'POST' } },
+    );
+  }
+  return operation;
+}
+
+/**
+ * Executes each operation through the code graphql-jit compiled for it, once: graphql-js' executor was about
+ * 5% of the gateway's CPU on the reference query, the compiled code under 1% (issue 16, `npm run bench:cpu`).
+ * The code is cached per document **and** operation (`compiledOperations`): `@envelop/graphql-jit` keyed it by
+ * the document alone, so a document holding several operations ran the first one compiled whatever
+ * `operationName` later requests named (issue 20). An operation that cannot be compiled answers with the
  * compiler's errors, as an invalid one would. Register it first: its result hook must run before any other
  * plugin rebuilds an error.
  *
@@ -58,12 +121,20 @@ function callLazyPayloadObjects(schema: GraphQLSchema): void {
  */
 export function useCompiledExecution(schema: GraphQLSchema): Plugin {
   callLazyPayloadObjects(schema);
-  const jit = useGraphQlJit({}, { onError: () => undefined }) as Plugin;
+  const compiled = compiledOperations(schema);
+  const execute = (args: ExecutionArgs) => {
+    const operation = operationToRun(args);
+    if (!('kind' in operation)) return operation;
+    const compilation = compiled(args.document, operation);
+    if (!isCompiledQuery(compilation)) return compilation;
+    const stringify = compilation.stringify;
+    const withStringify = (result: ExecutionResult) => Object.assign(result, { stringify });
+    const result = compilation.query(args.rootValue, args.contextValue, args.variableValues);
+    return result instanceof Promise ? result.then(withStringify) : withStringify(result);
+  };
   return {
-    onPluginInit({ addPlugin }) {
-      addPlugin(jit);
-    },
-    onExecute({ args }) {
+    onExecute({ args, setExecuteFn }) {
+      setExecuteFn(execute);
       const source = args.document.loc?.source;
       return {
         onExecuteDone({ result, setResult }) {

@@ -35,6 +35,7 @@ beforeAll(async () => {
     verifier,
     realm: 'org',
     maxBodyBytes: 1000,
+    bodyTimeoutMs: 10_000,
     graphiqlPage: (version) => `<title>GraphiQL ${version}</title>`,
     logUnexpected: () => undefined,
   });
@@ -100,11 +101,20 @@ describe('versionRoutes', () => {
     expect((await response.json()).errors[0].extensions).toEqual({ code: 'AUTH_UNAVAILABLE' });
   });
 
-  it('refuses a body over the limit with 413 before the token is checked', async () => {
-    const response = await post('/graphql/v2', { query: `{ __typename } #${'x'.repeat(2000)}` });
+  it('refuses a body declared over the limit with 413 before the token is checked', async () => {
+    const body = JSON.stringify({ query: `{ __typename } #${'x'.repeat(2000)}` });
+    const response = await post('/graphql/v2', body, { 'content-length': String(body.length) });
     expect(response.status).toBe(413);
     expect(response.headers.get('connection')).toBe('close');
     expect((await response.json()).errors[0].extensions).toEqual({ code: 'PAYLOAD_TOO_LARGE', limit: 1000 });
+  });
+
+  it('reads a body of unknown length only for a good token, and refuses it over the limit', async () => {
+    const body = JSON.stringify({ query: `{ __typename } #${'x'.repeat(2000)}` });
+    expect((await post('/graphql/v2', body)).status).toBe(401);
+    const response = await post('/graphql/v2', body, { authorization: 'Bearer good' });
+    expect(response.status).toBe(413);
+    expect(response.headers.get('connection')).toBe('close');
   });
 
   it('says 404 for a version that never existed and 410 for a removed one, with where to go', async () => {
@@ -134,13 +144,25 @@ describe('versionRoutes', () => {
     const schema = await app.request('/graphql/v1/schema.graphql');
     expect(schema.status).toBe(200);
     expect(await schema.text()).toContain('type Query');
-    const posted = await app.request('/graphql/v1/schema.graphql', { method: 'POST' });
-    expect(posted.status).toBe(405);
-    expect(posted.headers.get('allow')).toBe('GET, HEAD');
-    expect((await posted.json()).errors[0]).toEqual({
-      message: 'The schema is read with GET or HEAD, not POST.',
+    const put = await app.request('/graphql/v1/schema.graphql', { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect((await put.json()).errors[0]).toEqual({
+      message: 'The schema is read with GET or HEAD, or introspected with POST, not PUT.',
       extensions: { code: 'METHOD_NOT_ALLOWED' },
     });
+    // POST is for an introspection query, with a token like the version's endpoint.
+    const introspected = await post(
+      '/graphql/v1/schema.graphql',
+      { query: '{ __schema { queryType { name } } }' },
+      { authorization: 'Bearer good' },
+    );
+    expect(introspected.status).toBe(200);
+    expect((await introspected.json()).data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    const anonymous = await post('/graphql/v1/schema.graphql', {
+      query: '{ __schema { queryType { name } } }',
+    });
+    expect(anonymous.status).toBe(401);
     const deleted = await app.request('/graphql/v1', { method: 'DELETE' });
     expect(deleted.status).toBe(405);
     expect(deleted.headers.get('allow')).toBe('GET, POST');

@@ -1,12 +1,20 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { printSchema } from 'graphql';
 import { bearerAuth, type GatewayVariables } from '../auth/bearer-auth.js';
 import type { TokenVerifier } from '../auth/token-verifier.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import type { UnexpectedErrorLog } from '../errors/legacy-error-body.js';
 import { payloadTooLarge } from '../errors/payload-too-large.js';
-import { declaredBodyLimit } from '../http/body-limit.js';
+import { bodyAborted, bodyTooSlow } from '../errors/request-body.js';
+import {
+  BodyAborted,
+  BodyTooLarge,
+  BodyTooSlow,
+  declaredLength,
+  readBoundedBody,
+} from '../http/body-limit.js';
 import { graphqlErrorHandler } from './errors.js';
+import { introspectionOnly } from './introspection-only.js';
 import type { VersionServer } from './yoga.js';
 import { exchangeWithYoga } from './yoga-exchange.js';
 import type { GraphQLVersion } from './versions.js';
@@ -18,6 +26,8 @@ export interface VersionRouteOptions {
   verifier: TokenVerifier;
   realm: string;
   maxBodyBytes: number;
+  /** Longest time a client may take to send a whole body (`GATEWAY_BODY_TIMEOUT_MS`), as on `/service`. */
+  bodyTimeoutMs: number;
   /** The GraphiQL page a browser gets for a version; it logs in at the identity provider first. */
   graphiqlPage: (version: string) => string;
   /** Told about failures that are not a `GatewayError`; the client sees only that something went wrong. */
@@ -35,7 +45,7 @@ function wantsPage(c: Context): boolean {
 
 /**
  * `/graphql` (browser redirect to the newest version, never a query), `/graphql/vN` (GraphiQL for a browser,
- * otherwise authenticated GraphQL), `/graphql/vN/schema.graphql`, 410 for removed versions and 404 for
+ * otherwise authenticated GraphQL), `/graphql/vN/schema.graphql` (the SDL, or an introspection POST), 410 for removed versions and 404 for
  * versions that never existed.
  */
 export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: GatewayVariables }> {
@@ -70,50 +80,102 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
           context: { versions: names },
         });
 
+  const knownVersion: MiddlewareHandler = async (c, next) => {
+    const name = c.req.param('version') ?? '';
+    if (!byName.has(name)) throw unknownVersion(name);
+    await next();
+  };
+  const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm });
+  const tooLarge = () =>
+    payloadTooLarge(`The request body is larger than ${options.maxBodyBytes} bytes.`, options.maxBodyBytes);
+  // A body declared too large is refused from its header, before the token is checked.
+  const declaredTooLarge: MiddlewareHandler = async (c, next) => {
+    const declared = c.req.method === 'POST' ? declaredLength(c) : undefined;
+    if (declared !== undefined && declared > options.maxBodyBytes) throw tooLarge();
+    await next();
+  };
+  // A POST's body is read whole once the token is good, bounded in size and in time, before Yoga sees it:
+  // a client that trickles its body in holds its connection for the timeout at most.
+  const bodies = new WeakMap<Request, Uint8Array>();
+  const readBody: MiddlewareHandler = async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    try {
+      bodies.set(
+        c.req.raw,
+        await readBoundedBody(c, { maxSize: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs }),
+      );
+    } catch (error) {
+      if (error instanceof BodyTooLarge) throw tooLarge();
+      if (error instanceof BodyTooSlow) throw bodyTooSlow();
+      throw error instanceof BodyAborted ? bodyAborted() : error;
+    }
+    return next();
+  };
+
   app.get('/graphql/:version/schema.graphql', (c) => {
     const entry = byName.get(c.req.param('version'));
     if (!entry) throw unknownVersion(c.req.param('version'));
     return c.text(printSchema(entry.version.schema), 200, { 'content-type': 'text/plain; charset=utf-8' });
   });
-  // The schema is a document to read: any other method is 405, not the legacy 404.
+  // URL-based tools (graphql-inspector, say) POST an introspection query to the schema's address: it runs
+  // on the version's own server, with the same token, limits and introspection switch as /graphql/vN.
+  app.post(
+    '/graphql/:version/schema.graphql',
+    knownVersion,
+    declaredTooLarge,
+    authenticate,
+    readBody,
+    async (c) => {
+      const name = c.req.param('version');
+      const entry = byName.get(name);
+      if (!entry) throw unknownVersion(name);
+      const body = bodies.get(c.req.raw);
+      if (!introspectionOnly(body)) {
+        throw new GatewayError(
+          400,
+          'INTROSPECTION_ONLY',
+          `Only an introspection query (\`__schema\`, \`__type\`) is answered here. Send other operations to /graphql/${name}.`,
+        );
+      }
+      return exchangeWithYoga(
+        c,
+        entry.server,
+        { principal: c.get('principal') },
+        { body, sameRequest: options.sameRequest, url: new URL(`/graphql/${name}`, c.req.url).href },
+      );
+    },
+  );
+  // The schema is a document to read (or to introspect): any other method is 405, not the legacy 404.
   app.all('/graphql/:version/schema.graphql', (c) => {
     const name = c.req.param('version');
     if (!byName.has(name)) throw unknownVersion(name);
     throw new GatewayError(
       405,
       'METHOD_NOT_ALLOWED',
-      `The schema is read with GET or HEAD, not ${c.req.method}.`,
+      `The schema is read with GET or HEAD, or introspected with POST, not ${c.req.method}.`,
       {
-        headers: { Allow: 'GET, HEAD' },
+        headers: { Allow: 'GET, HEAD, POST' },
       },
     );
-  });
-
-  const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm });
-  const limitBody = declaredBodyLimit({
-    maxSize: options.maxBodyBytes,
-    onError: () => {
-      throw payloadTooLarge(
-        `The request body is larger than ${options.maxBodyBytes} bytes.`,
-        options.maxBodyBytes,
-      );
-    },
   });
 
   app.on(
     ['GET', 'POST'],
     '/graphql/:version',
-    async (c, next) => {
-      if (!byName.has(c.req.param('version'))) throw unknownVersion(c.req.param('version'));
-      await next();
-    },
+    knownVersion,
     async (c, next) => (wantsPage(c) ? c.html(options.graphiqlPage(c.req.param('version'))) : next()),
-    limitBody,
+    declaredTooLarge,
     authenticate,
+    readBody,
     async (c) => {
       const entry = byName.get(c.req.param('version'));
       if (!entry) throw unknownVersion(c.req.param('version'));
-      return exchangeWithYoga(c, entry.server, { principal: c.get('principal') }, options.sameRequest);
+      return exchangeWithYoga(
+        c,
+        entry.server,
+        { principal: c.get('principal') },
+        { body: bodies.get(c.req.raw), sameRequest: options.sameRequest },
+      );
     },
   );
   app.all('/graphql/:version', (c) => {

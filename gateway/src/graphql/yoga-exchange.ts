@@ -1,33 +1,27 @@
-import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
-import { declaredLength } from '../http/body-limit.js';
-import { clientGone, nodeBindings } from '../http/node-bindings.js';
+import { clientGone } from '../http/node-bindings.js';
 import type { ServerContext, VersionServer } from './yoga.js';
 
-/** The body of a Node request, read whole; the caller has already checked its declared length. */
-function readBody(incoming: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.once('end', () => resolve(Buffer.concat(chunks)));
-    incoming.once('error', reject);
-    incoming.once('aborted', () => reject(new Error('The client closed the request before its body ended.')));
-  });
+export interface YogaExchangeOptions {
+  /** The request's body, already read whole within the body limits (`readBoundedBody`); none for a GET. */
+  body?: Uint8Array;
+  /** The version's endpoint, when the route's own path is another (Yoga answers its endpoint only). */
+  url?: string;
+  /** Told when Yoga gets its own copy of a request, so what is known about the first applies to both. */
+  sameRequest?: (from: Request, to: Request) => void;
 }
 
 /**
- * The request as Yoga should see it. Behind @hono/node-server, a POST of declared length is read straight
- * from Node's stream into Yoga's own Request class; handing Yoga Hono's request instead makes the server
- * build a Web Request with a ReadableStream body, which costs more than the rest of the request handling.
+ * The request as Yoga should see it: a POST's body, already read, goes into Yoga's own Request class as a
+ * string. Handing Yoga Hono's request instead makes the server build a Web Request with a ReadableStream
+ * body, which costs more than the rest of the request handling.
  */
-async function requestForYoga(c: Context, server: VersionServer): Promise<Request> {
-  const { incoming } = nodeBindings(c);
-  if (!incoming || c.req.method !== 'POST' || declaredLength(c) === undefined) return c.req.raw;
-  const body = await readBody(incoming);
-  return new server.fetchAPI.Request(c.req.url, {
-    method: 'POST',
+function requestForYoga(c: Context, server: VersionServer, { body, url }: YogaExchangeOptions): Request {
+  if (body === undefined) return c.req.raw;
+  return new server.fetchAPI.Request(url ?? c.req.url, {
+    method: c.req.method,
     headers: c.req.raw.headers,
-    body: body.toString(),
+    body: Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString(),
     signal: clientGone(c),
   }) as Request;
 }
@@ -46,10 +40,10 @@ export async function exchangeWithYoga(
   c: Context,
   server: VersionServer,
   serverContext: ServerContext,
-  sameRequest?: (from: Request, to: Request) => void,
+  options: YogaExchangeOptions = {},
 ): Promise<Response> {
-  const request = await requestForYoga(c, server);
-  if (request !== c.req.raw) sameRequest?.(c.req.raw, request);
+  const request = requestForYoga(c, server, options);
+  if (request !== c.req.raw) options.sameRequest?.(c.req.raw, request);
   const response = await server.fetch(request, serverContext);
   if (!jsonType.test(response.headers.get('content-type') ?? '')) return response;
   return new Response(await response.text(), {

@@ -10,6 +10,7 @@ import { useCompiledExecution } from './compiled-execution.js';
 import type { GraphQLContext } from './context.js';
 import { useLegacyErrors } from './errors.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
+import { useRequestChecks } from './request-checks.js';
 import { useUpstreamTrace } from './upstream-trace.js';
 import type { GraphQLVersion } from './versions.js';
 
@@ -69,6 +70,8 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
       useCompiledExecution(version.schema),
       // First to parse and validate, so an abusive document is refused before any other plugin sees it.
       useHardening(options.hardening),
+      // Before every plugin that reads the request's parameters (the observer below does).
+      useRequestChecks(),
       // Results pass through plugins in this order: legacy failures get their codes before the loaders
       // fold budget errors into one and before the observer, which then logs only what is unexpected.
       useLegacyErrors(),

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { bodyAborted } from '../errors/request-body.js';
 import { nodeBindings } from './node-bindings.js';
 
 export interface DeclaredBodyLimitOptions {
@@ -39,18 +40,29 @@ export function declaredBodyLimit(options: DeclaredBodyLimitOptions): Middleware
   };
 }
 
-export interface BufferedBodyOptions {
+export interface BodyBounds {
   maxSize: number;
   /** Longest time the client may take to send the whole body, from when the gateway starts reading it. */
   timeoutMs: number;
+}
+
+export interface BufferedBodyOptions extends BodyBounds {
   /** The answer for a body over the size limit. */
   onTooLarge: (c: Context) => Response | Promise<Response>;
   /** The answer for a body not complete in time. */
   onTimeout: (c: Context) => Response | Promise<Response>;
 }
 
-class BodyTooLarge extends Error {}
-class BodyTooSlow extends Error {}
+/** A body that passed the size limit while it was read. */
+export class BodyTooLarge extends Error {}
+/** A body the client did not finish sending in time. */
+export class BodyTooSlow extends Error {}
+/** A body whose client closed the connection (or whose stream failed) before it ended. */
+export class BodyAborted extends Error {
+  constructor(cause?: unknown) {
+    super('The client closed the request before its body ended.', { cause });
+  }
+}
 
 /** Reads a Node request body whole, failing as soon as it passes `maxSize` or takes longer than `timeoutMs`. */
 function readNodeBody(
@@ -76,8 +88,8 @@ function readNodeBody(
       else chunks.push(chunk);
     };
     const onEnd = () => finish();
-    const onError = (error: Error) => finish(error);
-    const onAborted = () => finish(new Error('The client closed the request before its body ended.'));
+    const onError = (error: Error) => finish(new BodyAborted(error));
+    const onAborted = () => finish(new BodyAborted());
     const timer = setTimeout(() => finish(new BodyTooSlow()), timeoutMs);
     incoming.on('data', onData).once('end', onEnd).once('error', onError).once('aborted', onAborted);
   });
@@ -115,6 +127,26 @@ async function readWebBody(
 }
 
 /**
+ * Reads a request's body whole, bounded in size and in time: `BodyTooLarge` for a body over `maxSize` (a
+ * declared length is refused before a byte is read), `BodyTooSlow` for one not complete within `timeoutMs`,
+ * `BodyAborted` for one whose client went away first.
+ * Either way the answer is marked `Connection: close`, since the rest of the body is never read.
+ */
+export async function readBoundedBody(c: Context, bounds: BodyBounds): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = declaredLength(c);
+  try {
+    if (declared !== undefined && declared > bounds.maxSize) throw new BodyTooLarge();
+    const { incoming } = nodeBindings(c);
+    return incoming
+      ? await readNodeBody(incoming, bounds.maxSize, bounds.timeoutMs)
+      : await readWebBody(c.req.raw, bounds.maxSize, bounds.timeoutMs);
+  } catch (error) {
+    if (error instanceof BodyTooLarge || error instanceof BodyTooSlow) c.header('Connection', 'close');
+    throw error;
+  }
+}
+
+/**
  * Reads a request body whole before the route runs, bounded in size and in time: a body over `maxSize`
  * gets `onTooLarge`, one the client has not finished sending within `timeoutMs` gets `onTimeout` (both
  * close the connection). What follows sees the bytes read (`c.req.raw` is replaced), so a slow client
@@ -127,22 +159,13 @@ async function readWebBody(
 export function bufferedBody(options: BufferedBodyOptions): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const declared = declaredLength(c);
-    if (declared !== undefined && declared > options.maxSize) {
-      c.header('Connection', 'close');
-      return options.onTooLarge(c);
-    }
-    const { incoming } = nodeBindings(c);
     let bytes: Uint8Array<ArrayBuffer>;
     try {
-      bytes = incoming
-        ? await readNodeBody(incoming, options.maxSize, options.timeoutMs)
-        : await readWebBody(c.req.raw, options.maxSize, options.timeoutMs);
+      bytes = await readBoundedBody(c, options);
     } catch (error) {
-      if (!(error instanceof BodyTooLarge || error instanceof BodyTooSlow)) throw error;
-      // The rest of the body is never read, so the connection cannot be reused.
-      c.header('Connection', 'close');
-      return error instanceof BodyTooLarge ? options.onTooLarge(c) : options.onTimeout(c);
+      if (error instanceof BodyTooLarge) return options.onTooLarge(c);
+      if (error instanceof BodyTooSlow) return options.onTimeout(c);
+      throw error instanceof BodyAborted ? bodyAborted() : error;
     }
     c.req.raw = new Request(c.req.url, {
       method: c.req.method,

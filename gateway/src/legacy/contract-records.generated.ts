@@ -78,7 +78,7 @@ export type FacetRefRecord = {
   description?: string;
 };
 
-/** An entry of a facet's controlled vocabulary (a manager type, job function, address type, …). Embedded in a detail record it carries `full_name`, `facet` and `top_level_facet` too; in a facet's listing and from `GET /service/c/{uuid}/` only when asked for. */
+/** An entry of a facet's controlled vocabulary (a manager type, job function, address type, …). Embedded in a detail record it carries `full_name`, `facet` and `top_level_facet` too; elsewhere they may be null. */
 export type ClassRecord = {
   uuid: string;
   name: string;
@@ -210,7 +210,7 @@ export type OrgUnitTreeNodeRecord = {
   children?: OrgUnitTreeNodeRecord[];
 };
 
-/** A unit in full, with its parent in full up to the top. With `only_primary_uuid` the embedded objects are `{uuid}` only. */
+/** A unit in full, with its parent in full up to the top. */
 export type OrgUnitRecord = {
   uuid: string;
   name: string;

@@ -8,8 +8,11 @@
 export const notPublic: Readonly<Record<string, string>> = {
   'OrgUnit.location': 'not served yet: the versions read units from listings that do not carry it',
   'OrgUnit.org': 'there is one organisation; the versions do not show it',
+  'OrgUnit.engagement_count': 'only with `count=engagement`, which the versions do not send: always null',
+  'OrgUnit.association_count': 'only with `count=association`, which the versions do not send: always null',
   'Employee.org': 'there is one organisation; the versions do not show it',
   'Employee.cpr_no': 'a personal identity number: shown to no one until the versions decide who may read it',
+  'Engagement.is_primary': 'only with `calculate_primary`, which the versions do not send: always null',
   'Engagement.person': 'the embedded reference; the public follows the `employee` link',
   'Engagement.org_unit_ref': 'the embedded reference; the public follows the `org_unit` link',
   'Manager.person': 'the embedded reference; the public follows the `employee` link',

@@ -129,9 +129,21 @@ describe('the org graph file', () => {
   it('keeps the contract descriptions', () => {
     expect(graph.getType('Engagement')?.description).toBe("A person's employment in a unit.");
     const engagement = graph.getType('Engagement');
-    expect(isObjectType(engagement) && engagement.getFields().is_primary?.description).toBe(
-      "With `calculate_primary`, whether this is the person's primary engagement; null otherwise.",
+    expect(isObjectType(engagement) && engagement.getFields().primary?.description).toBe(
+      'The primary type (a class of the `primary_type` facet), or null.',
     );
+  });
+
+  it('leaves out the fields only a `/service` flag the versions never send would fill (always null otherwise)', () => {
+    const fields = (name: string) => {
+      const type = graph.getType(name);
+      return isObjectType(type) ? Object.keys(type.getFields()) : [];
+    };
+    expect(fields('Engagement')).toContain('primary');
+    expect(fields('Engagement')).not.toContain('is_primary');
+    expect(fields('OrgUnit')).toContain('name');
+    expect(fields('OrgUnit')).not.toContain('engagement_count');
+    expect(fields('OrgUnit')).not.toContain('association_count');
   });
 
   it('follows the one nullability rule', () => {

@@ -1,9 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bearerAuth, type GatewayVariables } from '../auth/bearer-auth.js';
 import type { TokenVerifier } from '../auth/token-verifier.js';
-import { GatewayError } from '../errors/gateway-error.js';
 import { legacyErrorHandler, type UnexpectedErrorLog } from '../errors/legacy-error-body.js';
 import { payloadTooLarge } from '../errors/payload-too-large.js';
+import { bodyTooSlow } from '../errors/request-body.js';
 import { bufferedBody } from '../http/body-limit.js';
 import { routeChain } from '../http/route-chain.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
@@ -65,11 +65,7 @@ export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: G
           );
         },
         onTimeout: () => {
-          throw new GatewayError(
-            408,
-            'REQUEST_TIMEOUT',
-            'The request body was not sent in time. Send the whole body at once, then wait for the answer.',
-          );
+          throw bodyTooSlow();
         },
       }),
       serviceRbac({ policy: options.rbac, legacy: options.legacy, clock: options.clock }),

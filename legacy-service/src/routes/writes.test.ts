@@ -306,3 +306,22 @@ describe('bad input changes nothing', () => {
     expect(snapshot()).toBe(before);
   });
 });
+
+describe('bodies nested too deeply', () => {
+  // Issue 20, item 8: a 50,000-deep body made a recursive walk overflow the stack, a 500 E_UNKNOWN.
+  const deep = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
+
+  it.each([
+    ['/service/ou/create', `{"name": ${deep}}`],
+    ['/service/e/create', `{"givenname": ${deep}}`],
+    ['/service/details/create', `{"type": "engagement", "person": ${deep}}`],
+    ['/service/details/edit', `{"type": "engagement", "uuid": "x", "data": ${deep}}`],
+    ['/service/details/terminate', `{"type": "engagement", "uuid": "x", "validity": ${deep}}`],
+  ])('%s answers 400 E_INVALID_INPUT, per the error contract', async (path, body) => {
+    const response = await legacy.post(path, body);
+    const answer = (await response.json()) as any;
+    expect(response.status).toBe(400);
+    expect(answer).toMatchObject({ error: true, status: 400, error_key: 'E_INVALID_INPUT' });
+    expect(answer.description).toMatch(/nested more than \d+ levels deep/);
+  });
+});

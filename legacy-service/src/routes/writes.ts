@@ -13,13 +13,30 @@ export interface WriteRouteOptions {
   store: Store;
 }
 
+/** Deeper than any write body OS2mo takes (a detail's `data` holds objects a few levels down). */
+const maxBodyDepth = 32;
+
+/** Whether `value` nests arrays and objects deeper than `maxDepth`, found without recursion. */
+function nestedDeeperThan(value: unknown, maxDepth: number): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    if (next.depth >= maxDepth) return true;
+    for (const member of Object.values(next.value)) pending.push({ value: member, depth: next.depth + 1 });
+  }
+  return false;
+}
+
 async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw invalid.json();
   }
+  if (nestedDeeperThan(body, maxBodyDepth)) throw invalid.tooDeep(maxBodyDepth);
+  return body;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { GraphQLError } from 'graphql';
+import { getOperationAST, GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GraphQLLimits } from '../../config.js';
-import { weightedCostRule } from './weighted-cost.js';
+import { weightedCost } from './weighted-cost.js';
 
 /**
  * What a client sees when a document breaks a limit: what to change, never the limit itself (a number to
@@ -23,14 +23,18 @@ const refusals = {
 } as const satisfies Record<string, readonly [string, string]>;
 
 /**
- * Replaces GraphQL Armor's rejection with ours; thrown, it stops parsing or validation at once. Like any
- * parse or validation error (GraphQL over HTTP): 400 for `application/graphql-response+json`, 200 with
- * `errors` and no `data` for `application/json`.
+ * Our refusal in place of GraphQL Armor's. Like any parse or validation error (GraphQL over HTTP): 400 for
+ * `application/graphql-response+json`, 200 with `errors` and no `data` for `application/json`.
  */
-function refuse(kind: keyof typeof refusals): () => never {
+function refusal(kind: keyof typeof refusals): GraphQLError {
   const [code, message] = refusals[kind];
+  return new GraphQLError(message, { extensions: { code, http: { spec: true, status: 400 } } });
+}
+
+/** Armor's rejection replaced with ours; thrown, it stops parsing or validation at once. */
+function refuse(kind: keyof typeof refusals): () => never {
   return () => {
-    throw new GraphQLError(message, { extensions: { code, http: { spec: true, status: 400 } } });
+    throw refusal(kind);
   };
 }
 
@@ -47,8 +51,10 @@ const allOff: ArmorConfig = {
 };
 
 /**
- * Token, depth, alias and directive limits (GraphQL Armor) and Armor's cost model weighted by `limit` on
- * every document, checked while it is parsed and validated: a document over a limit never executes, so it never reaches the legacy service.
+ * Token, depth, alias and directive limits (GraphQL Armor), checked while a document is parsed and
+ * validated, and Armor's cost model weighted by `limit`, checked for every request with its own variables
+ * just before its operation executes (validation results are cached per document, and the cost depends on
+ * the variables): a request over a limit never executes, so it never reaches the legacy service.
  * One Armor instance per limit fixes the order they are checked in, so a deep query is reported as deep
  * rather than as costly (depth also multiplies the cost).
  *
@@ -65,9 +71,13 @@ export function useQueryLimits(limits: GraphQLLimits): Plugin {
   ];
   // Armor's cost model, weighing `limit` (see weighted-cost.ts); checked last, like Armor's own.
   const cost: Plugin = {
-    onValidate({ addValidationRule, context }) {
-      const variables = (context as { params?: { variables?: Record<string, unknown> } }).params?.variables;
-      addValidationRule(weightedCostRule({ maxCost: limits.maxCost, variables, onReject: refuse('cost') }));
+    onExecute({ args, setResultAndStopExecution }) {
+      const operation = getOperationAST(args.document, args.operationName);
+      if (!operation) return;
+      const { schema, document, variableValues: variables } = args;
+      if (weightedCost({ schema, document, operation, variables }) > limits.maxCost) {
+        setResultAndStopExecution({ errors: [refusal('cost')] });
+      }
     },
   };
   const plugins = [...ordered.map((config) => EnvelopArmorPlugin({ ...allOff, ...config }) as Plugin), cost];

@@ -5,13 +5,14 @@ import {
   Kind,
   valueFromAST,
   type ASTNode,
+  type DocumentNode,
   type FieldNode,
+  type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLNamedType,
+  type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
-  type ValidationContext,
-  type ValidationRule,
 } from 'graphql';
 
 /** GraphQL Armor's cost weights: a scalar 1, an object 2, each level below multiplied by 1.5. */
@@ -19,11 +20,13 @@ const scalarCost = 1;
 const objectCost = 2;
 const depthCostFactor = 1.5;
 
-export interface WeightedCostOptions {
-  maxCost: number;
-  /** The request's variables, so a `limit: $n` weighs what it asks for. */
+export interface WeightedCostInput {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  /** The operation the request runs. */
+  operation: OperationDefinitionNode;
+  /** The request's own variables, so a `limit: $n` weighs what this request asks for. */
   variables?: Record<string, unknown> | null;
-  onReject: () => never;
 }
 
 /** How many objects a paged field can return: its `limit` (or the schema's default), or fewer UUIDs asked for. */
@@ -57,57 +60,58 @@ function pageSize(
  * schema's default page size, or the number of UUIDs its filter names when that is fewer. Armor itself only
  * weighs `first`/`last` literals, so 30 aliases of `engagements(limit: 1000)` cost as much as 30 of
  * `limit: 1`. Fragments are weighed where they are spread, like Armor does.
+ *
+ * The answer depends on the request's variables, so it is computed for each request (at execution), never
+ * as a validation rule: Yoga caches validation per document, and a cheap request would let every later
+ * request of the same document through whatever its variables (issue 20).
  */
-export function weightedCostRule(options: WeightedCostOptions): ValidationRule {
-  return (context: ValidationContext) => {
-    const schema = context.getSchema();
-    const fragmentCosts = new Map<string, number>();
+export function weightedCost({ schema, document, operation, variables }: WeightedCostInput): number {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  const fragmentCosts = new Map<string, number>();
 
-    const selectionCost = (selectionSet: SelectionSetNode, parent: GraphQLNamedType | undefined): number => {
-      let total = 0;
-      for (const selection of selectionSet.selections) total += depthCostFactor * cost(selection, parent);
-      return total;
-    };
-
-    const cost = (node: ASTNode, parent: GraphQLNamedType | undefined): number => {
-      if (node.kind === Kind.FIELD) {
-        if (node.name.value === '__schema' || node.name.value === '__type') return 0;
-        if (!node.selectionSet) return scalarCost;
-        const field =
-          parent && (isObjectType(parent) || isInterfaceType(parent))
-            ? parent.getFields()[node.name.value]
-            : undefined;
-        const inner =
-          objectCost + selectionCost(node.selectionSet, field ? getNamedType(field.type) : undefined);
-        return field ? inner * pageSize(field, node, options.variables) : inner;
-      }
-      if (node.kind === Kind.INLINE_FRAGMENT) {
-        const type = node.typeCondition ? schema.getType(node.typeCondition.name.value) : parent;
-        return objectCost + selectionCost(node.selectionSet, type ?? undefined);
-      }
-      if (node.kind === Kind.FRAGMENT_SPREAD) {
-        const name = node.name.value;
-        const known = fragmentCosts.get(name);
-        if (known !== undefined) return scalarCost + depthCostFactor * known;
-        // A fragment that spreads itself is invalid anyway; weigh it once.
-        fragmentCosts.set(name, 0);
-        const fragment = context.getFragment(name);
-        if (!fragment) return scalarCost;
-        const type = schema.getType(fragment.typeCondition.name.value) ?? undefined;
-        const fragmentCost = objectCost + selectionCost(fragment.selectionSet, type);
-        fragmentCosts.set(name, fragmentCost);
-        return scalarCost + depthCostFactor * fragmentCost;
-      }
-      return 0;
-    };
-
-    return {
-      OperationDefinition(operation: OperationDefinitionNode) {
-        const root = schema.getRootType(operation.operation) ?? undefined;
-        let total = 0;
-        for (const selection of operation.selectionSet.selections) total += cost(selection, root);
-        if (total > options.maxCost) options.onReject();
-      },
-    };
+  const selectionCost = (selectionSet: SelectionSetNode, parent: GraphQLNamedType | undefined): number => {
+    let total = 0;
+    for (const selection of selectionSet.selections) total += depthCostFactor * cost(selection, parent);
+    return total;
   };
+
+  const cost = (node: ASTNode, parent: GraphQLNamedType | undefined): number => {
+    if (node.kind === Kind.FIELD) {
+      if (node.name.value === '__schema' || node.name.value === '__type') return 0;
+      if (!node.selectionSet) return scalarCost;
+      const field =
+        parent && (isObjectType(parent) || isInterfaceType(parent))
+          ? parent.getFields()[node.name.value]
+          : undefined;
+      const inner =
+        objectCost + selectionCost(node.selectionSet, field ? getNamedType(field.type) : undefined);
+      return field ? inner * pageSize(field, node, variables) : inner;
+    }
+    if (node.kind === Kind.INLINE_FRAGMENT) {
+      const type = node.typeCondition ? schema.getType(node.typeCondition.name.value) : parent;
+      return objectCost + selectionCost(node.selectionSet, type ?? undefined);
+    }
+    if (node.kind === Kind.FRAGMENT_SPREAD) {
+      const name = node.name.value;
+      const known = fragmentCosts.get(name);
+      if (known !== undefined) return scalarCost + depthCostFactor * known;
+      // A fragment that spreads itself is invalid anyway; weigh it once.
+      fragmentCosts.set(name, 0);
+      const fragment = fragments.get(name);
+      if (!fragment) return scalarCost;
+      const type = schema.getType(fragment.typeCondition.name.value) ?? undefined;
+      const fragmentCost = objectCost + selectionCost(fragment.selectionSet, type);
+      fragmentCosts.set(name, fragmentCost);
+      return scalarCost + depthCostFactor * fragmentCost;
+    }
+    return 0;
+  };
+
+  const root = schema.getRootType(operation.operation) ?? undefined;
+  let total = 0;
+  for (const selection of operation.selectionSet.selections) total += cost(selection, root);
+  return total;
 }

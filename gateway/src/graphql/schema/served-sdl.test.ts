@@ -45,6 +45,19 @@ describe('the served SDL', () => {
     },
   );
 
+  // Issue 20: descriptions came from the contract and told GraphQL users about `/service` flags they cannot send.
+  it.each(buildVersions().map((version) => [version.name, version] as const))(
+    '%s describes nothing by a `/service` query flag, which GraphQL does not have',
+    (_name, version) => {
+      const flags =
+        /only_primary_uuid|calculate_primary|first_party_perspective|inherit_manager|inherit_owner|`count=/;
+      const mentions = printSchema(version.schema)
+        .split('\n')
+        .filter((line) => flags.test(line));
+      expect(mentions).toEqual([]);
+    },
+  );
+
   it('shows the generated entity types unchanged in v2, and as lists where v1 documents it', () => {
     const [v1, v2] = buildVersions();
     const graph = buildSchema(readOrgGraphTypeDefs());

@@ -1,0 +1,106 @@
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import { parse, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { createYoga, type Plugin } from 'graphql-yoga';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useCompiledExecution } from './compiled-execution.js';
+
+/** A counter that only the mutation moves, so a test sees exactly which operation ran and how often. */
+function counterServer() {
+  const state = { writes: 0 };
+  const schema = makeExecutableSchema({
+    typeDefs: /* GraphQL */ `
+      type Query {
+        writes: Int!
+        greeting: String!
+      }
+      type Mutation {
+        increment: Int!
+      }
+    `,
+    resolvers: {
+      Query: { writes: () => state.writes, greeting: () => 'hello' },
+      Mutation: { increment: () => (state.writes += 1) },
+    },
+  });
+  const yoga = createYoga({ schema, plugins: [useCompiledExecution(schema)], logging: false });
+  const post = async (query: string, operationName: string) => {
+    const response = await yoga.fetch('http://gateway.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ query, operationName }),
+    });
+    return { status: response.status, body: (await response.json()) as ExecutionResult };
+  };
+  const get = async (query: string, operationName: string) => {
+    const url = new URL('http://gateway.test/graphql');
+    url.searchParams.set('query', query);
+    url.searchParams.set('operationName', operationName);
+    const response = await yoga.fetch(url, { headers: { accept: 'application/json' } });
+    return { status: response.status, body: (await response.json()) as ExecutionResult };
+  };
+  return { schema, state, post, get };
+}
+
+const mixed = 'mutation M { increment } query Q { writes }';
+
+describe('compiled execution', () => {
+  let server: ReturnType<typeof counterServer>;
+  beforeEach(() => {
+    server = counterServer();
+  });
+
+  it('runs the operation each request names, not the first one compiled for the document', async () => {
+    expect((await server.post(mixed, 'M')).body).toEqual({ data: { increment: 1 } });
+    expect((await server.post(mixed, 'Q')).body).toEqual({ data: { writes: 1 } });
+    expect((await server.get(mixed, 'Q')).body).toEqual({ data: { writes: 1 } });
+    expect(server.state.writes).toBe(1);
+    // And back: the query compiled second does not replace the mutation compiled first.
+    expect((await server.post(mixed, 'M')).body).toEqual({ data: { increment: 2 } });
+  });
+
+  it('never runs a mutation over GET, whichever operation of the document ran before', async () => {
+    await server.post(mixed, 'M');
+    const answer = await server.get(mixed, 'M');
+    expect(answer.status).toBe(405);
+    expect(answer.body.data).toBeUndefined();
+    expect(server.state.writes).toBe(1);
+  });
+
+  it('gives two queries of one document their own selections', async () => {
+    const document = 'query A { greeting } query B { writes }';
+    expect((await server.get(document, 'A')).body).toEqual({ data: { greeting: 'hello' } });
+    expect((await server.get(document, 'B')).body).toEqual({ data: { writes: 0 } });
+    expect((await server.post(document, 'A')).body).toEqual({ data: { greeting: 'hello' } });
+  });
+
+  it('gives another document its own code', async () => {
+    expect((await server.post('query Q { greeting }', 'Q')).body).toEqual({ data: { greeting: 'hello' } });
+    expect((await server.post('query Q { writes }', 'Q')).body).toEqual({ data: { writes: 0 } });
+  });
+
+  it('refuses a mutation at execution when the request is a GET, even without Yoga’s parse-time check', async () => {
+    // The plugin's own execute function, driven directly: nothing but it stands between a GET and the mutation.
+    type OnExecute = (payload: { args: ExecutionArgs; setExecuteFn(fn: typeof run): void }) => void;
+    let run: (args: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult> = () => ({});
+    const plugin: Plugin = useCompiledExecution(server.schema);
+    const document = parse(mixed);
+    const runAs = async (method: string) => {
+      const args: ExecutionArgs = {
+        schema: server.schema,
+        document,
+        operationName: 'M',
+        contextValue: { request: new Request('http://gateway.test/', { method }) },
+      };
+      (plugin.onExecute as OnExecute)({ args, setExecuteFn: (fn) => (run = fn) });
+      return run(args);
+    };
+    const overGet = await runAs('GET');
+    expect(overGet.data).toBeUndefined();
+    expect(overGet.errors?.[0]?.extensions).toMatchObject({
+      code: 'METHOD_NOT_ALLOWED',
+      http: { status: 405 },
+    });
+    expect(server.state.writes).toBe(0);
+    expect((await runAs('POST')).data).toEqual({ increment: 1 });
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from './stack.js';
+
+/**
+ * Mistakes in how a client sends its request are 400s with a code and a sentence that says what to fix, on
+ * the whole stack (observer, access log and all) and on every served version: they were 500
+ * "Unexpected error." (issue 20, item 8).
+ */
+
+let stack: TestStack;
+let token: string;
+beforeAll(async () => {
+  stack = await startTestStack();
+  token = await stack.token('nora');
+});
+afterAll(() => stack?.close());
+
+const accept = 'application/graphql-response+json';
+
+async function answer(response: Response) {
+  const body = (await response.json()) as {
+    data?: unknown;
+    errors: { message: string; extensions: unknown }[];
+  };
+  return { status: response.status, body };
+}
+
+const get = async (version: string, parameters: Record<string, string>) =>
+  answer(
+    await fetch(`${stack.gatewayUrl}/graphql/${version}?${new URLSearchParams(parameters).toString()}`, {
+      headers: { authorization: `Bearer ${token}`, accept },
+    }),
+  );
+
+const post = async (version: string, body: unknown) =>
+  answer(
+    await fetch(`${stack.gatewayUrl}/graphql/${version}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, accept, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
+
+function expectRefused(refused: Awaited<ReturnType<typeof answer>>, code: string, message: RegExp): void {
+  expect(refused.status).toBe(400);
+  expect(refused.body.data).toBeUndefined();
+  expect(refused.body.errors).toHaveLength(1);
+  expect(refused.body.errors[0]!.extensions).toEqual({ code });
+  expect(refused.body.errors[0]!.message).toMatch(message);
+}
+
+describe.each(['v1', 'v2'])('client mistakes on %s', (version) => {
+  it('refuses a GET whose variables or extensions are not JSON, naming the parameter', async () => {
+    for (const name of ['variables', 'extensions']) {
+      const refused = await get(version, { query: '{ __typename }', [name]: '{not json' });
+      expectRefused(refused, 'BAD_REQUEST', new RegExp(`\`${name}\` parameter is not JSON`));
+    }
+  });
+
+  it('refuses an operationName that is a number or an object', async () => {
+    for (const operationName of [5, { name: 'Q' }]) {
+      const refused = await post(version, { query: 'query Q { __typename }', operationName });
+      expectRefused(refused, 'BAD_REQUEST', /`operationName` must be a string/);
+    }
+  });
+
+  it('refuses a subscription, which the schema does not have, over POST and GET', async () => {
+    const query = 'subscription S { __typename }';
+    expectRefused(await post(version, { query }), 'SUBSCRIPTIONS_NOT_SUPPORTED', /no subscriptions/);
+    expectRefused(await get(version, { query }), 'SUBSCRIPTIONS_NOT_SUPPORTED', /no subscriptions/);
+  });
+
+  it('still answers the same requests sent correctly', async () => {
+    const fine = await get(version, { query: 'query Q { __typename }', variables: '{}', operationName: 'Q' });
+    expect(fine.status).toBe(200);
+    expect(fine.body.data).toEqual({ __typename: 'Query' });
+  });
+});
