@@ -2,16 +2,24 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildSchema, isInputObjectType, type GraphQLInputObjectType, type GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { omittedInputFields, omittedMutationFields, os2moMutations, referencedTypes } from './index.js';
+import {
+  omittedInputFields,
+  omittedMutationFields,
+  os2moMutations,
+  referencedTypes,
+  type Os2moVersion,
+} from './index.js';
 
-/** OS2mo's printout of its v29 schema, which is v30's SDL too (see its README). */
-const printout = fileURLToPath(
-  new URL('../../../../../test/fixtures/os2mo-graphql/os2mo-v29.graphql', import.meta.url),
-);
-const os2mo = buildSchema(readFileSync(printout, 'utf8'));
+/** OS2mo's printout of a version's schema (vendored; v29's is v30's SDL too, see the fixtures' README). */
+function printout(name: string): GraphQLSchema {
+  const path = fileURLToPath(
+    new URL(`../../../../../test/fixtures/os2mo-graphql/os2mo-${name}.graphql`, import.meta.url),
+  );
+  return buildSchema(readFileSync(path, 'utf8'));
+}
 
-/** The module's SDL with the types it references stubbed, as the read side would define them. */
-function servedSchema(): GraphQLSchema {
+/** The module's SDL of a version with the types it references stubbed, as the read side would define them. */
+function servedSchema(version: Os2moVersion): GraphQLSchema {
   const stubs = referencedTypes
     .map((name) =>
       name.endsWith('Response')
@@ -21,29 +29,42 @@ function servedSchema(): GraphQLSchema {
           : `scalar ${name}`,
     )
     .join('\n');
-  return buildSchema(`${stubs}\ntype Query { ok: Boolean }\n${os2moMutations().typeDefs}`);
+  return buildSchema(`${stubs}\ntype Query { ok: Boolean }\n${os2moMutations(version).typeDefs}`);
 }
-
-const served = servedSchema();
-const servedMutations = served.getMutationType()!.getFields();
-const os2moMutationFields = os2mo.getMutationType()!.getFields();
 
 /** Whether a declared omission (`class_*`, `*_delete`, `org_create`) covers a Mutation field. */
 const covers = (pattern: string, name: string) => new RegExp(`^${pattern.replace(/\*/g, '.*')}$`).test(name);
 
-const servedInputTypes = Object.values(served.getTypeMap()).filter(
-  (type): type is GraphQLInputObjectType => isInputObjectType(type) && !type.name.startsWith('__'),
-);
+const inputTypesOf = (schema: GraphQLSchema) =>
+  Object.values(schema.getTypeMap()).filter(
+    (type): type is GraphQLInputObjectType => isInputObjectType(type) && !type.name.startsWith('__'),
+  );
 
-describe("OS2mo's mutations conform to OS2mo's v29/v30 printout", () => {
+/** Each served version and OS2mo's printout of it. */
+const versions: [Os2moVersion, string][] = [
+  [30, 'v29'],
+  [29, 'v29'],
+  [25, 'v25'],
+  [22, 'v22'],
+  [21, 'v21'],
+];
+
+describe.each(versions)("OS2mo's mutations of v%s conform to OS2mo's printout %s", (version, name) => {
+  const os2mo = printout(name);
+  const served = servedSchema(version);
+  const servedMutations = served.getMutationType()!.getFields();
+  const os2moMutationFields = os2mo.getMutationType()!.getFields();
+  const servedInputTypes = inputTypesOf(served);
+  const omitted = [...omittedInputFields, ...os2moMutations(version).omits];
+
   it('serves every Mutation field with the same arguments and result type', () => {
-    for (const [name, field] of Object.entries(servedMutations)) {
-      const theirs = os2moMutationFields[name];
-      expect(theirs, name).toBeDefined();
-      expect(String(field.type), name).toBe(String(theirs!.type));
+    for (const [field, definition] of Object.entries(servedMutations)) {
+      const theirs = os2moMutationFields[field];
+      expect(theirs, field).toBeDefined();
+      expect(String(definition.type), field).toBe(String(theirs!.type));
       expect(
-        field.args.map((arg) => `${arg.name}: ${String(arg.type)}`),
-        name,
+        definition.args.map((arg) => `${arg.name}: ${String(arg.type)}`),
+        field,
       ).toEqual(theirs!.args.map((arg) => `${arg.name}: ${String(arg.type)}`));
     }
   });
@@ -68,39 +89,58 @@ describe("OS2mo's mutations conform to OS2mo's v29/v30 printout", () => {
   });
 
   it('serves or declares as omitted every OS2mo Mutation field, and omits nothing it serves', () => {
+    const declared = [...omittedMutationFields, ...os2moMutations(version).omits];
     const undeclared = Object.keys(os2moMutationFields).filter(
-      (name) =>
-        !servedMutations[name] && !omittedMutationFields.some(({ coordinate }) => covers(coordinate, name)),
+      (field) =>
+        !servedMutations[field] &&
+        !declared.some(({ coordinate }) => covers(coordinate, field) || coordinate === `Mutation.${field}`),
     );
     expect(undeclared).toEqual([]);
     for (const { coordinate } of omittedMutationFields) {
       expect(
-        Object.keys(os2moMutationFields).some((name) => covers(coordinate, name)),
-        `${coordinate} names something OS2mo has`,
-      ).toBe(true);
-      expect(
-        Object.keys(servedMutations).filter((name) => covers(coordinate, name)),
+        Object.keys(servedMutations).filter((field) => covers(coordinate, field)),
         `${coordinate} is served`,
       ).toEqual([]);
     }
   });
 
   it('serves or declares as omitted every input field of the input types it serves, with a reason', () => {
-    const declared = new Set(omittedInputFields.map(({ coordinate }) => coordinate));
+    const declared = new Set(omitted.map(({ coordinate }) => coordinate));
     const undeclared: string[] = [];
     for (const input of servedInputTypes) {
       const theirFields = (os2mo.getType(input.name) as GraphQLInputObjectType).getFields();
-      for (const name of Object.keys(theirFields)) {
-        const coordinate = `${input.name}.${name}`;
-        const isServed = input.getFields()[name] !== undefined;
+      for (const field of Object.keys(theirFields)) {
+        const coordinate = `${input.name}.${field}`;
+        const isServed = input.getFields()[field] !== undefined;
         if (!isServed && !declared.has(coordinate)) undeclared.push(coordinate);
         if (isServed)
           expect(declared.has(coordinate), `${coordinate} is served and declared omitted`).toBe(false);
       }
     }
     expect(undeclared).toEqual([]);
-    for (const { coordinate, reason } of [...omittedInputFields, ...omittedMutationFields]) {
+    for (const { coordinate, reason } of [...omitted, ...omittedMutationFields]) {
       expect(reason.length, coordinate).toBeGreaterThan(20);
+    }
+  });
+});
+
+describe("the declared omissions and references, against OS2mo's newest printout", () => {
+  const os2mo = printout('v29');
+  const os2moMutationFields = Object.keys(os2mo.getMutationType()!.getFields());
+
+  it('names only what OS2mo has', () => {
+    for (const { coordinate } of omittedMutationFields) {
+      expect(
+        os2moMutationFields.some((field) => covers(coordinate, field)),
+        `${coordinate} names something OS2mo has`,
+      ).toBe(true);
+    }
+    for (const { coordinate } of omittedInputFields) {
+      const [type, field] = coordinate.split('.');
+      expect(
+        (os2mo.getType(type!) as GraphQLInputObjectType | undefined)?.getFields()[field!],
+        coordinate,
+      ).toBeDefined();
     }
   });
 
@@ -108,6 +148,15 @@ describe("OS2mo's mutations conform to OS2mo's v29/v30 printout", () => {
     for (const name of referencedTypes) {
       expect(os2mo.getType(name), name).toBeDefined();
       expect(os2moMutations().typeDefs).not.toMatch(new RegExp(`(type|scalar|enum|input) ${name}\\b`));
+    }
+  });
+
+  it('serves in every version only resolvers its SDL names', () => {
+    for (const [version] of versions) {
+      const { resolvers } = os2moMutations(version);
+      expect(Object.keys(resolvers).sort()).toEqual(
+        Object.keys(servedSchema(version).getMutationType()!.getFields()).sort(),
+      );
     }
   });
 });
