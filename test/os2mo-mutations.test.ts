@@ -319,6 +319,8 @@ interface DetailCase {
   source: string;
 }
 
+const chosenKle = randomUUID();
+
 const detailCases: DetailCase[] = [
   {
     prefix: 'engagement',
@@ -445,12 +447,15 @@ const detailCases: DetailCase[] = [
     type: 'kle',
     source: 'test_kles.py',
     where: () => ['ou', unit],
+    // The UUID the client chose goes to the Service API's create, as OS2mo's `uuid` input says.
     create: () => ({
+      uuid: chosenKle,
       org_unit: unit,
       kle_number: cls('kle_number', '00.01'),
       kle_aspects: [cls('kle_aspect', 'responsible')],
     }),
     sent: () => ({
+      uuid: chosenKle,
       org_unit: { uuid: unit },
       kle_number: { uuid: cls('kle_number', '00.01') },
       kle_aspect: [{ uuid: cls('kle_aspect', 'responsible') }],
@@ -493,6 +498,7 @@ describe('detail mutations: create, update (null keeps) and terminate (to exclus
       body: { type: c.type, ...c.sent(), validity: { from: '2025-01-01', to: null } },
     });
     expect(await listed(kind, owner, c.type, '2025-01-01')).toContain(uuid);
+    if (c.create().uuid) expect(uuid).toBe(c.create().uuid);
 
     // Every other field of OS2mo's update input defaults to null, which keeps the stored value.
     await written(`${c.prefix}_update`, `${c.input}UpdateInput!`, {
