@@ -70,66 +70,71 @@ function fieldsOf(type: MappedType, input: Input, write: 'create' | 'update', sh
   return legacyFields(typeMappings[type], canonicalInput(input, shape), write, shape);
 }
 
-/** The mutations: each is one legacy write, then the written record read back as of the change. */
-export function mutationResolvers() {
-  const post = (context: GraphQLContext, path: string, body: unknown) =>
-    context.legacy.post<string>(path, body);
+const post = (context: GraphQLContext, path: string, body: unknown) =>
+  context.legacy.post<string>(path, body);
 
-  const unit = (context: GraphQLContext, uuid: string, at: string) => async () => {
-    const found = await context.legacy.orgUnit(uuid, at);
-    return found ? withDate(found, at) : null;
+/** Reads a unit back as of `at`, when the query selects it. */
+const readUnit = (context: GraphQLContext, uuid: string, at: string) => async () => {
+  const found = await context.legacy.orgUnit(uuid, at);
+  return found ? withDate(found, at) : null;
+};
+
+/** Reads a person back as of `at`, when the query selects it. */
+const readEmployee = (context: GraphQLContext, uuid: string, at: string) => async () => {
+  const found = await context.legacy.employee(uuid, at);
+  return found ? withDate(found, at) : null;
+};
+
+const terminateDetail =
+  (type: DetailType) =>
+  async (_: unknown, { input }: Args, context: GraphQLContext) => {
+    const uuid = await post(context, legacyPaths.detailsTerminate(), {
+      type,
+      uuid: input.uuid,
+      validity: { to: input.to },
+    });
+    return payload(uuid, null);
   };
-  const employee = (context: GraphQLContext, uuid: string, at: string) => async () => {
-    const found = await context.legacy.employee(uuid, at);
-    return found ? withDate(found, at) : null;
+
+/** `details/create` of one record, read back through the unit, else the person, the input names. */
+const createDetail =
+  (type: Exclude<DetailType, 'related_unit'>, shape: InputShape) =>
+  async (_: unknown, { input }: Args, context: GraphQLContext) => {
+    const validity = input.validity as ValidityInput;
+    const fields = fieldsOf(type, input, 'create', shape);
+    const body = defined({ type, uuid: input.uuid ?? undefined, ...fields, validity });
+    const uuid = await post(context, legacyPaths.detailsCreate(), body);
+    const via = { unit: input.org_unit, employee: canonicalInput(input, shape).person };
+    return payload(uuid, () => readDetail(context, type, uuid, validity.from, via));
   };
 
-  const terminateDetail =
-    (type: DetailType) =>
-    async (_: unknown, { input }: Args, context: GraphQLContext) => {
-      const uuid = await post(context, legacyPaths.detailsTerminate(), {
-        type,
-        uuid: input.uuid,
-        validity: { to: input.to },
-      });
-      return payload(uuid, null);
-    };
+/** `details/edit` from `validity.from`; read back only when the input names the unit or the employee. */
+const updateDetail =
+  (type: Exclude<DetailType, 'related_unit'>, shape: InputShape) =>
+  async (_: unknown, { input }: Args, context: GraphQLContext) => {
+    const validity = input.validity as ValidityInput;
+    const data = { ...fieldsOf(type, input, 'update', shape), validity };
+    const uuid = await post(context, legacyPaths.detailsEdit(), { type, uuid: input.uuid, data });
+    // As v1/v2 always have: an update reads back through its `employee`, not an owner record's `person`.
+    const via = { unit: input.org_unit, employee: input.employee };
+    return payload(
+      uuid,
+      via.unit || via.employee ? () => readDetail(context, type, uuid, validity.from, via) : null,
+    );
+  };
 
-  /** `details/create` of one record, read back through the unit, else the person, the input names. */
-  const createDetail =
-    (type: Exclude<DetailType, 'related_unit'>, shape: InputShape) =>
-    async (_: unknown, { input }: Args, context: GraphQLContext) => {
-      const validity = input.validity as ValidityInput;
-      const fields = fieldsOf(type, input, 'create', shape);
-      const body = defined({ type, uuid: input.uuid ?? undefined, ...fields, validity });
-      const uuid = await post(context, legacyPaths.detailsCreate(), body);
-      const via = { unit: input.org_unit, employee: canonicalInput(input, shape).person };
-      return payload(uuid, () => readDetail(context, type, uuid, validity.from, via));
-    };
-
-  /** `details/edit` from `validity.from`; read back only when the input names the unit or the employee. */
-  const updateDetail =
-    (type: Exclude<DetailType, 'related_unit'>, shape: InputShape) =>
-    async (_: unknown, { input }: Args, context: GraphQLContext) => {
-      const validity = input.validity as ValidityInput;
-      const data = { ...fieldsOf(type, input, 'update', shape), validity };
-      const uuid = await post(context, legacyPaths.detailsEdit(), { type, uuid: input.uuid, data });
-      // As v1/v2 always have: an update reads back through its `employee`, not an owner record's `person`.
-      const via = { unit: input.org_unit, employee: input.employee };
-      return payload(
-        uuid,
-        via.unit || via.employee ? () => readDetail(context, type, uuid, validity.from, via) : null,
-      );
-    };
-
-  const details = Object.fromEntries(
+/** Create, update and terminate of every detail type, by its one mapping. */
+function detailResolvers() {
+  return Object.fromEntries(
     detailMutations.flatMap(({ prefix, type, shape }) => [
       [`${prefix}_create`, createDetail(type, shape)],
       [`${prefix}_update`, updateDetail(type, shape)],
       [`${prefix}_terminate`, terminateDetail(type)],
     ]),
   );
+}
 
+function orgUnitResolvers() {
   return {
     org_unit_create: async (_: unknown, { input }: Args, context: GraphQLContext) => {
       const validity = input.validity as ValidityInput;
@@ -139,7 +144,7 @@ export function mutationResolvers() {
         legacyPaths.orgUnitCreate(),
         defined({ uuid: input.uuid ?? undefined, ...fields, validity }),
       );
-      return payload(uuid, unit(context, uuid, validity.from));
+      return payload(uuid, readUnit(context, uuid, validity.from));
     },
     org_unit_update: async (_: unknown, { input }: Args, context: GraphQLContext) => {
       const validity = input.validity as ValidityInput;
@@ -150,14 +155,24 @@ export function mutationResolvers() {
         uuid: input.uuid,
         data,
       });
-      return payload(uuid, unit(context, uuid, validity.from));
+      return payload(uuid, readUnit(context, uuid, validity.from));
     },
     org_unit_terminate: async (_: unknown, { input }: Args, context: GraphQLContext) => {
       const uuid = await post(context, legacyPaths.orgUnitTerminate(String(input.uuid)), {
         validity: { to: input.to },
       });
-      return payload(uuid, unit(context, uuid, String(input.to)));
+      return payload(uuid, readUnit(context, uuid, String(input.to)));
     },
+    related_units_update: async (_: unknown, { input }: Args, context: GraphQLContext) =>
+      context.legacy.post<{ added: string[]; deleted: string[]; unchanged: string[] }>(
+        legacyPaths.orgUnitMap(String(input.origin)),
+        { destination: input.destination, validity: input.validity },
+      ),
+  };
+}
+
+function employeeResolvers() {
+  return {
     employee_create: async (_: unknown, { input }: Args, context: GraphQLContext) => {
       const fields = fieldsOf('employee', input, 'create', employeeShape);
       const uuid = await post(
@@ -165,7 +180,7 @@ export function mutationResolvers() {
         legacyPaths.employeeCreate(),
         defined({ uuid: input.uuid ?? undefined, ...fields }),
       );
-      return payload(uuid, employee(context, uuid, context.today));
+      return payload(uuid, readEmployee(context, uuid, context.today));
     },
     employee_update: async (_: unknown, { input }: Args, context: GraphQLContext) => {
       const validity = input.validity as ValidityInput;
@@ -175,20 +190,19 @@ export function mutationResolvers() {
         uuid: input.uuid,
         data,
       });
-      return payload(uuid, employee(context, uuid, validity.from));
+      return payload(uuid, readEmployee(context, uuid, validity.from));
     },
     employee_terminate: async (_: unknown, { input }: Args, context: GraphQLContext) => {
       const uuid = await post(context, legacyPaths.employeeTerminate(String(input.uuid)), {
         validity: { to: input.to },
         vacate: input.vacate === true,
       });
-      return payload(uuid, employee(context, uuid, String(input.to)));
+      return payload(uuid, readEmployee(context, uuid, String(input.to)));
     },
-    ...details,
-    related_units_update: async (_: unknown, { input }: Args, context: GraphQLContext) =>
-      context.legacy.post<{ added: string[]; deleted: string[]; unchanged: string[] }>(
-        legacyPaths.orgUnitMap(String(input.origin)),
-        { destination: input.destination, validity: input.validity },
-      ),
   };
+}
+
+/** The mutations: each is one legacy write, then the written record read back as of the change. */
+export function mutationResolvers() {
+  return { ...orgUnitResolvers(), ...employeeResolvers(), ...detailResolvers() };
 }
