@@ -520,7 +520,7 @@ describe('detail mutations: create, update (null keeps) and terminate (to exclus
     expect(await listed(kind, owner, c.type, '2026-01-01')).not.toContain(uuid);
   });
 
-  it('writes a list mutation as one Service API write of every item', async () => {
+  it('writes a list mutation as one Service API write of every item (engagements_create, engagements_update)', async () => {
     const before = writes.length;
     const answer = await mutate('alice', 'engagements_create', '[EngagementCreateInput!]!', [
       { ...detailCases[0]!.create(), validity: { from: '2025-01-01' } },
@@ -533,6 +533,26 @@ describe('detail mutations: create, update (null keeps) and terminate (to exclus
     expect((lastWrite().body as unknown[]).length).toBe(2);
     const listedNow = await listed('ou', unit, 'engagement', '2025-02-01');
     for (const uuid of uuids) expect(listedNow).toContain(uuid);
+
+    const updated = await mutate(
+      'alice',
+      'engagements_update',
+      '[EngagementUpdateInput!]!',
+      uuids.map((uuid) => ({ uuid, extension_2: 'both', validity: { from: '2025-03-01' } })),
+    );
+    expect(updated.errors).toBeUndefined();
+    expect(lastWrite()).toEqual({
+      path: '/service/details/edit',
+      body: uuids.map((uuid) => ({
+        type: 'engagement',
+        uuid,
+        data: { extension_2: 'both', validity: { from: '2025-03-01', to: null } },
+      })),
+    });
+    const records = await legacyGet<Json[]>(`/service/ou/${unit}/details/engagement?at=2025-03-01`);
+    for (const uuid of uuids) {
+      expect(records.find((record) => record.uuid === uuid)).toMatchObject({ extension_2: 'both' });
+    }
   });
 });
 

@@ -65,12 +65,18 @@ const listCreates = {
 };
 const listUpdates = { engagement: 'engagements' };
 
-/**
- * The resolvers of `os2moMutationTypeDefs`: each is one Service API write through `context.legacy.post` (so
- * RBAC decides it), built from the type's one mapping (`typeMappings`), answering the written UUID as the root
- * of OS2mo's `XResponse`. Business errors carry OS2mo's `error_context`.
- */
-export function os2moMutationResolvers(options: Os2moMutationOptions = newestMutationOptions) {
+type Resolver = (parent: unknown, args: never, context: GraphQLContext) => Promise<unknown>;
+
+const post = (context: GraphQLContext, path: string, body: unknown) =>
+  context.legacy.post<string | string[]>(path, body);
+const one = async (written: Promise<string | string[]>): Promise<Response> => ({
+  uuid: String(await written),
+});
+const each = async (written: Promise<string | string[]>): Promise<Response[]> =>
+  ([] as string[]).concat(await written).map((uuid) => ({ uuid }));
+
+/** How one version turns its inputs into Service API bodies: dates as it reads them, fields by the mappings. */
+function writer(options: Os2moMutationOptions) {
   const validity = (given: unknown) => {
     const { from, to } = given as { from: unknown; to?: unknown };
     return { from: startDay(from), to: to === null || to === undefined ? null : endDay(to, options.ends) };
@@ -79,33 +85,31 @@ export function os2moMutationResolvers(options: Os2moMutationOptions = newestMut
     const canonical = canonicalInput(type === 'owner' ? ownerPriority(input) : input, shape);
     return legacyFields(typeMappings[type], canonical, write, shape);
   };
-  const post = (context: GraphQLContext, path: string, body: unknown) =>
-    context.legacy.post<string | string[]>(path, body);
-  const one = async (written: Promise<string | string[]>): Promise<Response> => ({
-    uuid: String(await written),
-  });
-  const each = async (written: Promise<string | string[]>): Promise<Response[]> =>
-    ([] as string[]).concat(await written).map((uuid) => ({ uuid }));
+  return {
+    validity,
+    fields,
+    endDay: (to: unknown) => endDay(to, options.ends),
+    createItem: (type: MappedType, shape: InputShape) => (input: Input) => ({
+      type,
+      ...(input.uuid ? { uuid: input.uuid } : {}),
+      ...fields(type, input, 'create', shape),
+      validity: validity(input.validity),
+    }),
+    updateItem: (type: MappedType, shape: InputShape) => (input: Input) => ({
+      type,
+      uuid: input.uuid,
+      data: { ...fields(type, input, 'update', shape), validity: validity(input.validity) },
+    }),
+  };
+}
+type Writer = ReturnType<typeof writer>;
 
-  const createItem = (type: MappedType, shape: InputShape) => (input: Input) => ({
-    type,
-    ...(input.uuid ? { uuid: input.uuid } : {}),
-    ...fields(type, input, 'create', shape),
-    validity: validity(input.validity),
-  });
-  const updateItem = (type: MappedType, shape: InputShape) => (input: Input) => ({
-    type,
-    uuid: input.uuid,
-    data: { ...fields(type, input, 'update', shape), validity: validity(input.validity) },
-  });
-
-  const resolvers: Record<
-    string,
-    (parent: unknown, args: never, context: GraphQLContext) => Promise<unknown>
-  > = {};
+/** Create, update and terminate of every detail type, and OS2mo's list forms of some. */
+function detailResolvers(write: Writer): Record<string, Resolver> {
+  const resolvers: Record<string, Resolver> = {};
   for (const { prefix, type, shape } of details) {
-    const create = createItem(type, shape);
-    const update = updateItem(type, shape);
+    const create = write.createItem(type, shape);
+    const update = write.updateItem(type, shape);
     resolvers[`${prefix}_create`] = (_: unknown, { input }: Args, context: GraphQLContext) =>
       one(post(context, legacyPaths.detailsCreate(), create(input)));
     resolvers[`${prefix}_update`] = (_: unknown, { input }: Args, context: GraphQLContext) =>
@@ -115,7 +119,7 @@ export function os2moMutationResolvers(options: Os2moMutationOptions = newestMut
         post(context, legacyPaths.detailsTerminate(), {
           type,
           uuid: input.uuid,
-          validity: { to: endDay(input.to, options.ends) },
+          validity: { to: write.endDay(input.to) },
         }),
       );
     const plural = listCreates[prefix as keyof typeof listCreates];
@@ -129,20 +133,23 @@ export function os2moMutationResolvers(options: Os2moMutationOptions = newestMut
         each(post(context, legacyPaths.detailsEdit(), input.map(update)));
     }
   }
+  return resolvers;
+}
 
+function orgUnitResolvers(write: Writer, options: Os2moMutationOptions): Record<string, Resolver> {
   const orgUnitUpdate: InputShape = { nullInUpdate: options.orgUnitUpdateNull };
-  Object.assign(resolvers, {
+  return {
     org_unit_create: (_: unknown, { input }: Args, context: GraphQLContext) => {
       // As OS2mo's `OrganisationUnitCreateInput.to_handler_dict`: the UUID is chosen here when not given, and
       // a unit without a user key is keyed by its UUID (the Service API would key it by its name).
       const uuid = (input.uuid as string | null | undefined) ?? randomUUID();
-      const written = fields('org_unit', input, 'create', keepNull);
+      const written = write.fields('org_unit', input, 'create', keepNull);
       return one(
         post(context, legacyPaths.orgUnitCreate(), {
           uuid,
           ...written,
           user_key: written.user_key ?? uuid,
-          validity: validity(input.validity),
+          validity: write.validity(input.validity),
         }),
       );
     },
@@ -153,34 +160,18 @@ export function os2moMutationResolvers(options: Os2moMutationOptions = newestMut
           uuid: input.uuid,
           data: {
             uuid: input.uuid,
-            ...fields('org_unit', input, 'update', orgUnitUpdate),
-            validity: validity(input.validity),
+            ...write.fields('org_unit', input, 'update', orgUnitUpdate),
+            validity: write.validity(input.validity),
           },
         }),
       ),
     org_unit_terminate: (_: unknown, { input }: Args, context: GraphQLContext) => {
-      const to = endDay(input.to, options.ends);
+      const to = write.endDay(input.to);
       // With `from`, the Service API keeps the unit inactive from `from` through its (inclusive) `to`.
       const period =
         input.from === null || input.from === undefined ? { to } : { from: startDay(input.from), to };
       return one(post(context, legacyPaths.orgUnitTerminate(String(input.uuid)), { validity: period }));
     },
-    employee_create: (_: unknown, { input }: Args, context: GraphQLContext) =>
-      one(
-        post(context, legacyPaths.employeeCreate(), {
-          ...(input.uuid ? { uuid: input.uuid } : {}),
-          ...fields('employee', input, 'create', keepNull),
-        }),
-      ),
-    employee_update: (_: unknown, { input }: Args, context: GraphQLContext) =>
-      one(post(context, legacyPaths.detailsEdit(), updateItem('employee', keepNull)(input))),
-    employee_terminate: (_: unknown, { input }: Args, context: GraphQLContext) =>
-      one(
-        post(context, legacyPaths.employeeTerminate(String(input.uuid)), {
-          validity: { to: endDay(input.to, options.ends) },
-          vacate: input.vacate === true,
-        }),
-      ),
     // OS2mo relates from `validity.from` on, ignores `to` and `uuid`, and answers the origin unit.
     related_units_update: async (_: unknown, { input }: Args, context: GraphQLContext) => {
       const from = startDay((input.validity as { from: unknown }).from);
@@ -190,9 +181,43 @@ export function os2moMutationResolvers(options: Os2moMutationOptions = newestMut
       });
       return { uuid: String(input.origin) };
     },
-  });
+  };
+}
 
+function employeeResolvers(write: Writer): Record<string, Resolver> {
+  return {
+    employee_create: (_: unknown, { input }: Args, context: GraphQLContext) =>
+      one(
+        post(context, legacyPaths.employeeCreate(), {
+          ...(input.uuid ? { uuid: input.uuid } : {}),
+          ...write.fields('employee', input, 'create', keepNull),
+        }),
+      ),
+    employee_update: (_: unknown, { input }: Args, context: GraphQLContext) =>
+      one(post(context, legacyPaths.detailsEdit(), write.updateItem('employee', keepNull)(input))),
+    employee_terminate: (_: unknown, { input }: Args, context: GraphQLContext) =>
+      one(
+        post(context, legacyPaths.employeeTerminate(String(input.uuid)), {
+          validity: { to: write.endDay(input.to) },
+          vacate: input.vacate === true,
+        }),
+      ),
+  };
+}
+
+/**
+ * The resolvers of `os2moMutationTypeDefs`: each is one Service API write through `context.legacy.post` (so
+ * RBAC decides it), built from the type's one mapping (`typeMappings`), answering the written UUID as the root
+ * of OS2mo's `XResponse`. Business errors carry OS2mo's `error_context`.
+ */
+export function os2moMutationResolvers(options: Os2moMutationOptions = newestMutationOptions) {
+  const write = writer(options);
+  const resolvers = {
+    ...orgUnitResolvers(write, options),
+    ...employeeResolvers(write),
+    ...detailResolvers(write),
+  };
   return Object.fromEntries(
     Object.entries(resolvers).map(([name, resolve]) => [name, withOs2moErrors(resolve)]),
-  ) as Record<string, (parent: unknown, args: never, context: GraphQLContext) => Promise<unknown>>;
+  ) as Record<string, Resolver>;
 }
