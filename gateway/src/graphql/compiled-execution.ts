@@ -1,10 +1,15 @@
 import {
+  getNullableType,
   getOperationAST,
   GraphQLError,
+  isInputObjectType,
+  isListType,
   isObjectType,
+  typeFromAST,
   type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
+  type GraphQLInputType,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type Source,
@@ -53,6 +58,44 @@ function callLazyPayloadObjects(schema: GraphQLSchema): void {
     field.resolve = (payload: { object?: unknown }) =>
       typeof payload.object === 'function' ? (payload.object as () => unknown)() : payload.object;
   }
+}
+
+/** A variable's value with the defaults of the input-object fields it leaves out filled in, at any depth. */
+function fillDefaults(type: GraphQLInputType, value: unknown): unknown {
+  const nullable = getNullableType(type);
+  if (isListType(nullable)) {
+    return Array.isArray(value) ? value.map((item) => fillDefaults(nullable.ofType, item)) : value;
+  }
+  if (!isInputObjectType(nullable) || typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return value;
+  }
+  const filled: Record<string, unknown> = { ...value };
+  for (const field of Object.values(nullable.getFields())) {
+    const given = filled[field.name];
+    if (given === undefined && field.defaultValue !== undefined) filled[field.name] = field.defaultValue;
+    else if (given !== undefined) filled[field.name] = fillDefaults(field.type, given);
+  }
+  return filled;
+}
+
+/**
+ * graphql-jit 0.8 refuses a variable's input object that leaves out a non-null field with a default (OS2mo's
+ * `EmployeeTerminateInput.vacate: Boolean! = false`), where GraphQL uses the default: the compiled code gets
+ * the variables with those defaults filled in. Everything else it checks and coerces itself, as before.
+ */
+function withInputDefaults(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: ExecutionArgs['variableValues'],
+): ExecutionArgs['variableValues'] {
+  if (!operation.variableDefinitions?.length || !variables) return variables;
+  const filled: Record<string, unknown> = { ...variables };
+  for (const definition of operation.variableDefinitions) {
+    const name = definition.variable.name.value;
+    const type = typeFromAST(schema, definition.type) as GraphQLInputType | undefined;
+    if (type && filled[name] !== undefined) filled[name] = fillDefaults(type, filled[name]);
+  }
+  return filled;
 }
 
 /** An operation's compiled code, or the compiler's errors when it could not be compiled. */
@@ -129,7 +172,8 @@ export function useCompiledExecution(schema: GraphQLSchema): Plugin {
     if (!isCompiledQuery(compilation)) return compilation;
     const stringify = compilation.stringify;
     const withStringify = (result: ExecutionResult) => Object.assign(result, { stringify });
-    const result = compilation.query(args.rootValue, args.contextValue, args.variableValues);
+    const variables = withInputDefaults(args.schema, operation, args.variableValues);
+    const result = compilation.query(args.rootValue, args.contextValue, variables);
     return result instanceof Promise ? result.then(withStringify) : withStringify(result);
   };
   return {
