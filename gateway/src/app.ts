@@ -203,6 +203,8 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       versions: versions.map(({ version }) => version.name),
       shadow,
       logUnexpected,
+      rbacEnabled: config.idp.rbacEnabled,
+      clock: options.clock,
     }),
   );
   app.route(
