@@ -34,6 +34,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 let stack: ChildProcess;
 let banner = '';
+let errors = '';
 let dataDir: string;
 let ports: { legacy: number; idp: number; gateway: number };
 
@@ -49,8 +50,9 @@ beforeAll(async () => {
       LEGACY_DATA_DIR: dataDir,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so the last test can press Ctrl+C: the terminal signals the whole group.
+    detached: true,
   });
-  let errors = '';
   stack.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
     stack.stdout!.on('data', (chunk: Buffer) => {
@@ -138,4 +140,18 @@ describe('npm start on other ports', () => {
     expect(answer.errors).toBeUndefined();
     expect(answer.data.org_units.objects).toHaveLength(3);
   });
+});
+
+describe('Ctrl+C on npm start', () => {
+  it('stops all three quietly: every process gets SIGINT from the terminal, and none prints an error', async () => {
+    const exited = new Promise<number | null>((resolve) => stack.once('exit', resolve));
+    let output = '';
+    stack.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const errorsBefore = errors.length;
+    // What a terminal does on Ctrl+C: SIGINT to every process of the foreground group.
+    process.kill(-stack.pid!, 'SIGINT');
+    expect(await exited).toBe(0);
+    const printed = errors.slice(errorsBefore) + output;
+    expect(printed).not.toMatch(/ERR_SERVER_NOT_RUNNING|error while stopping|at .*\.ts:\d+/);
+  }, 60_000);
 });
