@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_DIR } from '../idp/src/config.js';
+import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 
 /**
  * `npm start` on ports other than the defaults, used as a newcomer would: copy the printed token command
@@ -130,7 +131,12 @@ describe('npm start on other ports', () => {
       query: string;
       variables: { uuids: string[] };
     };
-    expect(printed.variables.uuids).toHaveLength(3);
+    // One source: the stand-in's reference units, which the README names too and the tools open with.
+    expect(printed.variables.uuids).toEqual(referenceUnitUuids);
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+    expect(/npm run compare -- --units ([0-9a-f,-]+)/.exec(readme)?.[1]?.split(',')).toEqual(
+      referenceUnitUuids,
+    );
     const response = await fetch(`http://127.0.0.1:${ports.gateway}/graphql/v2`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${run.stdout.trim()}`, 'Content-Type': 'application/json' },
@@ -139,6 +145,10 @@ describe('npm start on other ports', () => {
     const answer = (await response.json()) as { data?: any; errors?: unknown };
     expect(answer.errors).toBeUndefined();
     expect(answer.data.org_units.objects).toHaveLength(3);
+    const tools = await fetch(`http://127.0.0.1:${ports.gateway}/browser/reference-units`, {
+      headers: { Authorization: `Bearer ${run.stdout.trim()}` },
+    });
+    expect(((await tools.json()) as { units: string[] }).units).toEqual(referenceUnitUuids);
   });
 });
 

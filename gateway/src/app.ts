@@ -189,7 +189,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     '/',
     browserRoutes({
       newestVersion: newest.name,
-      referenceUnits: createReferenceUnits({ legacy }),
+      referenceUnits: createReferenceUnits({ legacy, configured: config.referenceUnits }),
       authenticate: bearerAuth({ verifier, realm }),
     }),
   );

@@ -87,4 +87,13 @@ describe('the reference units', () => {
     );
     await expect(referenceUnits.find(undefined)).resolves.toEqual([]);
   });
+
+  it('are the configured units when some are configured, with no legacy call', async () => {
+    backend.received.length = 0;
+    const configured = [unit(3), unit(1)];
+    expect(await createReferenceUnits({ legacy: legacyClient(), configured }).find('Bearer t')).toEqual(
+      configured,
+    );
+    expect(backend.received).toHaveLength(0);
+  });
 });
