@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLegacyClient } from '../legacy/legacy-client.js';
-import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.js';
+import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.test-helpers.js';
 import { createReferenceUnits } from './reference-units.js';
 
 const organisation = '00000000-0000-4000-8000-000000000000';

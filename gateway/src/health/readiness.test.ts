@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startIdp, type RunningIdp } from '../../../idp/src/server.js';
 import { startLegacyService, type LegacyServer } from '../../../legacy-service/src/server.js';
 import { readGatewayConfig } from '../config.js';
-import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.js';
+import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.test-helpers.js';
 import { createLogger } from '../observability/logger.js';
 import { startGateway, type RunningGateway } from '../server.js';
 import { createReadiness, type ReadinessCheck } from './readiness.js';

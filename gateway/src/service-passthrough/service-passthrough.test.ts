@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LegacyAuth } from '../legacy/backend-credentials.js';
 import { legacyErrorHandler } from '../errors/legacy-error-body.js';
 import { createLegacyClient } from '../legacy/legacy-client.js';
-import { startStubBackend } from '../legacy/stub-backend.js';
+import { startStubBackend } from '../legacy/stub-backend.test-helpers.js';
 import { requestTarget, servicePassthrough } from './service-passthrough.js';
 
 /** A stand-in legacy service that records what it receives and answers with awkward headers. */
