@@ -129,24 +129,38 @@ export function cookiesFrom(response: Response, earlier = ''): string {
   return [...jar.values()].join('; ');
 }
 
-/**
- * Signs a user in through the login form as a browser does: opens the form (keeping its cookies and hidden
- * fields), posts it, and returns the cookies the browser then holds (the SSO session among them).
- */
-export async function browserLogin(idp: Idp, username = 'alice', password = username): Promise<string> {
-  const query = new URLSearchParams({
+/** A code-flow authorization request of the gateway's browser client, with PKCE. */
+export const browserAuthorization = (overrides: Record<string, string> = {}) =>
+  new URLSearchParams({
     client_id: 'org-frontend',
     redirect_uri: 'http://localhost:8080/graphql/v2',
     response_type: 'code',
     scope: 'openid',
     code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
     code_challenge_method: 'S256',
+    ...overrides,
   });
+
+/**
+ * Opens the login form for `query` as a browser does: its hidden fields (the anti-forgery token among them),
+ * ready for a username and password, and the cookie the form is bound to.
+ */
+export async function openLoginForm(
+  idp: Idp,
+  query: URLSearchParams = browserAuthorization(),
+): Promise<{ fields: URLSearchParams; cookie: string }> {
   const form = await idp.app.request(`${OIDC}/auth?${query}`);
-  const body = formFields(await form.text());
+  return { fields: formFields(await form.text()), cookie: cookiesFrom(form) };
+}
+
+/**
+ * Signs a user in through the login form as a browser does: opens the form (keeping its cookies and hidden
+ * fields), posts it, and returns the cookies the browser then holds (the SSO session among them).
+ */
+export async function browserLogin(idp: Idp, username = 'alice', password = username): Promise<string> {
+  const { fields: body, cookie } = await openLoginForm(idp);
   body.set('username', username);
   body.set('password', password);
-  const cookie = cookiesFrom(form);
   const posted = await idp.app.request(`${OIDC}/auth`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) },
