@@ -32,6 +32,11 @@ function shownBackend(address: string): string {
 // The gateway reaches the others at the addresses they listen on; the IdP's redirect URIs name the gateway.
 env.LEGACY_URL ||= `http://127.0.0.1:${legacyPort}`;
 env.GATEWAY_PUBLIC_URL ||= gatewayUrl;
+// The stand-in's reference units are the ones the README names: the tools and the banner show those.
+if (givenBackend === undefined && !env.GATEWAY_REFERENCE_UNITS) {
+  const { referenceUnitUuids } = await import('../legacy-service/src/fixture/organisation.js');
+  env.GATEWAY_REFERENCE_UNITS = referenceUnitUuids.join(',');
+}
 // The development stack serves /metrics: with a token of its own, made up per start unless one is given.
 const metricsTokenGiven = Boolean(env.METRICS_TOKEN);
 env.METRICS_TOKEN ||= `dev-metrics-${randomBytes(18).toString('base64url')}`;

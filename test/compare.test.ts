@@ -198,7 +198,7 @@ describe('POST /migration/compare (the workbench)', () => {
   it('runs the comparison through the gateway with the caller’s token', async () => {
     const { status, body } = await post(
       { units: referenceUnitUuids, version: 'v2' },
-      `Bearer ${await stack.token('nora')}`,
+      `Bearer ${await stack.token('alice')}`,
     );
     expect(status).toBe(200);
     expect(body.verdict).toEqual({ equal: true, differences: [] });
@@ -214,7 +214,7 @@ describe('POST /migration/compare (the workbench)', () => {
 
   it('needs a token and says what is wrong with a request', async () => {
     expect((await post({ units: referenceUnitUuids })).status).toBe(401);
-    const authorization = `Bearer ${await stack.token('nora')}`;
+    const authorization = `Bearer ${await stack.token('alice')}`;
     expect(await post({ units: ['unit-1'] }, authorization)).toEqual({
       status: 400,
       body: {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.j
 import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
 import { builtGatewayEntry, gatewayNodeFlags } from '../bench/built-gateway.js';
 import { accessToken } from './idp-tokens.js';
-import { spawnGateway, waitForHealth, type StartedProcess } from './processes.js';
+import { repoRoot, spawnGateway, waitForHealth, type StartedProcess } from './processes.js';
 
 /**
  * `npm run build` and `node --max-semi-space-size=8 gateway/dist/main.js`, as the image and the benchmark run the gateway: the
@@ -40,6 +40,12 @@ afterAll(async () => {
 });
 
 describe('the built gateway (node gateway/dist/main.js)', () => {
+  it('holds no test code: no stub backend, no stub org, no test or its helpers', async () => {
+    const files = (await readdir(join(repoRoot, 'gateway', 'dist'), { recursive: true })).map(String);
+    expect(files).toContain('main.js');
+    expect(files.filter((file) => /stub|\.test(-helpers)?\./.test(file))).toEqual([]);
+  });
+
   it('runs without tsx and answers the reference query with the caller’s token relayed', async () => {
     expect(gateway.child.spawnargs).not.toContain('tsx');
     const response = await fetch(`${url}/graphql/v2`, {

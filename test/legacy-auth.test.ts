@@ -1,7 +1,7 @@
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGatewayConfig } from '../gateway/src/config.js';
-import { json, startStubBackend, type StubBackend } from '../gateway/src/legacy/stub-backend.js';
+import { json, startStubBackend, type StubBackend } from '../gateway/src/legacy/stub-backend.test-helpers.js';
 import { createLogger } from '../gateway/src/observability/index.js';
 import { startGateway, type RunningGateway } from '../gateway/src/server.js';
 import { developmentRealm } from '../idp/src/dev-realm.js';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { json, startStubBackend, type StubRequest } from '../gateway/src/legacy/stub-backend.js';
+import { json, startStubBackend, type StubRequest } from '../gateway/src/legacy/stub-backend.test-helpers.js';
 import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
 
 export interface Os2moLikeBackend {

@@ -105,7 +105,6 @@ describe('SIGTERM', () => {
     const requests = slowRequests(url, 6);
     await inFlight(url, 6);
 
-    const signalled = Date.now();
     process.child.kill('SIGTERM');
     await printed(process, /SIGTERM, finishing in-flight requests/);
     expect(await connectionRefused(port)).toBe(true);
@@ -116,8 +115,9 @@ describe('SIGTERM', () => {
     expect(Array.isArray(answers[1]!.body)).toBe(true);
 
     expect(await exited).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(10_000);
+    // It stopped because the requests were done, not because the grace period ran out.
     expect(process.output()).toMatch(/"msg":"gateway: stopped"/);
+    expect(process.output()).not.toMatch(/were cut/);
   });
 
   it('cuts requests still running after SHUTDOWN_GRACE_MS and exits anyway', async () => {
@@ -128,11 +128,10 @@ describe('SIGTERM', () => {
     );
     await inFlight(url, 1);
 
-    const signalled = Date.now();
     process.child.kill('SIGTERM');
+    // Cut, not answered: the request still needed the legacy service's latency when the grace period ended.
     expect(await request).toBe('cut');
     expect(await exited).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(latencyMs);
     expect(process.output()).toMatch(/were cut/);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_DIR } from '../idp/src/config.js';
+import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 
 /**
  * `npm start` on ports other than the defaults, used as a newcomer would: copy the printed token command
@@ -34,6 +35,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 let stack: ChildProcess;
 let banner = '';
+let errors = '';
 let dataDir: string;
 let ports: { legacy: number; idp: number; gateway: number };
 
@@ -49,8 +51,9 @@ beforeAll(async () => {
       LEGACY_DATA_DIR: dataDir,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so the last test can press Ctrl+C: the terminal signals the whole group.
+    detached: true,
   });
-  let errors = '';
   stack.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
     stack.stdout!.on('data', (chunk: Buffer) => {
@@ -128,7 +131,12 @@ describe('npm start on other ports', () => {
       query: string;
       variables: { uuids: string[] };
     };
-    expect(printed.variables.uuids).toHaveLength(3);
+    // One source: the stand-in's reference units, which the README names too and the tools open with.
+    expect(printed.variables.uuids).toEqual(referenceUnitUuids);
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+    expect(/npm run compare -- --units ([0-9a-f,-]+)/.exec(readme)?.[1]?.split(',')).toEqual(
+      referenceUnitUuids,
+    );
     const response = await fetch(`http://127.0.0.1:${ports.gateway}/graphql/v2`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${run.stdout.trim()}`, 'Content-Type': 'application/json' },
@@ -137,5 +145,23 @@ describe('npm start on other ports', () => {
     const answer = (await response.json()) as { data?: any; errors?: unknown };
     expect(answer.errors).toBeUndefined();
     expect(answer.data.org_units.objects).toHaveLength(3);
+    const tools = await fetch(`http://127.0.0.1:${ports.gateway}/browser/reference-units`, {
+      headers: { Authorization: `Bearer ${run.stdout.trim()}` },
+    });
+    expect(((await tools.json()) as { units: string[] }).units).toEqual(referenceUnitUuids);
   });
+});
+
+describe('Ctrl+C on npm start', () => {
+  it('stops all three quietly: every process gets SIGINT from the terminal, and none prints an error', async () => {
+    const exited = new Promise<number | null>((resolve) => stack.once('exit', resolve));
+    let output = '';
+    stack.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const errorsBefore = errors.length;
+    // What a terminal does on Ctrl+C: SIGINT to every process of the foreground group.
+    process.kill(-stack.pid!, 'SIGINT');
+    expect(await exited).toBe(0);
+    const printed = errors.slice(errorsBefore) + output;
+    expect(printed).not.toMatch(/ERR_SERVER_NOT_RUNNING|error while stopping|at .*\.ts:\d+/);
+  }, 60_000);
 });

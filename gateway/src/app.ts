@@ -190,7 +190,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     '/',
     browserRoutes({
       newestVersion: newest.name,
-      referenceUnits: createReferenceUnits({ legacy }),
+      referenceUnits: createReferenceUnits({ legacy, configured: config.referenceUnits }),
       authenticate: bearerAuth({ verifier, realm }),
     }),
   );
@@ -204,6 +204,8 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       versions: versions.map(({ version }) => version.name),
       shadow,
       logUnexpected,
+      rbacEnabled: config.idp.rbacEnabled,
+      clock: options.clock,
     }),
   );
   app.route(

@@ -49,6 +49,7 @@ describe('readGatewayConfig: operations', () => {
     ['MIGRATION_GUIDE_URL', '/docs/migration'],
     ['CORS_ORIGINS', 'https://app.example.org/'],
     ['GRAPHQL_REMOVED_VERSIONS', 'v0,beta'],
+    ['GATEWAY_REFERENCE_UNITS', 'f41291dc-2a78-5663-957a-efb8d5ed9a0e,unit-2'],
   ])('refuses %s=%j with a message naming it', (name, value) => {
     expect(() => readGatewayConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => readGatewayConfig({ [name]: value })).toThrow(new RegExp(`^${name}: `));

@@ -48,6 +48,8 @@ export interface GatewayConfig {
   /** Whether `X-Upstream-Trace: 1` may add the legacy calls to a GraphQL response. */
   upstreamTrace: boolean;
   corsOrigins: string[];
+  /** `GATEWAY_REFERENCE_UNITS`: the units the browser tools open with; empty means "found at the backend". */
+  referenceUnits: string[];
   logLevel: LogLevel;
   operations: OperationsConfig;
   /** Shadow comparison of sampled `/service` reads with the equivalent GraphQL query; off at rate 0. */
@@ -240,6 +242,15 @@ function list(env: Env, name: string, fallback: string[]): string[] {
     .filter((item) => item.length > 0);
 }
 
+function referenceUnits(env: Env): string[] {
+  const units = list(env, 'GATEWAY_REFERENCE_UNITS', []).map((item) => item.toLowerCase());
+  const bad = units.find(
+    (item) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(item),
+  );
+  if (bad !== undefined) throw new ConfigError('GATEWAY_REFERENCE_UNITS', `must be unit UUIDs, got "${bad}"`);
+  return units;
+}
+
 /** Keycloak's `ssl-required` values. */
 function sslRequired(env: Env): string {
   const value = text(env, 'IDP_SSL_REQUIRED', 'external');
@@ -368,6 +379,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     },
     upstreamTrace: flag(env, 'GRAPHQL_UPSTREAM_TRACE', true),
     corsOrigins: origins(env, [publicUrl]),
+    referenceUnits: referenceUnits(env),
     logLevel: logLevel(env),
     operations: {
       metricsToken: optionalSecret(env, 'METRICS_TOKEN'),

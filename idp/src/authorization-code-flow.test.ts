@@ -66,6 +66,9 @@ function decodeEntities(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
+/** The login cookie the form's page set: the form's token is bound to it. */
+const loginCookie = (page: Response) => page.headers.get('set-cookie')?.split(';')[0];
+
 async function submitLogin(form: URLSearchParams, username: string, password: string, cookie?: string) {
   const body = new URLSearchParams(form);
   body.set('username', username);
@@ -100,7 +103,7 @@ async function exchange(code: string, verifier: string, redirectUri = REDIRECT_U
 /** Runs the login up to the redirect, returning the code and the SSO cookie. */
 async function logIn(attempt: LoginAttempt, mode: 'fragment' | 'query' = 'fragment') {
   const page = await fetch(`${authUrl}?${attempt.params}`);
-  const response = await submitLogin(hiddenFields(await page.text()), 'alice', 'alice');
+  const response = await submitLogin(hiddenFields(await page.text()), 'alice', 'alice', loginCookie(page));
   expect(response.status).toBe(302);
   const location = response.headers.get('location')!;
   const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
@@ -118,13 +121,13 @@ describe('authorization code flow with PKCE', () => {
     expect(html).toContain('name="username"');
     expect(html).toContain('type="password"');
 
-    const failed = await submitLogin(hiddenFields(html), 'alice', 'not-her-password');
+    const failed = await submitLogin(hiddenFields(html), 'alice', 'not-her-password', loginCookie(page));
     expect(failed.status).toBe(200);
     const failedHtml = await failed.text();
     expect(failedHtml).toContain('Invalid username or password.');
     expect(failedHtml).toContain('value="alice"');
 
-    const response = await submitLogin(hiddenFields(failedHtml), 'alice', 'alice');
+    const response = await submitLogin(hiddenFields(failedHtml), 'alice', 'alice', loginCookie(page));
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location')!);
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { matchRedirectUri } from './clients.js';
@@ -41,7 +42,42 @@ export type ParsedAuthorizationRequest =
 
 const ERROR_PAGE_TITLE = 'We are sorry...';
 // The login form's own fields; everything else is the authorization request, carried through the form.
-const FORM_FIELDS = new Set(['username', 'password']);
+/** The login form's anti-forgery field, and the cookie that binds it to the browser that opened the form. */
+export const LOGIN_TOKEN_FIELD = 'login_token';
+export const LOGIN_COOKIE = 'IDP_LOGIN';
+
+const FORM_FIELDS = new Set(['username', 'password', LOGIN_TOKEN_FIELD]);
+
+/**
+ * The login form's token: an HMAC of the browser's login cookie and the authorization request it answers
+ * (client, redirect URI, state, PKCE challenge), under a key made per process. Another site can make a
+ * browser post the form, but cannot read the cookie or the page, so it cannot send the matching token.
+ */
+function loginTokens() {
+  const key = randomBytes(32);
+  const expected = (loginCookie: string, params: URLSearchParams) =>
+    createHmac('sha256', key)
+      .update(
+        [
+          loginCookie,
+          ...['client_id', 'redirect_uri', 'state', 'code_challenge'].map((name) => params.get(name) ?? ''),
+        ]
+          .map((part) => `${part.length}:${part}`)
+          .join(''),
+      )
+      .digest('base64url');
+  return {
+    issue: (loginCookie: string, params: URLSearchParams) => expected(loginCookie, params),
+    valid(loginCookie: string | undefined, params: URLSearchParams): boolean {
+      const given = params.get(LOGIN_TOKEN_FIELD);
+      if (loginCookie === undefined || given === null) return false;
+      const a = Buffer.from(given);
+      const b = Buffer.from(expected(loginCookie, params));
+      return a.length === b.length && timingSafeEqual(a, b);
+    },
+  };
+}
+type LoginTokens = ReturnType<typeof loginTokens>;
 
 /**
  * Validates an authorization request in Keycloak's order: client, redirect URI, then the rest. Error
@@ -150,6 +186,7 @@ export function parseAuthorizationRequest(
 
 /** `GET|POST …/protocol/openid-connect/auth`: the login page, and the login itself when the form is posted. */
 export function authorizationEndpoint(ctx: IdpContext) {
+  const tokens = loginTokens();
   return async (c: Context): Promise<Response> => {
     const params = c.req.method === 'POST' ? await readForm(c) : queryParams(c);
     const parsed = parseAuthorizationRequest(ctx.realm, ctx.issuer, params);
@@ -163,7 +200,23 @@ export function authorizationEndpoint(ctx: IdpContext) {
     if (parsed.kind === 'redirect') return c.redirect(parsed.location, 302);
     const { request } = parsed;
 
-    if (c.req.method === 'POST' && params.has('username')) return logIn(c, ctx, params, request);
+    if (c.req.method === 'POST' && params.has('username')) {
+      // Checked before the password, so a forged post costs no hashing and counts no failure.
+      if (!tokens.valid(getCookie(c, LOGIN_COOKIE), params)) {
+        return htmlResponse(
+          c,
+          messagePage({
+            title: ERROR_PAGE_TITLE,
+            realm: ctx.realm.name,
+            message:
+              'This sign-in was not sent from the sign-in page in this browser, or the page has expired. Go back to the application and sign in again.',
+            error: true,
+          }),
+          400,
+        );
+      }
+      return logIn(c, ctx, params, request, tokens);
+    }
 
     const existing = ctx.sessions.findBySsoToken(getCookie(c, SSO_COOKIE));
     const existingUser = existing && ctx.realm.findUserById(existing.userId);
@@ -180,7 +233,7 @@ export function authorizationEndpoint(ctx: IdpContext) {
         302,
       );
     }
-    return loginForm(c, ctx, params, request.loginHint);
+    return loginForm(c, ctx, params, tokens, request.loginHint);
   };
 }
 
@@ -189,12 +242,15 @@ function logIn(
   ctx: IdpContext,
   params: URLSearchParams,
   request: AuthorizationRequest,
+  tokens: LoginTokens,
 ): Response {
   const username = params.get('username') ?? '';
   const login = checkPasswordLogin(ctx, username, params.get('password') ?? '', clientAddress(c));
   // Keycloak's form shows the same message for an unknown user, a wrong password and a locked account.
-  if (login.kind === 'invalid') return loginForm(c, ctx, params, username, INVALID_CREDENTIALS_MESSAGE);
-  if (login.kind === 'disabled') return loginForm(c, ctx, params, username, ACCOUNT_DISABLED_MESSAGE);
+  if (login.kind === 'invalid') {
+    return loginForm(c, ctx, params, tokens, username, INVALID_CREDENTIALS_MESSAGE);
+  }
+  if (login.kind === 'disabled') return loginForm(c, ctx, params, tokens, username, ACCOUNT_DISABLED_MESSAGE);
   const session = ctx.sessions.create(login.user.id);
   setCookie(c, SSO_COOKIE, session.ssoToken, {
     path: `${ctx.realmPath}/`,
@@ -242,14 +298,29 @@ function loginForm(
   c: Context,
   ctx: IdpContext,
   params: URLSearchParams,
+  tokens: LoginTokens,
   username?: string,
   error?: string,
 ): Response {
+  // One login cookie per browser, kept across forms, so two tabs signing in do not void each other's form.
+  let loginCookie = getCookie(c, LOGIN_COOKIE);
+  if (loginCookie === undefined || !/^[A-Za-z0-9_-]{43}$/.test(loginCookie)) {
+    loginCookie = randomBytes(32).toString('base64url');
+    setCookie(c, LOGIN_COOKIE, loginCookie, {
+      path: `${ctx.realmPath}/`,
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: ctx.secureCookies,
+    });
+  }
   // Shown again after a failed login with status 200, as Keycloak does.
   const html = renderLoginPage({
     realm: ctx.realm.name,
     action: `${ctx.realmPath}/protocol/openid-connect/auth`,
-    hiddenFields: [...params].filter(([name]) => !FORM_FIELDS.has(name)),
+    hiddenFields: [
+      ...[...params].filter(([name]) => !FORM_FIELDS.has(name)),
+      [LOGIN_TOKEN_FIELD, tokens.issue(loginCookie, params)],
+    ],
     ...(username === undefined ? {} : { username }),
     ...(error === undefined ? {} : { error }),
   });

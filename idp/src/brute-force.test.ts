@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { KEYCLOAK_BRUTE_FORCE_DEFAULTS, LoginThrottle } from './brute-force.js';
 import { loadRealm } from './realm.js';
 import { buildRealm } from './realm-builder.js';
-import { devUsers, OIDC, testIdp, TestClock, type TestIdp } from './test-support.js';
+import { devUsers, OIDC, openLoginForm, testIdp, TestClock, type TestIdp } from './test-support.js';
 
 // Password guessing against the development identity provider, with Keycloak's brute-force detector.
 
@@ -136,19 +136,16 @@ describe('per user', () => {
   it('throttles the login form the same way, with the same message', async () => {
     const idp = await testIdp();
     await wrongPasswords(idp, 'alice', 5);
-    const form = new URLSearchParams({
-      client_id: 'org-frontend',
-      redirect_uri: 'http://localhost:8080/graphql/v2',
-      response_type: 'code',
-      scope: 'openid',
-      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-      code_challenge_method: 'S256',
-      username: 'alice',
-      password: 'alice',
-    });
+    const { fields: form, cookie } = await openLoginForm(idp);
+    form.set('username', 'alice');
+    form.set('password', 'alice');
     const response = await idp.app.request(
       `${OIDC}/auth`,
-      { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form },
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+        body: form,
+      },
       { incoming: { socket: { remoteAddress: NEIGHBOUR } } },
     );
     expect(response.status).toBe(200);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { s256Challenge } from './pkce.js';
-import { claims, ISSUER, OIDC, passwordTokens, testIdp, type TestIdp } from './test-support.js';
+import {
+  claims,
+  ISSUER,
+  OIDC,
+  openLoginForm,
+  passwordTokens,
+  testIdp,
+  type TestIdp,
+} from './test-support.js';
 
 // What integrators using real OIDC clients (openid-client, oauth4webapi) met, answered as Keycloak 26 does.
 
@@ -21,13 +29,16 @@ function authorize(overrides: Record<string, string> = {}): string {
 
 /** Logs alice in through the posted login form and exchanges the code. */
 async function codeFlowTokens(idp: TestIdp, scope?: string): Promise<Record<string, unknown>> {
-  const params = new URLSearchParams(authorize(scope === undefined ? {} : { scope }));
-  params.set('username', 'alice');
-  params.set('password', 'alice');
+  const { fields, cookie } = await openLoginForm(
+    idp,
+    new URLSearchParams(authorize(scope === undefined ? {} : { scope })),
+  );
+  fields.set('username', 'alice');
+  fields.set('password', 'alice');
   const login = await idp.app.request(`${OIDC}/auth`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: params,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+    body: fields,
   });
   expect(login.status).toBe(302);
   const code = new URL(login.headers.get('location')!).searchParams.get('code')!;

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from './html.js';
 import { renderLoginPage } from './login-page.js';
-import { devUsers, OIDC, testIdp } from './test-support.js';
+import { devUsers, OIDC, openLoginForm, testIdp, type TestIdp } from './test-support.js';
 
 const ATTACK = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
+
+/** Posts the login form for `params` as a browser does: opened first, with its token and cookie. */
+async function postLogin(idp: TestIdp, params: URLSearchParams, username: string, password: string) {
+  const { fields, cookie } = await openLoginForm(idp, params);
+  fields.set('username', username);
+  fields.set('password', password);
+  return idp.app.request(`${OIDC}/auth`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+    body: fields,
+  });
+}
 
 function authorize(params: Record<string, string>) {
   return new URLSearchParams({
@@ -44,14 +56,7 @@ describe('login page', () => {
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
 
-    const body = new URLSearchParams(params);
-    body.set('username', ATTACK);
-    body.set('password', 'x');
-    const failed = await idp.app.request(`${OIDC}/auth`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body,
-    });
+    const failed = await postLogin(idp, params, ATTACK, 'x');
     expect(failed.status).toBe(200);
     const failedHtml = await failed.text();
     expect(failedHtml).toContain('Invalid username or password.');
@@ -75,16 +80,61 @@ describe('login page', () => {
     const disabled = await testIdp({
       users: devUsers().map((user) => ({ ...user, enabled: user.username !== 'nora' })),
     });
-    const body = authorize({});
-    body.set('username', 'nora');
-    body.set('password', 'nora');
-    const response = await disabled.app.request(`${OIDC}/auth`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body,
-    });
+    const response = await postLogin(disabled, authorize({}), 'nora', 'nora');
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('Account is disabled, contact your administrator.');
+  });
+});
+
+describe('the login form’s anti-forgery token (issue 20: another site could post the form)', () => {
+  const refusal = 'This sign-in was not sent from the sign-in page in this browser';
+
+  it('is in the form and bound to a cookie the form sets', async () => {
+    const idp = await testIdp();
+    const page = await idp.app.request(`${OIDC}/auth?${authorize({ state: 's1' })}`);
+    expect(page.headers.get('set-cookie')).toMatch(
+      /^IDP_LOGIN=[A-Za-z0-9_-]{43}; Path=\/auth\/realms\/org\/; HttpOnly; SameSite=Lax$/,
+    );
+    expect(await page.text()).toMatch(/<input type="hidden" name="login_token" value="[A-Za-z0-9_-]{43}">/);
+    expect((await postLogin(idp, authorize({ state: 's1' }), 'alice', 'alice')).status).toBe(302);
+  });
+
+  it('refuses a post without the token, without the cookie, with another browser’s or for another request', async () => {
+    const idp = await testIdp();
+    const mine = await openLoginForm(idp, authorize({ state: 's1' }));
+    const theirs = await openLoginForm(idp, authorize({ state: 's1' }));
+    const cases: [string, URLSearchParams, string | undefined][] = [
+      ['no token (a cross-site form)', authorize({ state: 's1' }), mine.cookie],
+      ['no cookie', mine.fields, undefined],
+      ['another browser’s cookie', mine.fields, theirs.cookie],
+      [
+        'another request (state changed)',
+        new URLSearchParams({ ...Object.fromEntries(mine.fields), state: 's2' }),
+        mine.cookie,
+      ],
+      [
+        'a forged token',
+        new URLSearchParams({ ...Object.fromEntries(mine.fields), login_token: 'x'.repeat(43) }),
+        mine.cookie,
+      ],
+    ];
+    for (const [name, fields, cookie] of cases) {
+      const body = new URLSearchParams(fields);
+      body.set('username', 'alice');
+      body.set('password', 'alice');
+      const response = await idp.app.request(`${OIDC}/auth`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+        body,
+      });
+      expect(response.status, name).toBe(400);
+      expect(response.headers.get('location'), name).toBeNull();
+      expect(response.headers.get('set-cookie') ?? '', name).not.toContain('IDP_SSO=');
+      expect(await response.text(), name).toContain(refusal);
+    }
   });
 });
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { basic, GATEWAY_ORIGIN, INTEGRATION_SECRET, OIDC, passwordTokens, testIdp } from './test-support.js';
+import {
+  basic,
+  browserLogin,
+  formFields,
+  GATEWAY_ORIGIN,
+  INTEGRATION_SECRET,
+  OIDC,
+  passwordTokens,
+  testIdp,
+  type TestIdp,
+} from './test-support.js';
 
 const form = (params: Record<string, string>, headers: Record<string, string> = {}) => ({
   method: 'POST',
@@ -77,5 +87,72 @@ describe('logout', () => {
     const forged = await idp.app.request(`${OIDC}/logout?id_token_hint=abc.def.ghi`);
     expect(forged.status).toBe(400);
     expect(await forged.text()).toContain('Invalid parameter: id_token_hint');
+  });
+});
+
+describe('logout without an id_token_hint (issue 20: a bare cross-site GET ended the session)', () => {
+  const params = { client_id: 'org-frontend', post_logout_redirect_uri: 'http://localhost:8080/graphql/v2' };
+  /** Whether the browser's session is still there: a silent authorization gets a code, not login_required. */
+  const signedIn = async (idp: TestIdp, cookie: string) => {
+    const silent = new URLSearchParams({
+      client_id: 'org-frontend',
+      redirect_uri: 'http://localhost:8080/graphql/v2',
+      response_type: 'code',
+      scope: 'openid',
+      prompt: 'none',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
+    const answer = await idp.app.request(`${OIDC}/auth?${silent}`, { headers: { Cookie: cookie } });
+    return new URL(answer.headers.get('location')!).searchParams.has('code');
+  };
+
+  it('asks to confirm, ends nothing on a GET, and logs out when the page’s own form is posted', async () => {
+    const idp = await testIdp();
+    const cookie = await browserLogin(idp);
+    expect(await signedIn(idp, cookie)).toBe(true);
+
+    const asked = await idp.app.request(`${OIDC}/logout?${new URLSearchParams(params)}`, {
+      headers: { Cookie: cookie },
+    });
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get('set-cookie')).toBeNull();
+    const html = await asked.text();
+    expect(html).toContain('Do you want to log out?');
+    expect(html).toContain('<form method="post" action="/auth/realms/org/protocol/openid-connect/logout">');
+    expect(await signedIn(idp, cookie)).toBe(true);
+
+    const confirmed = await idp.app.request(`${OIDC}/logout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+      body: formFields(html),
+    });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get('location')).toBe('http://localhost:8080/graphql/v2');
+    expect(confirmed.headers.get('set-cookie')).toMatch(/IDP_SSO=;/);
+    expect(await signedIn(idp, cookie)).toBe(false);
+  });
+
+  it('refuses a post without the page’s token, or with another session’s, and ends nothing', async () => {
+    const idp = await testIdp();
+    const cookie = await browserLogin(idp);
+    const other = await browserLogin(idp, 'oscar');
+    const othersToken = formFields(
+      await (await idp.app.request(`${OIDC}/logout`, { headers: { Cookie: other } })).text(),
+    ).get('session_code')!;
+    for (const token of [undefined, 'forged', othersToken]) {
+      const body = new URLSearchParams(params);
+      if (token !== undefined) body.set('session_code', token);
+      const refused = await idp.app.request(`${OIDC}/logout`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+        body,
+      });
+      // Without a token it is the question again; with a wrong one, the question with a warning.
+      expect(refused.status, String(token)).toBe(token === undefined ? 200 : 400);
+      expect(refused.headers.get('location')).toBeNull();
+      expect(await refused.text()).toContain('Do you want to log out?');
+      expect(await signedIn(idp, cookie), String(token)).toBe(true);
+    }
   });
 });

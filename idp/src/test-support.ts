@@ -97,3 +97,75 @@ export function claims(token: unknown): Record<string, unknown> {
 export function header(token: unknown): Record<string, unknown> {
   return decodeProtectedHeader(String(token)) as Record<string, unknown>;
 }
+
+/** The hidden fields of the first form in a page, as a browser submits them. */
+export function formFields(html: string): URLSearchParams {
+  const fields = new URLSearchParams();
+  const decode = (text: string) =>
+    text
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {
+    fields.append(decode(match[1]!), decode(match[2]!));
+  }
+  return fields;
+}
+
+/** The `name=value` pairs of a response's `Set-Cookie` headers, joined as a `Cookie` header sends them. */
+export function cookiesFrom(response: Response, earlier = ''): string {
+  const jar = new Map(
+    earlier
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => [pair.split('=')[0]!, pair] as const),
+  );
+  for (const line of response.headers.getSetCookie()) {
+    const pair = line.split(';')[0]!;
+    jar.set(pair.split('=')[0]!, pair);
+  }
+  return [...jar.values()].join('; ');
+}
+
+/** A code-flow authorization request of the gateway's browser client, with PKCE. */
+export const browserAuthorization = (overrides: Record<string, string> = {}) =>
+  new URLSearchParams({
+    client_id: 'org-frontend',
+    redirect_uri: 'http://localhost:8080/graphql/v2',
+    response_type: 'code',
+    scope: 'openid',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    ...overrides,
+  });
+
+/**
+ * Opens the login form for `query` as a browser does: its hidden fields (the anti-forgery token among them),
+ * ready for a username and password, and the cookie the form is bound to.
+ */
+export async function openLoginForm(
+  idp: Idp,
+  query: URLSearchParams = browserAuthorization(),
+): Promise<{ fields: URLSearchParams; cookie: string }> {
+  const form = await idp.app.request(`${OIDC}/auth?${query}`);
+  return { fields: formFields(await form.text()), cookie: cookiesFrom(form) };
+}
+
+/**
+ * Signs a user in through the login form as a browser does: opens the form (keeping its cookies and hidden
+ * fields), posts it, and returns the cookies the browser then holds (the SSO session among them).
+ */
+export async function browserLogin(idp: Idp, username = 'alice', password = username): Promise<string> {
+  const { fields: body, cookie } = await openLoginForm(idp);
+  body.set('username', username);
+  body.set('password', password);
+  const posted = await idp.app.request(`${OIDC}/auth`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) },
+    body,
+  });
+  if (posted.status !== 302) throw new Error(`login failed: ${posted.status} ${await posted.text()}`);
+  return cookiesFrom(posted, cookie);
+}

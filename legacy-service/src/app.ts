@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createTokenCheck, requireBearerToken } from './auth.js';
@@ -8,6 +9,9 @@ import { lookupRoutes } from './routes/lookups.js';
 import { readRoutes } from './routes/reads.js';
 import { writeRoutes } from './routes/writes.js';
 import type { Store } from './store/index.js';
+
+/** Names the state of the data a `/service` answer was read from (see `createLegacyApp`). */
+export const dataVersionHeader = 'X-Data-Version';
 
 export interface LegacyAppOptions {
   store: Store;
@@ -55,6 +59,16 @@ export function createLegacyApp(options: LegacyAppOptions): Hono {
   }
 
   app.get('/health', (c) => c.json({ status: 'ok', sequence: store.sequence, requests_served: served }));
+
+  // The data version a `/service` answer was read at or after: this process's id and the store's journal
+  // position, taken before the handler runs. A client that caches what it derives from the data (the
+  // gateway's migration workbench) compares it; any write changes it. OS2mo has no such header.
+  const instance = randomUUID().slice(0, 8);
+  app.use('/service/*', async (c, next) => {
+    const version = `${instance}.${store.sequence}`;
+    await next();
+    c.res.headers.set(dataVersionHeader, version);
+  });
 
   if (options.auth?.enabled) {
     app.use('/service/*', requireBearerToken(createTokenCheck(options.auth), options.onUnexpectedError));

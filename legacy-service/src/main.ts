@@ -26,8 +26,9 @@ try {
       },
     );
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  // Ctrl+C on `npm start` brings both: SIGINT from the terminal, then SIGTERM from the start script.
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 } catch (error) {
   console.error(`legacy-service: cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -18,6 +18,7 @@ export interface LegacyServer {
   url: string;
   port: number;
   store: Store;
+  /** Stops serving and closes the store; calling it again waits for the same close. */
   close(): Promise<void>;
 }
 
@@ -34,10 +35,12 @@ export async function startLegacyService(options: LegacyServerOptions): Promise<
     const started = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(started));
   });
   const address = server.address() as AddressInfo;
+  // Once: a second call (Ctrl+C's SIGINT, then the SIGTERM of `npm start`) waits for the first.
+  let closing: Promise<void> | undefined;
   const close = () =>
-    new Promise<void>((resolve, reject) => {
+    (closing ??= new Promise<void>((resolve, reject) => {
       server.close((error) => (error ? reject(error) : resolve()));
       if ('closeAllConnections' in server) server.closeAllConnections();
-    }).then(() => store.close());
+    }).then(() => store.close()));
   return { url: `http://${host}:${address.port}`, port: address.port, store, close };
 }

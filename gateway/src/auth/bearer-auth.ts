@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { GatewayError } from '../errors/gateway-error.js';
 import type { Principal, TokenFailure, TokenVerifier } from './token-verifier.js';
 import { TokenError } from './token-verifier.js';
@@ -35,8 +35,19 @@ function authFailure(failure: TokenFailure, realm: string): GatewayError {
   });
 }
 
+/** Sets `Cache-Control: no-store` on the answer, copying it first if its headers are immutable (a fetched one). */
+function noStore(c: Context): void {
+  try {
+    c.res.headers.set('Cache-Control', 'no-store');
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set('Cache-Control', 'no-store');
+  }
+}
+
 /**
- * Requires a valid access token and stores its principal in `c.get('principal')`. Failures are thrown as
+ * Requires a valid access token and stores its principal in `c.get('principal')`; the answer the route then
+ * gives carries `Cache-Control: no-store`. Failures are thrown as
  * 401 with `WWW-Authenticate` (or 503 when the identity provider is unreachable and no key is cached)
  * before any legacy call is made; the route family's `onError` writes the body.
  *
@@ -63,5 +74,7 @@ export function bearerAuth(options: BearerAuthOptions): MiddlewareHandler<{ Vari
       throw error;
     }
     await next();
+    // What a token unlocks is personal data (names, CPR numbers): no browser or proxy may keep a copy.
+    noStore(c);
   };
 }

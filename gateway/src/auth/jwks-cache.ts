@@ -12,7 +12,10 @@ export interface JwksCacheOptions {
   url: URL;
   /** Least time between two refetches of keys already cached (unknown `kid`, or keys past `maxAgeMs`). */
   cooldownMs: number;
-  /** Age after which cached keys are refreshed in the background, so keys the IdP withdrew stop verifying. */
+  /**
+   * Age after which cached keys are refetched before they verify again, so a key the IdP withdrew stops
+   * verifying within this time (unless the refetch fails: then the cached keys stay).
+   */
   maxAgeMs: number;
   /** Longest wait for one JWKS response. */
   timeoutMs: number;
@@ -32,7 +35,8 @@ export interface JwksCache {
  * cooldown only limits refetches of a cache that already holds keys: while no key set has ever been
  * fetched, each request may try again (one fetch in flight at a time), so the gateway recovers as soon as
  * the identity provider is back; and the first fetch does not count, so a key rotation right after start
- * is picked up at once. Cached keys keep verifying while the identity provider is down.
+ * is picked up at once. Keys older than `maxAgeMs` are refetched before use (requests meanwhile wait for
+ * that one fetch); if it fails they keep verifying: while the identity provider is down, tokens still work.
  *
  * @example
  * const jwks = createJwksCache({ url, cooldownMs: 30_000, maxAgeMs: 600_000, timeoutMs: 5_000 });
@@ -79,9 +83,12 @@ export function createJwksCache(options: JwksCacheOptions): JwksCache {
     if (keySet === undefined) {
       await load();
       loadedForThisToken = true;
-    } else if (Date.now() - fetchedAt > options.maxAgeMs && inFlight === undefined && claimRefetch()) {
-      // Stale keys keep serving while the refresh runs; a failed refresh leaves them in place.
-      load().catch(() => undefined);
+    } else if (Date.now() - fetchedAt > options.maxAgeMs && (inFlight !== undefined || claimRefetch())) {
+      // Keys past their age are refreshed before they verify again, so a withdrawn key verifies at most
+      // `maxAgeMs` after it left the JWKS. A failed refresh leaves them in place: the identity provider is
+      // down, and tokens keep verifying.
+      loadedForThisToken = true;
+      await load().catch(() => undefined);
     }
     try {
       return await keySet!(header, token);

@@ -135,3 +135,52 @@ describe('who the token is for, and its times', () => {
     await open.verify(await signed({ azp: 'admin-cli', aud: undefined }));
   });
 });
+
+describe('a withdrawn signing key', () => {
+  it('stops being trusted within IDP_JWKS_MAX_AGE_MS plus the verified-token time (fake clock)', async () => {
+    // A JWKS endpoint whose keys the test withdraws.
+    const pair = await generateKeyPair('RS256');
+    let keys = [{ ...(await exportJWK(pair.publicKey)), kid: 'k2', alg: 'RS256', use: 'sig' }];
+    let fetches = 0;
+    const jwks = createServer((_req, res) => {
+      fetches += 1;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ keys }));
+    });
+    await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+    try {
+      const verifier = createTokenVerifier({
+        issuer,
+        jwksUrl: new URL(`http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs`),
+        clockToleranceSeconds: 0,
+        cooldownMs: 30_000,
+        maxAgeMs: 600_000,
+        verifiedTtlMs: 60_000,
+      });
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const start = Date.now();
+      const token = await new SignJWT({ typ: 'Bearer' })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k2' })
+        .setIssuer(issuer)
+        .setSubject('5b0b8c1e-1111-4c4c-8888-000000000002')
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(start / 1000) + 3_600)
+        .sign(pair.privateKey);
+      await verifier.verify(token);
+      keys = [];
+
+      // Within the bound: the cached key (10 minutes old) and then the verified token (1 minute) still hold.
+      vi.setSystemTime(start + 600_000);
+      await verifier.verify(token);
+      vi.setSystemTime(start + 660_000);
+      await verifier.verify(token);
+      expect(fetches).toBe(1);
+      // Past it, the keys are refetched before use and the withdrawn key is gone.
+      vi.setSystemTime(start + 660_001);
+      await expect(verifier.verify(token)).rejects.toBeInstanceOf(TokenError);
+      expect(fetches).toBe(2);
+    } finally {
+      await new Promise<void>((resolve) => jwks.close(() => resolve()));
+    }
+  });
+});

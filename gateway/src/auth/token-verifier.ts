@@ -31,7 +31,7 @@ export interface TokenVerifierOptions {
   clockToleranceSeconds: number;
   /** Least time between JWKS refetches caused by an unknown `kid`. */
   cooldownMs: number;
-  /** Age after which cached keys are refreshed in the background (default 10 minutes). */
+  /** Age after which cached keys are refetched before they verify again (default 10 minutes). */
   maxAgeMs?: number;
   /** Longest time to wait for the identity provider's JWKS. */
   fetchTimeoutMs?: number;
@@ -47,8 +47,10 @@ export interface TokenVerifierOptions {
 
 /**
  * Tokens that passed every check, keyed by the exact token text: a forged or altered token never matches.
- * An entry lasts until the token expires (with the leeway) or `ttlMs` passes, whichever is first, so a key
- * the identity provider withdraws stops being trusted within `ttlMs`. The oldest entries go first.
+ * An entry lasts until the token expires (with the leeway) or `ttlMs` passes, whichever is first; then the
+ * token is checked again against the key cache, whose keys are at most `maxAgeMs` old. So a key the
+ * identity provider withdraws stops being trusted within `maxAgeMs + ttlMs` (10 + 1 minutes by default),
+ * as long as the identity provider answers the refetch. The oldest entries go first.
  */
 class VerifiedTokens {
   private readonly entries = new Map<

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLegacyClient } from '../legacy/legacy-client.js';
-import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.js';
+import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.test-helpers.js';
 import { createReferenceUnits } from './reference-units.js';
 
 const organisation = '00000000-0000-4000-8000-000000000000';
@@ -86,5 +86,14 @@ describe('the reference units', () => {
       ),
     );
     await expect(referenceUnits.find(undefined)).resolves.toEqual([]);
+  });
+
+  it('are the configured units when some are configured, with no legacy call', async () => {
+    backend.received.length = 0;
+    const configured = [unit(3), unit(1)];
+    expect(await createReferenceUnits({ legacy: legacyClient(), configured }).find('Bearer t')).toEqual(
+      configured,
+    );
+    expect(backend.received).toHaveLength(0);
   });
 });

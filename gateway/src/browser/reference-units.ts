@@ -6,6 +6,11 @@ export const referenceUnitsPath = '/browser/reference-units';
 
 export interface ReferenceUnitOptions {
   legacy: LegacyClient;
+  /**
+   * Units named by configuration (`GATEWAY_REFERENCE_UNITS`; `npm start` names the stand-in's reference
+   * units), used as they are: then the README, the start banner and the tools show the same units.
+   */
+  configured?: readonly string[];
   /** How many units the tools open with: the specification's reference query names three. */
   count?: number;
   /** How long a finding is kept; the legacy data changes rarely and the pages only need a start. */
@@ -18,7 +23,7 @@ export interface ReferenceUnitOptions {
 
 /**
  * The units the browser tools open with (GraphiQL's reference query, the workbench's comparison): the
- * first units in the legacy service's own order that have a manager today, so the reference query shows
+ * configured ones if any, otherwise the first units in the legacy service's own order that have a manager today, so the reference query shows
  * managers, manager types and job functions on whatever backend the gateway stands in front of. Found
  * with the caller's credential, kept for `ttlMs`, looked up once however many pages ask at the same time.
  *
@@ -55,6 +60,9 @@ export function createReferenceUnits(options: ReferenceUnitOptions) {
   return {
     /** The reference units; a failed lookup is not kept, so the next page tries again. */
     find(authorization: string | undefined): Promise<string[]> {
+      if (options.configured !== undefined && options.configured.length > 0) {
+        return Promise.resolve([...options.configured]);
+      }
       if (kept && kept.until > now()) return Promise.resolve(kept.units);
       pending ??= lookUp(authorization)
         .then((units) => {

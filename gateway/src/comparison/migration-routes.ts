@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { bearerAuth, type GatewayVariables } from '../auth/bearer-auth.js';
 import type { TokenVerifier } from '../auth/token-verifier.js';
@@ -6,6 +6,7 @@ import { GatewayError } from '../errors/gateway-error.js';
 import { legacyErrorHandler, type UnexpectedErrorLog } from '../errors/legacy-error-body.js';
 import { payloadTooLarge } from '../errors/payload-too-large.js';
 import { ComparisonError } from './comparison-error.js';
+import { dataVersionHeader } from './data-version.js';
 import { gatewayTransport } from './gateway-transport.js';
 import type { ShadowComparison } from './shadow/shadow.js';
 import {
@@ -14,6 +15,7 @@ import {
   type ComparisonSubject,
   type ComparisonVersion,
 } from './subjects.js';
+import { workbenchRuns, type WorkbenchRunKey } from './workbench-runs.js';
 
 export interface MigrationRouteOptions {
   verifier: TokenVerifier;
@@ -27,7 +29,17 @@ export interface MigrationRouteOptions {
   shadow: ShadowComparison;
   /** Told about failures that are not a `GatewayError`; the client sees only `E_UNKNOWN`. */
   logUnexpected: UnexpectedErrorLog;
+  /** With RBAC on (`IDP_RBAC_ENABLED`), the workbench's JSON routes are for the role `admin` only. */
+  rbacEnabled: boolean;
+  /** Today, for the runs' cache key (reads without `at` are today's); tests pin it. */
+  clock?: () => Date;
 }
+
+/** The role that may use the workbench's routes while RBAC is on: they read everything, at any cost. */
+export const workbenchRole = 'admin';
+
+/** The header saying whether a run's answer was kept (`hit`), shared with the run under way, or run now. */
+export const workbenchCacheHeader = 'X-Migration-Cache';
 
 const comparisonBodyLimit = 64 * 1024;
 
@@ -57,7 +69,20 @@ export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variable
   const app = new Hono<{ Variables: GatewayVariables }>();
   const versions = comparisonVersions.filter((version) => options.versions.includes(version));
   const newest = versions[versions.length - 1];
-  const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm });
+  const bearer = bearerAuth({ verifier: options.verifier, realm: options.realm });
+  const authenticate: MiddlewareHandler<{ Variables: GatewayVariables }> = async (c, next) =>
+    bearer(c, async () => {
+      if (options.rbacEnabled && !c.get('principal').roles.includes(workbenchRole)) {
+        throw new GatewayError(
+          403,
+          'FORBIDDEN',
+          `The migration workbench's reports are for the role "${workbenchRole}": they read the whole organisation.`,
+        );
+      }
+      await next();
+    });
+  const runs = workbenchRuns({ clock: options.clock });
+  const clock = options.clock ?? (() => new Date());
 
   app.get('/migration/shadow', authenticate, (c) => c.json(options.shadow.snapshot()));
 
@@ -72,18 +97,46 @@ export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variable
       },
     });
 
-  // Every /service endpoint of the contract, its GraphQL replacement and whether equality is proven.
-  // Loaded on first use: the report (with the YAML parser and the contract it reads) is a workbench tool,
-  // and most gateways never run it, so it stays out of the process until someone does.
-  app.get('/migration/coverage', authenticate, async (c) => {
+  /**
+   * Runs `work` once per key and data version (`workbenchRuns`). The data version is what the backend names
+   * in `X-Data-Version` on one cheap read (the stand-in does; OS2mo does not, and then answers are kept for
+   * a minute); `?refresh=true` runs again regardless.
+   */
+  const cachedRun = async (
+    c: Context<{ Variables: GatewayVariables }>,
+    key: Pick<WorkbenchRunKey, 'route' | 'arguments'>,
+    work: (transport: ReturnType<typeof transportFor>) => Promise<unknown>,
+  ) => {
+    const authorization = c.req.header('authorization')!;
+    const probe = new Request(`${options.publicUrl.replace(/\/+$/, '')}/service/o/`, {
+      headers: { accept: 'application/json', authorization },
+    });
+    options.shadow.exclude(probe);
+    const dataVersion = (await options.gatewayFetch(probe)).headers.get(dataVersionHeader);
     try {
-      const { coverageReport } = await import('./coverage/coverage.js');
-      return c.json(await coverageReport({ transport: transportFor(c.req.header('authorization')!) }));
+      const { result, cache } = await runs.run(
+        { ...key, day: clock().toISOString().slice(0, 10), roles: c.get('principal').roles },
+        dataVersion,
+        () => work(transportFor(authorization)),
+        c.req.query('refresh') === 'true',
+      );
+      c.header(workbenchCacheHeader, cache);
+      return c.json(result as object);
     } catch (error) {
       if (!(error instanceof ComparisonError)) throw error;
       throw new GatewayError(502, 'COMPARISON_FAILED', error.message);
     }
-  });
+  };
+
+  // Every /service endpoint of the contract, its GraphQL replacement and whether equality is proven.
+  // Loaded on first use: the report (with the YAML parser and the contract it reads) is a workbench tool,
+  // and most gateways never run it, so it stays out of the process until someone does.
+  app.get('/migration/coverage', authenticate, (c) =>
+    cachedRun(c, { route: 'coverage', arguments: {} }, async (transport) => {
+      const { coverageReport } = await import('./coverage/coverage.js');
+      return coverageReport({ transport });
+    }),
+  );
 
   app.post(
     '/migration/compare',
@@ -123,19 +176,15 @@ export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variable
         ? { kind: 'org_units', uuids }
         : { kind: 'employees', uuids };
 
-      try {
-        // Loaded on first use, as the coverage report: comparing is a workbench tool.
-        const { compareLegacyWithGraphQL } = await import('./compare.js');
-        const report = await compareLegacyWithGraphQL({
-          subject,
-          version: version as ComparisonVersion,
-          transport: transportFor(c.req.header('authorization')!),
-        });
-        return c.json(report);
-      } catch (error) {
-        if (!(error instanceof ComparisonError)) throw error;
-        throw new GatewayError(502, 'COMPARISON_FAILED', error.message);
-      }
+      return cachedRun(
+        c,
+        { route: 'compare', arguments: { kind: subject.kind, uuids, version } },
+        async (transport) => {
+          // Loaded on first use, as the coverage report: comparing is a workbench tool.
+          const { compareLegacyWithGraphQL } = await import('./compare.js');
+          return compareLegacyWithGraphQL({ subject, version: version as ComparisonVersion, transport });
+        },
+      );
     },
   );
 

@@ -2,9 +2,9 @@ import { createServer } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError } from '../errors/gateway-error.js';
-import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.js';
+import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.test-helpers.js';
 import { graphqlErrorHandler } from './errors.js';
-import { answerStubOrg, stubOrg, stubbedVersions, type StubbedVersions } from './stub-org.js';
+import { answerStubOrg, stubOrg, stubbedVersions, type StubbedVersions } from './stub-org.test-helpers.js';
 
 const managersQuery = `{ org_units(filter: { uuids: ["${stubOrg.unit}"] }) { objects { managers { uuid } } } }`;
 

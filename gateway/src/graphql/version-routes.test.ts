@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenError, type TokenVerifier } from '../auth/token-verifier.js';
-import { startStubBackend, type StubBackend } from '../legacy/stub-backend.js';
-import { answerStubOrg, stubOrg, stubbedVersions, type StubbedVersions } from './stub-org.js';
+import { startStubBackend, type StubBackend } from '../legacy/stub-backend.test-helpers.js';
+import { answerStubOrg, stubOrg, stubbedVersions, type StubbedVersions } from './stub-org.test-helpers.js';
 import { versionRoutes } from './version-routes.js';
 
 const verifier: TokenVerifier = {

@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startIdp, type RunningIdp } from '../../../idp/src/server.js';
 import { startLegacyService, type LegacyServer } from '../../../legacy-service/src/server.js';
 import { readGatewayConfig } from '../config.js';
-import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.js';
+import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.test-helpers.js';
 import { createLogger } from '../observability/logger.js';
 import { startGateway, type RunningGateway } from '../server.js';
 import { createReadiness, type ReadinessCheck } from './readiness.js';
@@ -44,14 +44,22 @@ describe('createReadiness', () => {
   });
 
   it('cuts a check off at the timeout', async () => {
-    const hung: ReadinessCheck = () => new Promise(() => undefined);
-    const readiness = createReadiness({ checks: { legacy: hung }, timeoutMs: 50 });
-    const started = Date.now();
-    expect(await readiness.check()).toEqual({
-      status: 'not_ready',
-      checks: { legacy: { status: 'failed', reason: 'no answer within 50 ms' } },
-    });
-    expect(Date.now() - started).toBeLessThan(1_000);
+    vi.useFakeTimers();
+    try {
+      const hung: ReadinessCheck = () => new Promise(() => undefined);
+      const readiness = createReadiness({ checks: { legacy: hung }, timeoutMs: 50 });
+      let answer: unknown;
+      void readiness.check().then((result) => (answer = result));
+      await vi.advanceTimersByTimeAsync(49);
+      expect(answer).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(answer).toEqual({
+        status: 'not_ready',
+        checks: { legacy: { status: 'failed', reason: 'no answer within 50 ms' } },
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets probes that arrive together share one round of checks', async () => {
@@ -145,11 +153,10 @@ describe('GET /health/ready', () => {
     const silent = await startSilentServer();
     try {
       const hung = await gatewayWith({ LEGACY_URL: silent.url });
-      const started = Date.now();
+      // The silent server never answers: an answer at all means the probe was cut off.
       const answer = await ready(hung);
       expect(answer.status).toBe(503);
       expect(answer.body.checks.legacy).toEqual({ status: 'failed', reason: 'no answer within 300 ms' });
-      expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       silent.server.close();
     }

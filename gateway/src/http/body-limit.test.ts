@@ -5,8 +5,8 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenVerifier } from '../auth/token-verifier.js';
 import { legacyErrorHandler } from '../errors/legacy-error-body.js';
-import { startStubBackend, type StubBackend } from '../legacy/stub-backend.js';
-import { stubbedVersions, type StubbedVersions } from '../graphql/stub-org.js';
+import { startStubBackend, type StubBackend } from '../legacy/stub-backend.test-helpers.js';
+import { stubbedVersions, type StubbedVersions } from '../graphql/stub-org.test-helpers.js';
 import { versionRoutes } from '../graphql/version-routes.js';
 import { bufferedBody } from './body-limit.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendCredentials } from './backend-credentials.js';
-import { json, startStubBackend, type StubBackend } from './stub-backend.js';
+import { json, startStubBackend, type StubBackend } from './stub-backend.test-helpers.js';
 
 let tokenEndpoint: StubBackend;
 let issued = 0;

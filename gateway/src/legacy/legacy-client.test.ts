@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLegacyClient, type LegacyClientOptions } from './legacy-client.js';
 import { LegacyResponseError, LegacyTimeoutError, LegacyUnavailableError } from './legacy-errors.js';
 import { upstreamFailure } from './upstream-failures.js';
-import { json, startStubBackend, type StubBackend } from './stub-backend.js';
+import { json, startStubBackend, type StubBackend } from './stub-backend.test-helpers.js';
 
 let backend: StubBackend;
 let tokenEndpoint: StubBackend;

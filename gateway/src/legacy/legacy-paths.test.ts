@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLegacyClient } from './legacy-client.js';
 import { createLegacyLoaders } from './legacy-loaders.js';
 import { detailTypes, legacyPaths, queryString, segment, UnaddressableValueError } from './legacy-paths.js';
-import { json, startStubBackend, type StubBackend } from './stub-backend.js';
+import { json, startStubBackend, type StubBackend } from './stub-backend.test-helpers.js';
 
 describe('legacyPaths', () => {
   it('keeps a value inside its own path segment', () => {

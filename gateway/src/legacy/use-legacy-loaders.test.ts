@@ -4,7 +4,7 @@ import { useLegacyErrors } from '../graphql/errors.js';
 import { useUpstreamTrace } from '../graphql/upstream-trace.js';
 import { createLegacyClient } from './legacy-client.js';
 import { legacyPaths } from './legacy-paths.js';
-import { json, startStubBackend, type StubBackend } from './stub-backend.js';
+import { json, startStubBackend, type StubBackend } from './stub-backend.test-helpers.js';
 import { useLegacyLoaders, type LegacyContext } from './use-legacy-loaders.js';
 
 /** A schema whose `units(count)` reads `count` distinct units, each one legacy call. */

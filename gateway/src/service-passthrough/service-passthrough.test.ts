@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LegacyAuth } from '../legacy/backend-credentials.js';
 import { legacyErrorHandler } from '../errors/legacy-error-body.js';
 import { createLegacyClient } from '../legacy/legacy-client.js';
-import { startStubBackend } from '../legacy/stub-backend.js';
+import { startStubBackend } from '../legacy/stub-backend.test-helpers.js';
 import { requestTarget, servicePassthrough } from './service-passthrough.js';
 
 /** A stand-in legacy service that records what it receives and answers with awkward headers. */
@@ -109,6 +109,39 @@ describe('servicePassthrough', () => {
     expect(response.status).toBe(502);
     expect(JSON.parse(text)).toMatchObject({ error: true, status: 502, error_key: 'E_UPSTREAM_UNAVAILABLE' });
     expect(text).not.toContain('127.0.0.1:1');
+    // A read says nothing about writes.
+    expect(JSON.parse(text).description).toBe('The legacy service cannot be reached.');
+  });
+
+  it('says a write may have been made when the legacy connection dies before the answer', async () => {
+    // The backend reads the whole write, then the connection dies: as if it crashed after its commit.
+    const dying = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.socket?.destroy());
+    });
+    await new Promise<void>((resolve) => dying.listen(0, '127.0.0.1', resolve));
+    try {
+      const legacy = createLegacyClient({
+        url: new URL(`http://127.0.0.1:${(dying.address() as AddressInfo).port}`),
+        connectTimeoutMs: 500,
+        responseTimeoutMs: 500,
+      });
+      const app = new Hono();
+      app.all('/service/*', servicePassthrough({ legacy, publicUrl: 'https://gateway.example' }));
+      app.onError(legacyErrorHandler(() => undefined));
+      const response = await app.request('/service/ou/create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Unit', parent: { uuid: '00000000-0000-4000-8000-000000000001' } }),
+      });
+      expect(response.status).toBe(502);
+      const body = await response.json();
+      expect(body).toMatchObject({ error: true, status: 502, error_key: 'E_UPSTREAM_UNAVAILABLE' });
+      expect(body.description).toContain('The write may have been made all the same');
+      expect(body.description).toContain('"uuid"');
+    } finally {
+      await new Promise<void>((resolve) => dying.close(() => resolve()));
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Context, Handler } from 'hono';
+import { GatewayError } from '../errors/gateway-error.js';
 import { upstreamError } from '../errors/upstream-failure.js';
 import { connectionGone, nodeBindings } from '../http/node-bindings.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
@@ -40,6 +41,23 @@ export function requestTarget(href: string): { protocol: string; host: string; t
   };
 }
 
+const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+
+/**
+ * A write whose legacy call broke (502) or went unanswered (504) may have been made all the same: the
+ * connection can die after the backend committed. The answer says so, and how to retry safely.
+ */
+function uncertainWrite(failure: unknown): unknown {
+  if (!(failure instanceof GatewayError) || (failure.status !== 502 && failure.status !== 504))
+    return failure;
+  return new GatewayError(
+    failure.status,
+    failure.code,
+    `${failure.message} The write may have been made all the same: read the record before you send it again. A create that carries its own "uuid" can be sent again safely.`,
+    { errorKey: failure.errorKey, context: failure.context, headers: failure.headers },
+  );
+}
+
 /**
  * `/service/*` for existing integrations: the request goes to the legacy service unchanged (method, path,
  * query, body) through `legacy.forward`, which also decides the headers and the backend credential, and
@@ -68,7 +86,8 @@ export function servicePassthrough({ legacy, publicUrl }: ServicePassthroughOpti
         publicUrl,
       });
     } catch (error) {
-      throw upstreamError(error) ?? error;
+      const failure = upstreamError(error) ?? error;
+      throw isWrite(c.req.method) ? uncertainWrite(failure) : failure;
     }
 
     const responseHeaders = upstream.headers;

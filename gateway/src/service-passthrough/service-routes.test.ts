@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TokenError, type TokenVerifier } from '../auth/token-verifier.js';
 import { createLegacyClient, type LegacyClient } from '../legacy/legacy-client.js';
-import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.js';
+import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.test-helpers.js';
 import { createRbacPolicy } from '../rbac/rbac-policy.js';
 import { serviceRoutes } from './service-routes.js';
 

@@ -139,6 +139,46 @@ describe('writes through time', () => {
   });
 });
 
+describe('a create sent again with its own uuid (issue 20: a retry after a broken connection)', () => {
+  // OS2mo 2.4.0 takes a client's `uuid` on ou/create, e/create and details/create
+  // (backend/mora/service/orgunit.py, employee.py, engagement.py: `util.get_uuid(req, required=False)`).
+  const creates: [string, (uuid: string) => unknown][] = [
+    [
+      '/service/ou/create',
+      (uuid) => ({
+        uuid,
+        name: 'Retry Office',
+        parent: { uuid: oscarOwnedUnitUuid },
+        org_unit_type: cls.office,
+        validity: { from: '2024-01-01' },
+      }),
+    ],
+    ['/service/e/create', (uuid) => ({ uuid, givenname: 'Retry', surname: 'Person' })],
+    [
+      '/service/details/create',
+      (uuid) => ({
+        uuid,
+        type: 'engagement',
+        person: { uuid: '0dbddb2e-6dd2-4081-bf5a-484b7018914f' },
+        org_unit: { uuid: oscarOwnedUnitUuid },
+        job_function: cls.caseworker,
+        engagement_type: cls.permanent,
+        validity: { from: '2024-02-01' },
+      }),
+    ],
+  ];
+
+  it.each(creates)('%s makes one object and answers the retry 409 E_ALREADY_EXISTS', async (path, body) => {
+    const uuid = '7c1a3f3e-2f1d-4d6e-9a53-5a1f0c2e9b01';
+    expect(await created(path, body(uuid))).toBe(uuid);
+    const sequence = legacy.store.sequence;
+    const retry = await legacy.post(path, body(uuid));
+    expect(retry.status).toBe(409);
+    expect(await retry.json()).toMatchObject({ error_key: 'E_ALREADY_EXISTS', uuid });
+    expect(legacy.store.sequence).toBe(sequence);
+  });
+});
+
 describe('bad input changes nothing', () => {
   const snapshot = () => {
     const state: Record<string, unknown[]> = {};

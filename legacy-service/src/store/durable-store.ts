@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { StoreError } from './errors.js';
+import { dataFolderMode } from './files.js';
 import { Journal, recoverJournal } from './journal.js';
 import { acquireLock } from './lock.js';
 import type { DataFolderLock } from './lock.js';
@@ -215,7 +216,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const settings = normaliseOptions(options);
   const { dir } = settings;
   const state = new MemoryState(options.indexes ?? []);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: dataFolderMode });
   const lock = await acquireLock(dir);
   try {
     await removeUnfinishedSnapshots(dir);

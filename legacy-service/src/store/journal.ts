@@ -1,7 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { open, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { syncDirectory, writeAll } from './files.js';
+import { dataFileMode, syncDirectory, writeAll } from './files.js';
 import { StoreError } from './errors.js';
 import { readLines } from './lines.js';
 import type { FileLine } from './lines.js';
@@ -116,7 +116,9 @@ export class Journal {
       () => true,
       () => false,
     );
-    const handle = await open(path, 'a');
+    const handle = await open(path, 'a', dataFileMode);
+    // A journal written before files were created private is made so now.
+    if (existed) await handle.chmod(dataFileMode);
     // A new file's directory entry must be durable too, or the first fsync'ed appends could vanish with it.
     if (!existed) await syncDirectory(dirname(path));
     return new Journal(handle, fsync);

@@ -3,6 +3,7 @@ import { link, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { StoreError } from './errors.js';
+import { dataFileMode } from './files.js';
 
 export const lockFile = 'LOCK';
 
@@ -32,7 +33,7 @@ export async function acquireLock(dir: string): Promise<DataFolderLock> {
   };
   // Written in full under a private name and then linked, so LOCK never exists half-written.
   const candidate = join(dir, `${lockFile}.${self.pid}.${self.token}.tmp`);
-  await writeFile(candidate, JSON.stringify(self) + '\n', { flag: 'wx' });
+  await writeFile(candidate, JSON.stringify(self) + '\n', { flag: 'wx', mode: dataFileMode });
   try {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       try {

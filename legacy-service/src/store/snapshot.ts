@@ -1,6 +1,6 @@
 import { open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { syncDirectory, writeAll } from './files.js';
+import { dataFileMode, syncDirectory, writeAll } from './files.js';
 import { StoreError } from './errors.js';
 import { readLines } from './lines.js';
 import type { FileLine } from './lines.js';
@@ -24,7 +24,7 @@ interface SnapshotHeader {
  */
 export async function writeSnapshot(dir: string, seq: number, state: MemoryState): Promise<void> {
   const temporaryPath = join(dir, `snapshot-${seq}.ndjson.tmp`);
-  const handle = await open(temporaryPath, 'w');
+  const handle = await open(temporaryPath, 'w', dataFileMode);
   try {
     const header: SnapshotHeader = { format: 1, seq, entities: state.entityCount() };
     let batch = [JSON.stringify(header)];

@@ -361,7 +361,8 @@ describe('seeding', () => {
     expect(uuids(second.all('people'))).toEqual(['p1']);
   });
 
-  it('loads a seed of 100,000 entities in seconds', async () => {
+  // How fast is measured in bench/, not here.
+  it('loads a seed of 100,000 entities and finds them again after a reopen', async () => {
     const dir = await scratch.folder();
     const seed = () =>
       Array.from({ length: 100_000 }, (_, n) =>
@@ -378,14 +379,12 @@ describe('seeding', () => {
       keys: (p) => [String(p.orgUnit)],
     };
 
-    const started = performance.now();
     const seeded = await scratch.open({ dir, seed, indexes: [byOrgUnit] });
-    const seededMs = performance.now() - started;
+    expect(seeded.count('people')).toBe(100_000);
     await seeded.close();
     const reopened = await scratch.open({ dir, indexes: [byOrgUnit] });
 
     expect(reopened.count('people')).toBe(100_000);
     expect(reopened.byIndex('people', 'orgUnit', 'unit-7')).toHaveLength(200);
-    expect(seededMs).toBeLessThan(15_000);
   });
 });

@@ -5,15 +5,19 @@ import { coverageReport, type CoverageReport } from '../coverage/coverage.js';
 import { formatCoverage } from '../coverage/coverage-text.js';
 import { gatewayTransport } from '../gateway-transport.js';
 import { formatReport } from '../report-text.js';
-import { DEFAULT_IDP_URL, tokenFromIdp } from './token-grant.js';
+import {
+  DEFAULT_GATEWAY_URL,
+  DEFAULT_IDP_URL,
+  gatewayUrlFromEnv,
+  StackAddressError,
+} from './stack-addresses.js';
+import { tokenFromIdp } from './token-grant.js';
 import {
   comparisonVersions,
   maxSubjectUuids,
   type ComparisonSubject,
   type ComparisonVersion,
 } from '../subjects.js';
-
-export const DEFAULT_GATEWAY_URL = 'http://localhost:8080';
 
 /** Exit codes: usable as a CI step's result. */
 export const exitCodes = { equal: 0, different: 1, unusable: 2 } as const;
@@ -44,7 +48,8 @@ and with one GraphQL query, then prints both side by side, the saving, and wheth
                          and whether equality is proven on the current data (GraphQL v2, on a sample of
                          units and people)
   --version              ${comparisonVersions.join(' or ')} (default ${comparisonVersions[comparisonVersions.length - 1]})
-  --gateway              the gateway (default GATEWAY_URL or ${DEFAULT_GATEWAY_URL})
+  --gateway              the gateway (default GATEWAY_URL, GATEWAY_PUBLIC_URL, http://localhost:GATEWAY_PORT
+                         or ${DEFAULT_GATEWAY_URL}: what "npm start" reads)
   --json                 print the whole comparison as JSON instead of tables
 
 Token options (first that applies):
@@ -52,7 +57,8 @@ Token options (first that applies):
   --user NAME            password grant at the identity provider [--password PASSWORD, default NAME]
   --client ID            client credentials grant [--secret SECRET, default IDP_INTEGRATION_CLIENT_SECRET]
   (none)                 the development user alice
-  The identity provider is IDP_URL (default ${DEFAULT_IDP_URL}), realm --realm (default org).
+  The identity provider is IDP_URL, IDP_PUBLIC_URL or http://localhost:IDP_PORT (default ${DEFAULT_IDP_URL}),
+  realm --realm (default org).
 
 Exit status: 0 the data is equal (--coverage: every covered read endpoint), 1 it differs, 2 the comparison
 could not be made.
@@ -155,8 +161,12 @@ export async function runCompareCommand(
       throw new UsageError(`--version must be ${comparisonVersions.join(' or ')}, got "${requested}".`);
     }
     version = requested as ComparisonVersion;
-    gatewayUrl = readGatewayUrl(values.gateway ?? env['GATEWAY_URL'] ?? DEFAULT_GATEWAY_URL);
+    gatewayUrl = values.gateway === undefined ? gatewayUrlFromEnv(env) : readGatewayUrl(values.gateway);
   } catch (error) {
+    if (error instanceof StackAddressError) {
+      output.stderr(`${error.message}\n`);
+      return exitCodes.unusable;
+    }
     output.stderr(`${(error as Error).message}\n\n${USAGE}`);
     return exitCodes.unusable;
   }

@@ -1,6 +1,5 @@
 import { ComparisonError } from '../comparison-error.js';
-
-export const DEFAULT_IDP_URL = 'http://localhost:8081';
+import { idpUrlFromEnv, StackAddressError } from './stack-addresses.js';
 
 /** The development realm's names: the browser client for the password grant, the integration's secret. */
 const defaults = {
@@ -33,8 +32,13 @@ export async function tokenFromIdp(
   env: Record<string, string | undefined>,
   fetchImpl: typeof fetch,
 ): Promise<string> {
-  const idpUrl = (env['IDP_URL'] || DEFAULT_IDP_URL).replace(/\/+$/, '');
-  if (!URL.canParse(idpUrl)) throw new ComparisonError('failed', `IDP_URL is not a URL: "${idpUrl}".`);
+  let idpUrl: string;
+  try {
+    idpUrl = idpUrlFromEnv(env);
+  } catch (error) {
+    if (!(error instanceof StackAddressError)) throw error;
+    throw new ComparisonError('failed', error.message);
+  }
   const form = new URLSearchParams();
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
   const clientId = options.client ?? defaults.passwordClient;
@@ -69,7 +73,7 @@ export async function tokenFromIdp(
   } catch {
     throw new ComparisonError(
       'failed',
-      `no token: the identity provider at ${idpUrl} cannot be reached. Start it with "npm run idp" or set IDP_URL.`,
+      `no token: the identity provider at ${idpUrl} cannot be reached. Start it with "npm run idp", or set IDP_URL or IDP_PORT.`,
     );
   }
   const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;

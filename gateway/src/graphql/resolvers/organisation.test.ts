@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { json, startStubBackend, type StubBackend } from '../../legacy/stub-backend.js';
-import { answerStubOrg, stubbedVersions, type StubbedVersions } from '../stub-org.js';
+import { json, startStubBackend, type StubBackend } from '../../legacy/stub-backend.test-helpers.js';
+import { answerStubOrg, stubbedVersions, type StubbedVersions } from '../stub-org.test-helpers.js';
 
 /** The organisation reads on a stub backend: what the resolvers ask the legacy service for, and answer. */
 let backend: StubBackend;

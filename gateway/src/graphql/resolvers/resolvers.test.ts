@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStubBackend, type StubBackend } from '../../legacy/stub-backend.js';
-import { answerStubOrg, stubOrg, stubbedVersions, type StubbedVersions } from '../stub-org.js';
+import { startStubBackend, type StubBackend } from '../../legacy/stub-backend.test-helpers.js';
+import { answerStubOrg, stubOrg, stubbedVersions, type StubbedVersions } from '../stub-org.test-helpers.js';
 
 let backend: StubBackend;
 let versions: StubbedVersions;

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { readGatewayConfig } from '../config.js';
-import { json, type StubBackend, type StubRequest } from '../legacy/stub-backend.js';
+import { json, type StubBackend, type StubRequest } from '../legacy/stub-backend.test-helpers.js';
 import { createRbacPolicy } from '../rbac/rbac-policy.js';
 import { createLegacyClient, type LegacyClient } from '../legacy/legacy-client.js';
 import { buildVersions, type GraphQLVersion } from './versions.js';
