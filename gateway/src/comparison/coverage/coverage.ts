@@ -19,6 +19,7 @@ import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
 import { readServiceOperations, type ContractOperation } from './contract-operations.js';
 import { notCovered, writeMutations } from './not-covered.js';
 import { hierarchyChecks } from './hierarchy-checks.js';
+import { detailEndpoint, detailReplacement } from './replacements.js';
 import { organisationChecks } from './organisation-checks.js';
 
 /**
@@ -73,16 +74,6 @@ export interface CoverageOptions {
   /** Runs after the legacy reads of the detail listings and before their GraphQL query (tests edit here). */
   betweenReads?: () => void | Promise<void>;
   operations?: ContractOperation[];
-}
-
-const detailPath = /^\/service\/(ou|e)\/\{uuid\}\/details\/([a-z_]+)$/;
-
-/** A detail listing endpoint of the contract: whose, and which type. */
-function detailEndpoint(path: string): { owner: DetailOwner; type: DetailType } | null {
-  const match = detailPath.exec(path);
-  const type = match?.[2] as DetailType | undefined;
-  if (!match || type === undefined || !(detailTypes as readonly string[]).includes(type)) return null;
-  return { owner: match[1] === 'ou' ? 'org_units' : 'employees', type };
 }
 
 async function serviceJson(transport: ComparisonTransport, path: string): Promise<unknown> {
@@ -498,8 +489,7 @@ export async function coverageReport(options: CoverageOptions): Promise<Coverage
       const detail = detailEndpoint(operation.path);
       if (detail) {
         const result = details.results.get(details.key(detail.owner, detail.type))!;
-        const fieldName = detailField(detail.owner, detail.type);
-        const graphql = `${detail.owner}(filter: { uuids: [$uuid] }) { objects { ${fieldName} { … } } }`;
+        const graphql = detailReplacement(detail);
         const who = detail.owner === 'org_units' ? 'unit' : 'person';
         const verdict = detailVerdict(result, who, operation.alwaysEmpty);
         return { ...base, graphql, ...verdict, samples: result.samples, differences: result.differences };
