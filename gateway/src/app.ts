@@ -12,9 +12,12 @@ import {
   type ShadowComparison,
   type ShadowHooks,
 } from './comparison/shadow/shadow.js';
+import { readServiceOperationsSync } from './comparison/coverage/contract-operations.js';
 import type { GatewayConfig } from './config.js';
+import type { DeprecationNotice } from './deprecation/deprecation-notice.js';
 import { legacyErrorHandler, legacyNotFound, type UnexpectedErrorLog } from './errors/legacy-error-body.js';
 import { migrationGuideRoute } from './graphql/migration-guide-route.js';
+import { versionDeprecations } from './graphql/version-deprecation.js';
 import { versionRoutes } from './graphql/version-routes.js';
 import { buildVersions, type GraphQLVersion } from './graphql/versions.js';
 import { createVersionServer, type VersionServer } from './graphql/yoga.js';
@@ -33,6 +36,7 @@ import {
   type Observability,
 } from './observability/index.js';
 import { createRbacPolicy, type RbacPolicy } from './rbac/rbac-policy.js';
+import { serviceDeprecation } from './service-passthrough/service-deprecation.js';
 import { serviceRoutes } from './service-passthrough/service-routes.js';
 
 export interface GatewayApp {
@@ -76,14 +80,22 @@ function tokenVerifier(config: GatewayConfig, metrics: GatewayMetrics): TokenVer
   });
 }
 
-/** One Yoga server per served version, oldest first. */
+/** One Yoga server per served version, oldest first, each told whether it is deprecated. */
 function versionServers(
   config: GatewayConfig,
-  parts: { legacy: LegacyClient; rbac: RbacPolicy; observability: Observability; clock?: () => Date },
+  parts: {
+    legacy: LegacyClient;
+    rbac: RbacPolicy;
+    observability: Observability;
+    deprecations: Map<string, DeprecationNotice>;
+    clock?: () => Date;
+  },
+  versions: GraphQLVersion[] = buildVersions(),
 ): { version: GraphQLVersion; server: VersionServer }[] {
-  return buildVersions().map((version) => ({
+  return versions.map((version) => ({
     version,
     server: createVersionServer(version, {
+      deprecation: parts.deprecations.get(version.name),
       legacy: parts.legacy,
       legacyCallBudget: config.graphqlLimits.maxLegacyCalls,
       upstreamTrace: config.upstreamTrace,
@@ -133,7 +145,18 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   const legacy = meteredLegacyClient(config, metrics);
   const verifier = tokenVerifier(config, metrics);
   const rbac = createRbacPolicy({ enabled: config.idp.rbacEnabled });
-  const versions = versionServers(config, { legacy, rbac, observability, clock: options.clock });
+  const guideUrl = config.deprecation.guideUrl ?? config.migrationGuideUrl;
+  const built = buildVersions();
+  const deprecatedVersions = versionDeprecations({
+    settings: config.deprecation,
+    served: built.map((version) => version.name),
+    guideUrl,
+  });
+  const versions = versionServers(
+    config,
+    { legacy, rbac, observability, deprecations: deprecatedVersions, clock: options.clock },
+    built,
+  );
   const newest = versions[versions.length - 1]!.version;
   const shadow = shadowComparison(config, options, { legacy, newest, metrics });
   const logUnexpected: UnexpectedErrorLog = (c, error) =>
@@ -174,6 +197,8 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       versions,
       removedVersions: config.removedVersions,
       migrationGuideUrl: config.migrationGuideUrl,
+      deprecations: deprecatedVersions,
+      clock: options.clock,
       verifier,
       realm,
       maxBodyBytes: config.maxBodyBytes,
@@ -217,6 +242,16 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       rbac,
       // With nothing to sample, reads skip the step entirely.
       shadow: config.shadow.sampleRate > 0 ? shadow.middleware : undefined,
+      // Only with deprecated endpoints: otherwise `/service` does no deprecation work at all.
+      deprecation:
+        config.deprecation.endpoints.length > 0
+          ? serviceDeprecation({
+              endpoints: config.deprecation.endpoints,
+              operations: readServiceOperationsSync(),
+              guideUrl,
+              clock: options.clock,
+            })
+          : undefined,
       logUnexpected,
       clock: options.clock,
     }),

@@ -6,7 +6,9 @@ import { GatewayError } from '../errors/gateway-error.js';
 import type { UnexpectedErrorLog } from '../errors/legacy-error-body.js';
 import { payloadTooLarge } from '../errors/payload-too-large.js';
 import { declaredBodyLimit } from '../http/body-limit.js';
+import type { DeprecationNotice } from '../deprecation/deprecation-notice.js';
 import { graphqlErrorHandler } from './errors.js';
+import { versionDeprecationStep } from './version-deprecation.js';
 import type { VersionServer } from './yoga.js';
 import { exchangeWithYoga } from './yoga-exchange.js';
 import type { GraphQLVersion } from './versions.js';
@@ -22,6 +24,10 @@ export interface VersionRouteOptions {
   graphiqlPage: (version: string) => string;
   /** Told about failures that are not a `GatewayError`; the client sees only that something went wrong. */
   logUnexpected: UnexpectedErrorLog;
+  /** Deprecated versions by name (`versionDeprecations`); an empty map adds no step. */
+  deprecations?: Map<string, DeprecationNotice>;
+  /** The time brownout windows are judged by. */
+  clock?: () => Date;
   /** Told when Yoga gets its own copy of a request, so what is known about the first applies to both. */
   sameRequest?: (from: Request, to: Request) => void;
 }
@@ -100,6 +106,10 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     },
   });
 
+  const deprecation =
+    options.deprecations && options.deprecations.size > 0
+      ? [versionDeprecationStep(options.deprecations, options.clock)]
+      : [];
   app.on(
     ['GET', 'POST'],
     '/graphql/:version',
@@ -110,6 +120,7 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     async (c, next) => (wantsPage(c) ? c.html(options.graphiqlPage(c.req.param('version'))) : next()),
     limitBody,
     authenticate,
+    ...deprecation,
     async (c) => {
       const entry = byName.get(c.req.param('version'));
       if (!entry) throw unknownVersion(c.req.param('version'));

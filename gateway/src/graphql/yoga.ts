@@ -6,7 +6,9 @@ import { useLegacyLoaders } from '../legacy/use-legacy-loaders.js';
 import { useOperationObservation, type Observability } from '../observability/index.js';
 import { useRbac } from '../rbac/graphql-rbac.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
+import type { DeprecationNotice } from '../deprecation/deprecation-notice.js';
 import { useCompiledExecution } from './compiled-execution.js';
+import { useDeprecationNotices } from './deprecation-notices.js';
 import type { GraphQLContext } from './context.js';
 import { useLegacyErrors } from './errors.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
@@ -31,6 +33,8 @@ export interface VersionServerOptions {
   clock?: () => Date;
   /** Operation metrics and the access log's operation fields. */
   observability?: Observability;
+  /** Set when this version is deprecated: results then say so in `extensions.deprecations`. */
+  deprecation?: DeprecationNotice;
 }
 
 /** Refuses `__schema`/`__type` queries when introspection is switched off (production). */
@@ -47,6 +51,10 @@ function useNoIntrospection(): Plugin {
  * own (the gateway serves one with login), no batching, errors masked unless they are our GraphQLErrors.
  */
 export function createVersionServer(version: GraphQLVersion, options: VersionServerOptions) {
+  const deprecationNotices = useDeprecationNotices({
+    schema: version.schema,
+    ...(options.deprecation ? { version: { ...options.deprecation, versionName: version.name } } : {}),
+  });
   return createYoga<ServerContext, GraphQLContext>({
     schema: version.schema,
     graphqlEndpoint: `/graphql/${version.name}`,
@@ -77,6 +85,7 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
       useUpstreamTrace({ enabled: options.upstreamTrace }),
       useRbac({ policy: options.rbac }),
       ...(options.introspection ? [] : [useNoIntrospection()]),
+      ...(deprecationNotices ? [deprecationNotices] : []),
       ...(options.observability
         ? [useOperationObservation({ version: version.name, observability: options.observability })]
         : []),
