@@ -31,9 +31,12 @@ import {
   loggerFor,
   metricsRoute,
   observeRequests,
+  createTracing,
+  traceRequests,
   type GatewayMetrics,
   type Logger,
   type Observability,
+  type Tracing,
 } from './observability/index.js';
 import { createRbacPolicy, type RbacPolicy } from './rbac/rbac-policy.js';
 import { serviceDeprecation } from './service-passthrough/service-deprecation.js';
@@ -57,9 +60,14 @@ export interface GatewayAppOptions {
 }
 
 /** The one legacy client every resolver, RBAC check and the passthrough use, with its calls counted. */
-function meteredLegacyClient(config: GatewayConfig, metrics: GatewayMetrics): LegacyClient {
+function meteredLegacyClient(
+  config: GatewayConfig,
+  metrics: GatewayMetrics,
+  tracing?: Tracing,
+): LegacyClient {
   return createLegacyClient({
     ...config.legacy,
+    tracing,
     observeCall: (call) => {
       const labels = { method: call.method, status_class: call.statusClass };
       metrics.legacyCalls.inc(labels);
@@ -142,7 +150,9 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const metrics = createGatewayMetrics();
   const observability = createObservability({ logger, metrics });
-  const legacy = meteredLegacyClient(config, metrics);
+  // Undefined without OTEL_EXPORTER_OTLP_ENDPOINT: then no span is made and no step is mounted.
+  const tracing = createTracing(config.tracing);
+  const legacy = meteredLegacyClient(config, metrics, tracing);
   const verifier = tokenVerifier(config, metrics);
   const rbac = createRbacPolicy({ enabled: config.idp.rbacEnabled });
   const guideUrl = config.deprecation.guideUrl ?? config.migrationGuideUrl;
@@ -165,6 +175,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
 
   const app = new Hono<{ Variables: GatewayVariables }>();
   app.use('*', requestId());
+  if (tracing) app.use('*', traceRequests(tracing));
   app.use('*', observeRequests(observability));
   app.use('*', browserSecurityHeaders({ authServerUrl: config.idp.authServerUrl }));
   app.use(
@@ -269,6 +280,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     close: async () => {
       await shadow.close();
       await legacy.close();
+      await tracing?.shutdown();
     },
   };
 }

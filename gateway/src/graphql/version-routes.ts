@@ -124,7 +124,12 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     async (c) => {
       const entry = byName.get(c.req.param('version'));
       if (!entry) throw unknownVersion(c.req.param('version'));
-      return exchangeWithYoga(c, entry.server, { principal: c.get('principal') }, options.sameRequest);
+      return exchangeWithYoga(
+        c,
+        entry.server,
+        { principal: c.get('principal'), requestId: c.get('requestId'), traceContext: c.get('traceContext') },
+        options.sameRequest,
+      );
     },
   );
   app.all('/graphql/:version', (c) => {

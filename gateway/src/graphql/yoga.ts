@@ -4,6 +4,7 @@ import type { Principal } from '../auth/token-verifier.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 import { useLegacyLoaders } from '../legacy/use-legacy-loaders.js';
 import { useOperationObservation, type Observability } from '../observability/index.js';
+import type { TraceContext } from '../observability/tracing.js';
 import { useRbac } from '../rbac/graphql-rbac.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import type { DeprecationNotice } from '../deprecation/deprecation-notice.js';
@@ -18,6 +19,10 @@ import type { GraphQLVersion } from './versions.js';
 /** What the Hono route hands to Yoga with each request. */
 export interface ServerContext {
   principal: Principal;
+  /** The request's id, sent on every legacy call as `X-Request-Id`. */
+  requestId?: string;
+  /** The request's span, when tracing: each legacy call's span is its child. */
+  traceContext?: TraceContext;
 }
 
 export interface VersionServerOptions {
