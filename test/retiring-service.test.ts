@@ -129,7 +129,12 @@ describe('retiring /service: deprecation, brownout, switch-off (DEPRECATION_CONF
     for (const who of ['user', 'integration'] as const) {
       const gone = await service(`/service/o/${organisationUuid}/it/`, who);
       expect(gone.status).toBe(410);
-      expect(await gone.json()).toMatchObject({ error_key: 'E_GONE', reason: 'retired' });
+      expect(await gone.json()).toMatchObject({
+        error_key: 'E_GONE',
+        reason: 'retired',
+        replacement:
+          'the GraphQL query `itsystems { objects { uuid name user_key system_type } }` on /graphql/v2',
+      });
     }
     expect((await service('/service/o/')).status).toBe(200);
     expect((await service(`/service/o/${organisationUuid}/f/`)).status).toBe(200);
