@@ -29,6 +29,14 @@ export function deprecationHeaders(rule: DeprecationRule, guideUrl: string): Rec
   };
 }
 
+/** Adds a notice's headers to an answer; a `Link` the answer already has (the backend's) is kept beside ours. */
+export function signalDeprecation(headers: Headers, notice: DeprecationNotice): void {
+  for (const [name, value] of Object.entries(notice.headers)) {
+    if (name === 'Link') headers.append(name, value);
+    else headers.set(name, value);
+  }
+}
+
 export function deprecationNotice(
   name: string,
   rule: DeprecationRule,

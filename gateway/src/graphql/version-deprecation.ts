@@ -2,7 +2,12 @@ import type { MiddlewareHandler } from 'hono';
 import type { GatewayVariables } from '../auth/bearer-auth.js';
 import { ConfigError } from '../config.js';
 import type { DeprecationRule, DeprecationSettings } from '../deprecation/deprecation-config.js';
-import { deprecationNotice, refusal, type DeprecationNotice } from '../deprecation/deprecation-notice.js';
+import {
+  deprecationNotice,
+  refusal,
+  signalDeprecation,
+  type DeprecationNotice,
+} from '../deprecation/deprecation-notice.js';
 
 /** The gateway's own versions; every other served version is one of OS2mo's numbered versions. */
 export const gatewayOwnVersions: readonly string[] = ['v1', 'v2'];
@@ -80,6 +85,6 @@ export function versionDeprecationStep(
     const gone = refusal(notice, clock(), c.get('principal')?.clientId);
     if (gone) throw gone;
     await next();
-    for (const [name, value] of Object.entries(notice.headers)) c.res.headers.set(name, value);
+    signalDeprecation(c.res.headers, notice);
   };
 }

@@ -178,6 +178,25 @@ describe('serviceDeprecation', () => {
     expect(write.headers.get('deprecation')).not.toBeNull();
   });
 
+  it("keeps the backend's own Link header beside the deprecation links", async () => {
+    backend.answer((_request, response) => {
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': '2',
+        link: '<https://legacy.example/page/2>; rel="next"',
+      });
+      response.end('[]');
+    });
+    try {
+      const response = await get(`/service/ou/${unit}/details/manager`);
+      expect(response.headers.get('link')).toBe(
+        `<https://legacy.example/page/2>; rel="next", <${guide}>; rel="deprecation"; type="text/html", <${guide}>; rel="sunset"; type="text/html"`,
+      );
+    } finally {
+      backend.answer((_request, response) => json(response, 200, []));
+    }
+  });
+
   it('still refuses a bad token before anything else', async () => {
     now = new Date('2027-02-01T09:30:00Z');
     expect((await get(`/service/ou/${unit}/details/manager`, 'bad')).status).toBe(401);

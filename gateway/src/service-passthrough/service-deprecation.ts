@@ -3,7 +3,12 @@ import type { GatewayVariables } from '../auth/bearer-auth.js';
 import { replacementSentence } from '../comparison/coverage/replacements.js';
 import type { ContractOperation } from '../comparison/coverage/contract-operations.js';
 import type { EndpointDeprecation } from '../deprecation/deprecation-config.js';
-import { deprecationNotice, refusal, type DeprecationNotice } from '../deprecation/deprecation-notice.js';
+import {
+  deprecationNotice,
+  refusal,
+  signalDeprecation,
+  type DeprecationNotice,
+} from '../deprecation/deprecation-notice.js';
 import { endpointTemplates } from './endpoint-templates.js';
 
 export interface ServiceDeprecationOptions {
@@ -82,6 +87,6 @@ export function serviceDeprecation(
     const gone = refusal(found, options.clock?.() ?? new Date(), c.get('principal')?.clientId);
     if (gone) throw gone;
     await next();
-    for (const [name, value] of Object.entries(found.headers)) c.res.headers.set(name, value);
+    signalDeprecation(c.res.headers, found);
   };
 }
