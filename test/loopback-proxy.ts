@@ -1,10 +1,19 @@
-import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  createServer,
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 export interface ProxiedRequest {
   method: string;
   /** Path and query, as the client sent them. */
   path: string;
+  /** The headers as they arrived (names in lower case). */
+  headers: IncomingHttpHeaders;
 }
 
 export interface LoopbackProxy {
@@ -43,7 +52,7 @@ export async function startLoopbackProxy(
       incoming.socket.destroy();
       return;
     }
-    requests.push({ method: incoming.method ?? 'GET', path: incoming.url ?? '/' });
+    requests.push({ method: incoming.method ?? 'GET', path: incoming.url ?? '/', headers: incoming.headers });
     const outgoing = request(
       new URL(incoming.url ?? '/', target),
       { method: incoming.method, headers: incoming.headers, agent },

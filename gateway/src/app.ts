@@ -12,9 +12,12 @@ import {
   type ShadowComparison,
   type ShadowHooks,
 } from './comparison/shadow/shadow.js';
+import { readServiceOperationsSync } from './comparison/coverage/contract-operations.js';
 import type { GatewayConfig } from './config.js';
+import type { DeprecationNotice } from './deprecation/deprecation-notice.js';
 import { legacyErrorHandler, legacyNotFound, type UnexpectedErrorLog } from './errors/legacy-error-body.js';
 import { migrationGuideRoute } from './graphql/migration-guide-route.js';
+import { versionDeprecations } from './graphql/version-deprecation.js';
 import { versionRoutes } from './graphql/version-routes.js';
 import { buildVersions, type GraphQLVersion } from './graphql/versions.js';
 import { createVersionServer, type VersionServer } from './graphql/yoga.js';
@@ -28,11 +31,15 @@ import {
   loggerFor,
   metricsRoute,
   observeRequests,
+  createTracing,
+  traceRequests,
   type GatewayMetrics,
   type Logger,
   type Observability,
+  type Tracing,
 } from './observability/index.js';
 import { createRbacPolicy, type RbacPolicy } from './rbac/rbac-policy.js';
+import { serviceDeprecation } from './service-passthrough/service-deprecation.js';
 import { serviceRoutes } from './service-passthrough/service-routes.js';
 
 export interface GatewayApp {
@@ -53,9 +60,14 @@ export interface GatewayAppOptions {
 }
 
 /** The one legacy client every resolver, RBAC check and the passthrough use, with its calls counted. */
-function meteredLegacyClient(config: GatewayConfig, metrics: GatewayMetrics): LegacyClient {
+function meteredLegacyClient(
+  config: GatewayConfig,
+  metrics: GatewayMetrics,
+  tracing?: Tracing,
+): LegacyClient {
   return createLegacyClient({
     ...config.legacy,
+    tracing,
     observeCall: (call) => {
       const labels = { method: call.method, status_class: call.statusClass };
       metrics.legacyCalls.inc(labels);
@@ -76,14 +88,22 @@ function tokenVerifier(config: GatewayConfig, metrics: GatewayMetrics): TokenVer
   });
 }
 
-/** One Yoga server per served version, oldest first. */
+/** One Yoga server per served version, oldest first, each told whether it is deprecated. */
 function versionServers(
   config: GatewayConfig,
-  parts: { legacy: LegacyClient; rbac: RbacPolicy; observability: Observability; clock?: () => Date },
+  parts: {
+    legacy: LegacyClient;
+    rbac: RbacPolicy;
+    observability: Observability;
+    deprecations: Map<string, DeprecationNotice>;
+    clock?: () => Date;
+  },
+  versions: GraphQLVersion[] = buildVersions(),
 ): { version: GraphQLVersion; server: VersionServer }[] {
-  return buildVersions().map((version) => ({
+  return versions.map((version) => ({
     version,
     server: createVersionServer(version, {
+      deprecation: parts.deprecations.get(version.name),
       legacy: parts.legacy,
       legacyCallBudget: config.graphqlLimits.maxLegacyCalls,
       upstreamTrace: config.upstreamTrace,
@@ -130,10 +150,23 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const metrics = createGatewayMetrics();
   const observability = createObservability({ logger, metrics });
-  const legacy = meteredLegacyClient(config, metrics);
+  // Undefined without OTEL_EXPORTER_OTLP_ENDPOINT: then no span is made and no step is mounted.
+  const tracing = createTracing(config.tracing);
+  const legacy = meteredLegacyClient(config, metrics, tracing);
   const verifier = tokenVerifier(config, metrics);
   const rbac = createRbacPolicy({ enabled: config.idp.rbacEnabled });
-  const versions = versionServers(config, { legacy, rbac, observability, clock: options.clock });
+  const guideUrl = config.deprecation.guideUrl ?? config.migrationGuideUrl;
+  const built = buildVersions();
+  const deprecatedVersions = versionDeprecations({
+    settings: config.deprecation,
+    served: built.map((version) => version.name),
+    guideUrl,
+  });
+  const versions = versionServers(
+    config,
+    { legacy, rbac, observability, deprecations: deprecatedVersions, clock: options.clock },
+    built,
+  );
   const newest = versions[versions.length - 1]!.version;
   const shadow = shadowComparison(config, options, { legacy, newest, metrics });
   const logUnexpected: UnexpectedErrorLog = (c, error) =>
@@ -142,6 +175,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
 
   const app = new Hono<{ Variables: GatewayVariables }>();
   app.use('*', requestId());
+  if (tracing) app.use('*', traceRequests(tracing));
   app.use('*', observeRequests(observability));
   app.use('*', browserSecurityHeaders({ authServerUrl: config.idp.authServerUrl }));
   app.use(
@@ -174,6 +208,8 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       versions,
       removedVersions: config.removedVersions,
       migrationGuideUrl: config.migrationGuideUrl,
+      deprecations: deprecatedVersions,
+      clock: options.clock,
       verifier,
       realm,
       maxBodyBytes: config.maxBodyBytes,
@@ -220,6 +256,16 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       rbac,
       // With nothing to sample, reads skip the step entirely.
       shadow: config.shadow.sampleRate > 0 ? shadow.middleware : undefined,
+      // Only with deprecated endpoints: otherwise `/service` does no deprecation work at all.
+      deprecation:
+        config.deprecation.endpoints.length > 0
+          ? serviceDeprecation({
+              endpoints: config.deprecation.endpoints,
+              operations: readServiceOperationsSync(),
+              guideUrl,
+              clock: options.clock,
+            })
+          : undefined,
       logUnexpected,
       clock: options.clock,
     }),
@@ -237,6 +283,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     close: async () => {
       await shadow.close();
       await legacy.close();
+      await tracing?.shutdown();
     },
   };
 }

@@ -1,5 +1,13 @@
 /** The gateway's configuration, read once from the environment and validated; a bad value names its variable. */
 
+import { readFileSync } from 'node:fs';
+import { readServiceOperationsSync } from './comparison/coverage/contract-operations.js';
+import {
+  DeprecationFileError,
+  noDeprecationFile,
+  parseDeprecationFile,
+  type DeprecationSettings,
+} from './deprecation/deprecation-config.js';
 import type { LegacyProbeConfig } from './health/legacy-probe.js';
 import type { LegacyAuth } from './legacy/backend-credentials.js';
 
@@ -54,6 +62,17 @@ export interface GatewayConfig {
   operations: OperationsConfig;
   /** Shadow comparison of sampled `/service` reads with the equivalent GraphQL query; off at rate 0. */
   shadow: ShadowConfig;
+  /** Deprecated endpoints and versions, their brownouts, and retired endpoints (`DEPRECATION_CONFIG`). */
+  deprecation: DeprecationSettings;
+  /** OpenTelemetry traces: exported over OTLP/HTTP when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, else none made. */
+  tracing: TracingConfig;
+}
+
+export interface TracingConfig {
+  /** The OTLP/HTTP base URL; spans go to `{endpoint}/v1/traces`. Unset: no tracing at all. */
+  endpoint: URL | undefined;
+  /** `service.name` of the spans (`OTEL_SERVICE_NAME`). */
+  serviceName: string;
 }
 
 /**
@@ -313,6 +332,34 @@ function legacyAuth(env: Env, issuer: string): LegacyAuth {
   };
 }
 
+/** `DEPRECATION_CONFIG`: a YAML or JSON file, checked whole (its endpoints against the contract) at start. */
+function deprecationSettings(env: Env): DeprecationSettings {
+  const file = env.DEPRECATION_CONFIG;
+  if (file === undefined || file === '') return noDeprecationFile;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new ConfigError('DEPRECATION_CONFIG', `cannot read the file "${file}"`);
+  }
+  try {
+    return parseDeprecationFile(text, readServiceOperationsSync());
+  } catch (error) {
+    if (error instanceof DeprecationFileError) {
+      throw new ConfigError('DEPRECATION_CONFIG', `${file}: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+function tracingConfig(env: Env): TracingConfig {
+  const raw = env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  return {
+    endpoint: raw === undefined || raw === '' ? undefined : url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', raw),
+    serviceName: text(env, 'OTEL_SERVICE_NAME', 'org-gateway'),
+  };
+}
+
 export function readGatewayConfig(env: Env = process.env): GatewayConfig {
   const port = integer(env, 'GATEWAY_PORT', 8080, 0, 65535);
   const publicUrl = url(env, 'GATEWAY_PUBLIC_URL', `http://localhost:${port}`).toString().replace(/\/$/, '');
@@ -395,5 +442,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
       maxBodyBytes: integer(env, 'SHADOW_MAX_BODY_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
       timeoutMs: integer(env, 'SHADOW_TIMEOUT_MS', 10_000, 1, 600_000),
     },
+    deprecation: deprecationSettings(env),
+    tracing: tracingConfig(env),
   };
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { createGatewayApp } from './app.js';
+import { createGatewayApp, type GatewayApp } from './app.js';
 import type { GatewayConfig } from './config.js';
 import type { GatewayMetrics, Logger } from './observability/index.js';
 
@@ -62,13 +62,15 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   });
   const port = (server.address() as AddressInfo).port;
   let config: GatewayConfig;
+  let gateway: GatewayApp;
   try {
     config = typeof options.config === 'function' ? await options.config(port) : options.config;
+    // The app checks what needs the served versions (DEPRECATION_CONFIG's versions) and may refuse to start.
+    gateway = createGatewayApp(config, { clock: options.clock, logger: options.logger });
   } catch (error) {
     server.close();
     throw error;
   }
-  const gateway = createGatewayApp(config, { clock: options.clock, logger: options.logger });
   attach(getRequestListener(gateway.app.fetch));
 
   let closing: Promise<{ forced: boolean }> | undefined;

@@ -1,9 +1,15 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { GatewayError } from '../errors/gateway-error.js';
+import type { TraceContext } from '../observability/tracing.js';
 import type { Principal, TokenFailure, TokenVerifier } from './token-verifier.js';
 import { TokenError } from './token-verifier.js';
 
-export type GatewayVariables = { principal: Principal; requestId: string };
+export type GatewayVariables = {
+  principal: Principal;
+  requestId: string;
+  /** The request's span, set only when tracing is on (`traceRequests`). */
+  traceContext?: TraceContext;
+};
 
 export interface BearerAuthOptions {
   verifier: TokenVerifier;

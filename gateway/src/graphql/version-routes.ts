@@ -13,8 +13,10 @@ import {
   declaredLength,
   readBoundedBody,
 } from '../http/body-limit.js';
+import type { DeprecationNotice } from '../deprecation/deprecation-notice.js';
 import { graphqlErrorHandler } from './errors.js';
 import { introspectionOnly } from './introspection-only.js';
+import { versionDeprecationStep } from './version-deprecation.js';
 import type { VersionServer } from './yoga.js';
 import { exchangeWithYoga } from './yoga-exchange.js';
 import type { GraphQLVersion } from './versions.js';
@@ -32,6 +34,10 @@ export interface VersionRouteOptions {
   graphiqlPage: (version: string) => string;
   /** Told about failures that are not a `GatewayError`; the client sees only that something went wrong. */
   logUnexpected: UnexpectedErrorLog;
+  /** Deprecated versions by name (`versionDeprecations`); an empty map adds no step. */
+  deprecations?: Map<string, DeprecationNotice>;
+  /** The time brownout windows are judged by. */
+  clock?: () => Date;
   /** Told when Yoga gets its own copy of a request, so what is known about the first applies to both. */
   sameRequest?: (from: Request, to: Request) => void;
 }
@@ -140,7 +146,7 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
       return exchangeWithYoga(
         c,
         entry.server,
-        { principal: c.get('principal') },
+        { principal: c.get('principal'), requestId: c.get('requestId'), traceContext: c.get('traceContext') },
         { body, sameRequest: options.sameRequest, url: new URL(`/graphql/${name}`, c.req.url).href },
       );
     },
@@ -159,6 +165,10 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     );
   });
 
+  const deprecation =
+    options.deprecations && options.deprecations.size > 0
+      ? [versionDeprecationStep(options.deprecations, options.clock)]
+      : [];
   app.on(
     ['GET', 'POST'],
     '/graphql/:version',
@@ -166,6 +176,8 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     async (c, next) => (wantsPage(c) ? c.html(options.graphiqlPage(c.req.param('version'))) : next()),
     declaredTooLarge,
     authenticate,
+    // A brownout or a retired version answers before the body is read.
+    ...deprecation,
     readBody,
     async (c) => {
       const entry = byName.get(c.req.param('version'));
@@ -173,7 +185,7 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
       return exchangeWithYoga(
         c,
         entry.server,
-        { principal: c.get('principal') },
+        { principal: c.get('principal'), requestId: c.get('requestId'), traceContext: c.get('traceContext') },
         { body: bodies.get(c.req.raw), sameRequest: options.sameRequest },
       );
     },

@@ -4,9 +4,12 @@ import type { Principal } from '../auth/token-verifier.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 import { useLegacyLoaders } from '../legacy/use-legacy-loaders.js';
 import { useOperationObservation, type Observability } from '../observability/index.js';
+import type { TraceContext } from '../observability/tracing.js';
 import { useRbac } from '../rbac/graphql-rbac.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
+import type { DeprecationNotice } from '../deprecation/deprecation-notice.js';
 import { useCompiledExecution } from './compiled-execution.js';
+import { useDeprecationNotices } from './deprecation-notices.js';
 import type { GraphQLContext } from './context.js';
 import { useLegacyErrors } from './errors.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
@@ -17,6 +20,10 @@ import type { GraphQLVersion } from './versions.js';
 /** What the Hono route hands to Yoga with each request. */
 export interface ServerContext {
   principal: Principal;
+  /** The request's id, sent on every legacy call as `X-Request-Id`. */
+  requestId?: string;
+  /** The request's span, when tracing: each legacy call's span is its child. */
+  traceContext?: TraceContext;
 }
 
 export interface VersionServerOptions {
@@ -32,6 +39,8 @@ export interface VersionServerOptions {
   clock?: () => Date;
   /** Operation metrics and the access log's operation fields. */
   observability?: Observability;
+  /** Set when this version is deprecated: results then say so in `extensions.deprecations`. */
+  deprecation?: DeprecationNotice;
 }
 
 /** Refuses `__schema`/`__type` queries when introspection is switched off (production). */
@@ -48,6 +57,10 @@ function useNoIntrospection(): Plugin {
  * own (the gateway serves one with login), no batching, errors masked unless they are our GraphQLErrors.
  */
 export function createVersionServer(version: GraphQLVersion, options: VersionServerOptions) {
+  const deprecationNotices = useDeprecationNotices({
+    schema: version.schema,
+    ...(options.deprecation ? { version: { ...options.deprecation, versionName: version.name } } : {}),
+  });
   return createYoga<ServerContext, GraphQLContext>({
     schema: version.schema,
     graphqlEndpoint: `/graphql/${version.name}`,
@@ -80,6 +93,7 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
       useUpstreamTrace({ enabled: options.upstreamTrace }),
       useRbac({ policy: options.rbac }),
       ...(options.introspection ? [] : [useNoIntrospection()]),
+      ...(deprecationNotices ? [deprecationNotices] : []),
       ...(options.observability
         ? [useOperationObservation({ version: version.name, observability: options.observability })]
         : []),

@@ -187,3 +187,12 @@ describe('backend authentication (LEGACY_CREDENTIALS)', () => {
     expect(backend.received).toHaveLength(0);
   });
 });
+
+describe('what the backend learns of the gateway request', () => {
+  it('json() sends the request id as X-Request-Id, and no traceparent while tracing is off', async () => {
+    await client({ auth: { mode: 'none' } }).json({ method: 'GET', path: '/service/o/', requestId: 'req-7' });
+    expect(backend.received).toHaveLength(1);
+    expect(backend.received[0]!.headers['x-request-id']).toBe('req-7');
+    expect(backend.received[0]!.headers).not.toHaveProperty('traceparent');
+  });
+});

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
+import type { TraceContext, Tracing } from '../observability/tracing.js';
 import { backendCredentials, type LegacyAuth } from './backend-credentials.js';
 import { clientResponseHeaders, upstreamRequestHeaders, type ClientView } from './forward-headers.js';
 import {
@@ -39,6 +40,8 @@ export interface LegacyClientOptions {
   auth?: LegacyAuth;
   /** Told about every finished call, `json()` and passthrough alike (metrics). */
   observeCall?: (call: ObservedLegacyCall) => void;
+  /** A span per call, its `traceparent` sent on (`OTEL_EXPORTER_OTLP_ENDPOINT`); none when not given. */
+  tracing?: Tracing;
 }
 
 /** A finished legacy call as metrics see it: no path, so labels stay bounded. */
@@ -68,6 +71,10 @@ export interface LegacyRequest {
   signal?: AbortSignal;
   /** The caller's `Authorization` header, which `LEGACY_CREDENTIALS=relay` sends on. */
   authorization?: string;
+  /** The gateway request's id, sent on as `X-Request-Id` so the backend's logs can be joined with ours. */
+  requestId?: string;
+  /** The gateway request's trace: the call's span is its child. */
+  trace?: TraceContext;
   /** Receives each finished call, for the upstream trace and metrics. */
   onCall?: (call: Omit<LegacyCall, 'round' | 'started_ms'>) => void;
 }
@@ -86,6 +93,8 @@ export interface ForwardRequest {
   /** What the gateway saw of the client, for `X-Forwarded-*`. */
   client: ClientView;
   requestId?: string;
+  /** The gateway request's trace: the call's span is its child. */
+  trace?: TraceContext;
   /** Replaces the legacy origin in `Location`. */
   publicUrl: string;
 }
@@ -200,6 +209,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
   async function json<T = unknown>(request: LegacyRequest): Promise<T> {
     const started = performance.now();
     let status = 0;
+    const span = options.tracing?.startCall(request.trace, request.method, request.path);
     try {
       const authorization = await credentials.header(request.authorization);
       const response = await dispatcher.request({
@@ -209,6 +219,8 @@ export function createLegacyClient(options: LegacyClientOptions) {
           accept: 'application/json',
           ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(authorization === undefined ? {} : { authorization }),
+          ...(request.requestId === undefined ? {} : { 'x-request-id': request.requestId }),
+          ...(span?.traceparent === undefined ? {} : { traceparent: span.traceparent }),
         },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal: request.signal,
@@ -238,6 +250,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
       if (isTimeout(error)) throw new LegacyTimeoutError();
       throw new LegacyUnavailableError(error);
     } finally {
+      span?.end(status === 0 ? { error: 'no answer' } : { status });
       request.onCall?.({
         method: request.method,
         path: request.path,
@@ -277,8 +290,11 @@ export function createLegacyClient(options: LegacyClientOptions) {
    * `LegacyUnavailableError` when no answer comes; any answer, error statuses included, is returned as is.
    */
   async function forward(request: ForwardRequest): Promise<ForwardResponse> {
+    const span = options.tracing?.startCall(request.trace, request.method, request.target);
     const headers = upstreamRequestHeaders(request.headers, request.client, {
       'x-request-id': request.requestId,
+      // Ours replaces the caller's: the backend's span is a child of this call, not of the caller.
+      traceparent: span?.traceparent,
     });
     try {
       // Relayed without a wait: the caller's header is at hand (the other modes may fetch a token).
@@ -293,6 +309,8 @@ export function createLegacyClient(options: LegacyClientOptions) {
         body: request.body === undefined ? undefined : Buffer.from(request.body),
         signal: request.signal,
       });
+      // The span covers the wait for the answer's headers; the body then streams to the client.
+      span?.end({ status: upstream.statusCode });
       return {
         status: upstream.statusCode,
         headers: clientResponseHeaders(upstream.headers, {
@@ -303,6 +321,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
         body: upstream.body,
       };
     } catch (error) {
+      span?.end({ error: 'no answer' });
       if (error instanceof LegacyCredentialError) throw error;
       if (isTimeout(error)) throw new LegacyTimeoutError();
       throw new LegacyUnavailableError(error);

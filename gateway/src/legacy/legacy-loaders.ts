@@ -6,6 +6,7 @@ import {
   type LegacyCall,
   type LegacyClient,
 } from './legacy-client.js';
+import type { TraceContext } from '../observability/tracing.js';
 import { legacyPaths, type DetailType } from './legacy-paths.js';
 
 import type {
@@ -72,6 +73,10 @@ export interface LegacyLoaderOptions {
   authorization?: string;
   /** Most legacy calls this request may make; past it, every further call fails without being made. */
   budget?: number;
+  /** The gateway request's id, sent on every call as `X-Request-Id`. */
+  requestId?: string;
+  /** The gateway request's trace, the parent of every call's span. */
+  trace?: TraceContext;
 }
 
 /** Keeps a looked-up organisation UUID for the requests that follow. */
@@ -140,6 +145,8 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
         body,
         signal,
         authorization: options.authorization,
+        requestId: options.requestId,
+        trace: options.trace,
         onCall: (call) => options.onCall?.({ ...call, round: myRound, started_ms: startedMs }),
       });
     } finally {

@@ -1,4 +1,5 @@
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import type { TraceContext } from '../observability/tracing.js';
 import type { LegacyCall, LegacyClient } from './legacy-client.js';
 import { createLegacyLoaders, createOrganisationCache, type LegacyLoaders } from './legacy-loaders.js';
 
@@ -17,6 +18,13 @@ export interface LegacyRequestState {
   calls: LegacyCall[];
 }
 
+/** What the plugin reads of the context: the request, and its id and trace when the route hands them over. */
+interface RequestScope {
+  request: Request;
+  requestId?: string;
+  traceContext?: TraceContext;
+}
+
 /** What the plugin adds to the GraphQL context. */
 export interface LegacyContext {
   legacy: LegacyLoaders;
@@ -27,7 +35,8 @@ export interface LegacyContext {
  * The legacy loaders of each GraphQL request, the way envelop's `useDataLoader` provides loaders: made
  * when the request's context is built, kept in a WeakMap keyed by that context (so nothing outlives the
  * request), and added to the context as `legacy` (and `calls`, for the upstream trace). They carry the
- * request's abort signal, its caller's `Authorization` (sent on when `LEGACY_CREDENTIALS=relay`) and its budget.
+ * request's abort signal, its caller's `Authorization` (sent on when `LEGACY_CREDENTIALS=relay`), its
+ * request id and trace (sent on as `X-Request-Id` and `traceparent`) and its budget.
  *
  * @example
  * createYoga({ schema, plugins: [useLegacyLoaders({ legacy, budget: 1000 }), useRbac(…)] });
@@ -35,12 +44,14 @@ export interface LegacyContext {
 export function useLegacyLoaders(options: LegacyLoadersPluginOptions) {
   const organisation = createOrganisationCache(options.organisationTtlMs ?? 60_000);
   const states = new WeakMap<object, LegacyRequestState>();
-  const plugin: Plugin<LegacyContext & { request: Request }> = {
+  const plugin: Plugin<LegacyContext & RequestScope> = {
     onContextBuilding({ context, extendContext }) {
       const calls: LegacyCall[] = [];
       const loaders = createLegacyLoaders(options.legacy, {
         signal: context.request.signal,
         authorization: context.request.headers.get('authorization') ?? undefined,
+        requestId: context.requestId,
+        trace: context.traceContext,
         budget: options.budget,
         onCall: (call) => calls.push(call),
         organisation,

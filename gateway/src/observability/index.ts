@@ -17,3 +17,5 @@ export {
 } from './observability.js';
 export { observeRequests } from './request-observer.js';
 export { useOperationObservation } from './graphql-observer.js';
+export { traceRequests } from './trace-requests.js';
+export { createTracing, type TraceContext, type Tracing } from './tracing.js';

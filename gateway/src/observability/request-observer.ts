@@ -6,7 +6,7 @@ import type { Observability, RequestRecord } from './observability.js';
 const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** The route pattern that answered (`/graphql/:version`, `/service/*`), never the raw path: bounded labels. */
-function routeLabel(c: Context): string {
+export function routeLabel(c: Context): string {
   const route = routePath(c);
   return route === '/*' || route === '*' ? 'unmatched' : route;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { GatewayVariables } from '../auth/bearer-auth.js';
 import type { Principal } from '../auth/token-verifier.js';
 import { createLegacyClient, type LegacyClient } from '../legacy/legacy-client.js';
+import { json, startStubBackend } from '../legacy/stub-backend.js';
 import { createRbacPolicy, type RbacPolicy, type WriteIntent } from './rbac-policy.js';
 import { legacyErrorHandler } from '../errors/legacy-error-body.js';
 import { serviceRbac } from './service-rbac.js';
@@ -170,5 +171,49 @@ describe('serviceRbac', () => {
     expect(huge.status).toBe(413);
     expect(owned.received).toEqual([]);
     expect(seen).toEqual([]);
+  });
+});
+
+describe('serviceRbac look-ups', () => {
+  it("carry the request's id to the backend, as every legacy call of the request does", async () => {
+    const backend = await startStubBackend();
+    backend.answer((_request, response) => json(response, 200, { uuid: 'u', name: 'Unit' }));
+    const legacy = createLegacyClient({
+      url: new URL(backend.url),
+      connectTimeoutMs: 1000,
+      responseTimeoutMs: 1000,
+      auth: { mode: 'none' },
+    });
+    try {
+      const policy: RbacPolicy = {
+        ...createRbacPolicy({ enabled: true }),
+        decide: async (_principal, _intents, { reads, today }) => {
+          await reads.orgUnit('00000000-0000-4000-8000-000000000004', today);
+          return { allowed: true, reason: 'ok' };
+        },
+      };
+      const hono = new Hono<{ Variables: GatewayVariables }>();
+      hono.use('/service/*', async (c, next) => {
+        c.set('principal', owner);
+        c.set('requestId', 'write-42');
+        await next();
+      });
+      hono.use('/service/*', serviceRbac({ policy, legacy }));
+      hono.all('/service/*', (c) => c.json('written', 201));
+      const response = await send(
+        hono,
+        '/service/ou/create',
+        JSON.stringify({
+          parent: { uuid: '00000000-0000-4000-8000-000000000004' },
+          validity: { from: '2026-01-01' },
+        }),
+      );
+      expect(response.status).toBe(201);
+      expect(backend.received.length).toBeGreaterThan(0);
+      for (const request of backend.received) expect(request.headers['x-request-id']).toBe('write-42');
+    } finally {
+      await legacy.close();
+      await backend.close();
+    }
   });
 });

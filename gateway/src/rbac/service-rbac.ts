@@ -84,6 +84,9 @@ export function serviceRbac(options: ServiceRbacOptions): MiddlewareHandler<{ Va
           reads: createLegacyLoaders(options.legacy, {
             signal: c.req.raw.signal,
             authorization: c.req.header('authorization'),
+            // The look-ups belong to this request: the backend sees its id, the trace its spans.
+            requestId: c.get('requestId'),
+            trace: c.get('traceContext'),
           }),
           today: (options.clock?.() ?? new Date()).toISOString().slice(0, 10),
         },

@@ -4,6 +4,7 @@ import { GatewayError } from '../errors/gateway-error.js';
 import { upstreamError } from '../errors/upstream-failure.js';
 import { connectionGone, nodeBindings } from '../http/node-bindings.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
+import type { TraceContext } from '../observability/tracing.js';
 
 /** Answers up to this size are forwarded in one piece; larger ones are streamed. */
 const bufferedBodyLimit = 64 * 1024;
@@ -83,6 +84,7 @@ export function servicePassthrough({ legacy, publicUrl }: ServicePassthroughOpti
           host: incoming.host,
         },
         requestId,
+        trace: c.get('traceContext' as never) as TraceContext | undefined,
         publicUrl,
       });
     } catch (error) {

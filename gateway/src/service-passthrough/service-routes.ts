@@ -27,15 +27,21 @@ export interface ServiceRouteOptions {
    * left out when nothing is sampled (`SHADOW_SAMPLE_RATE=0`).
    */
   shadow?: MiddlewareHandler<{ Variables: GatewayVariables }>;
+  /**
+   * Deprecation headers, brownouts and retired endpoints (`serviceDeprecation`), right after the token;
+   * left out when nothing under `/service` is deprecated.
+   */
+  deprecation?: MiddlewareHandler<{ Variables: GatewayVariables }>;
   /** Told about failures that are not a `GatewayError`; the client sees only `E_UNKNOWN`. */
   logUnexpected: UnexpectedErrorLog;
   clock?: () => Date;
 }
 
 /**
- * `/service/*` for existing integrations, the whole chain in the order it runs: bearer token, body limit,
- * RBAC for writes, shadow sampling of reads, then the passthrough to the legacy service. Every refusal is
- * the legacy API's own error body (`{"error": true, "status", "error_key", "description", …}`).
+ * `/service/*` for existing integrations, the whole chain in the order it runs: bearer token, deprecation
+ * signals (when configured), body limit, RBAC for writes, shadow sampling of reads, then the passthrough to
+ * the legacy service. Every refusal is the legacy API's own error body
+ * (`{"error": true, "status", "error_key", "description", …}`).
  *
  * @example
  * app.route('/', serviceRoutes({ legacy, verifier, realm, publicUrl, maxBodyBytes, rbac, shadow, logUnexpected }));
@@ -45,15 +51,17 @@ export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: G
   const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm });
   const passthrough = servicePassthrough({ legacy: options.legacy, publicUrl: options.publicUrl });
   const onError = legacyErrorHandler(options.logUnexpected);
+  const deprecation = options.deprecation ? [options.deprecation] : [];
   // GET and HEAD have no body to bound and nothing for RBAC to decide (both steps pass them at once), so a
   // read runs only what applies to it; the shadow comparison samples GETs only.
   const reads = routeChain<Variables>(
-    [authenticate, ...(options.shadow ? [options.shadow] : []), passthrough],
+    [authenticate, ...deprecation, ...(options.shadow ? [options.shadow] : []), passthrough],
     onError,
   );
   const writes = routeChain<Variables>(
     [
       authenticate,
+      ...deprecation,
       // The whole body is read here, bounded in size and time, before RBAC or a legacy connection sees it.
       bufferedBody({
         maxSize: options.maxBodyBytes,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -60,4 +61,9 @@ export async function readServiceOperations(file = contractFile): Promise<Contra
     );
   }
   return serviceOperations(text);
+}
+
+/** The operations of `openapi/legacy-service.yaml`, read at start by what must know them before serving. */
+export function readServiceOperationsSync(file = contractFile): ContractOperation[] {
+  return serviceOperations(readFileSync(file, 'utf8'));
 }

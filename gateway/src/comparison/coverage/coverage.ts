@@ -19,6 +19,7 @@ import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
 import { readServiceOperations, type ContractOperation } from './contract-operations.js';
 import { notCovered, writeMutations } from './not-covered.js';
 import { hierarchyChecks } from './hierarchy-checks.js';
+import { detailEndpoint, detailReplacement, recordReplacements } from './replacements.js';
 import { organisationChecks } from './organisation-checks.js';
 
 /**
@@ -73,16 +74,6 @@ export interface CoverageOptions {
   /** Runs after the legacy reads of the detail listings and before their GraphQL query (tests edit here). */
   betweenReads?: () => void | Promise<void>;
   operations?: ContractOperation[];
-}
-
-const detailPath = /^\/service\/(ou|e)\/\{uuid\}\/details\/([a-z_]+)$/;
-
-/** A detail listing endpoint of the contract: whose, and which type. */
-function detailEndpoint(path: string): { owner: DetailOwner; type: DetailType } | null {
-  const match = detailPath.exec(path);
-  const type = match?.[2] as DetailType | undefined;
-  if (!match || type === undefined || !(detailTypes as readonly string[]).includes(type)) return null;
-  return { owner: match[1] === 'ou' ? 'org_units' : 'employees', type };
 }
 
 async function serviceJson(transport: ComparisonTransport, path: string): Promise<unknown> {
@@ -226,7 +217,7 @@ function recordChecksOf(
     const facet = await firstFacet();
     const path = pathOf(facet ?? '');
     return {
-      graphql: 'classes(filter: { facets: [$facet] }) { objects { uuid name user_key } }',
+      graphql: recordReplacements.getFacet,
       legacy: async () => ({
         paths: facet ? [path] : [],
         records: facet ? list(field(field(await read(path), 'data'), 'items')) : [],
@@ -238,7 +229,7 @@ function recordChecksOf(
   };
   return {
     listOrgUnits: async () => ({
-      graphql: 'org_units { objects { uuid name user_key validity } }',
+      graphql: recordReplacements.listOrgUnits,
       legacy: async () => ({ paths: [`${orgPath}/ou/?limit=${sampleSize}`], records: await firstUnits() }),
       request: byUuids('org_units', 'uuid name user_key validity { from to }', 'CoverageUnits'),
       graphqlRecords: (data) => rootObjects('v2', field(data, 'org_units')),
@@ -247,7 +238,7 @@ function recordChecksOf(
     listEmployees: async () => {
       const path = `${orgPath}/e/?limit=${sampleSize}`;
       return {
-        graphql: 'employees { objects { uuid name givenname surname nickname user_key } }',
+        graphql: recordReplacements.listEmployees,
         legacy: async () => ({ paths: [path], records: list(field(await read(path), 'items')) }),
         request: byUuids('employees', 'uuid name givenname surname nickname user_key', 'CoverageEmployees'),
         graphqlRecords: (data) => rootObjects('v2', field(data, 'employees')),
@@ -257,7 +248,7 @@ function recordChecksOf(
     listItSystems: async () => {
       const path = `${orgPath}/it/`;
       return {
-        graphql: 'itsystems { objects { uuid name user_key system_type } }',
+        graphql: recordReplacements.listItSystems,
         legacy: async () => ({ paths: [path], records: list(await read(path)) }),
         request: byUuids('itsystems', 'uuid name user_key system_type', 'CoverageItSystems'),
         graphqlRecords: (data) => rootObjects('v2', field(data, 'itsystems')),
@@ -267,7 +258,7 @@ function recordChecksOf(
     listFacets: async () => {
       const path = `${orgPath}/f/`;
       return {
-        graphql: 'facets { objects { uuid user_key } }',
+        graphql: recordReplacements.listFacets,
         legacy: async () => ({ paths: [path], records: list(await read(path)) }),
         request: byUuids('facets', 'uuid user_key', 'CoverageFacets'),
         graphqlRecords: (data) => rootObjects('v2', field(data, 'facets')),
@@ -286,7 +277,7 @@ function recordChecksOf(
         : [];
       const paths = classes.slice(0, sampleSize).map((uuid) => `/service/c/${encodeURIComponent(uuid)}/`);
       return {
-        graphql: 'classes(filter: { uuids: [$uuid] }) { objects { uuid name user_key } }',
+        graphql: recordReplacements.getClass,
         legacy: async () => ({ paths, records: await Promise.all(paths.map(read)) }),
         request: byUuids('classes', 'uuid name user_key', 'CoverageClasses'),
         graphqlRecords: (data) => rootObjects('v2', field(data, 'classes')),
@@ -298,8 +289,7 @@ function recordChecksOf(
       const tops = uuidsOf(list(await read(`${orgPath}/children`))).slice(0, sampleSize);
       const paths = tops.map((uuid) => legacyPaths.children(uuid));
       return {
-        graphql:
-          'org_units(filter: { uuids: [$uuid] }) { objects { children { uuid name user_key validity } } }',
+        graphql: recordReplacements.listOrgUnitChildren,
         legacy: async () => ({ paths, records: (await Promise.all(paths.map(read))).flatMap(list) }),
         request: () => ({
           operationName: 'CoverageChildren',
@@ -339,10 +329,7 @@ function recordChecksOf(
 function shadowCheck(transport: ComparisonTransport, kind: 'unit' | 'employee', uuids: string[]) {
   const path = (uuid: string) => (kind === 'unit' ? legacyPaths.orgUnit(uuid) : legacyPaths.employee(uuid));
   return {
-    graphql:
-      kind === 'unit'
-        ? 'org_units(filter: { uuids: [$uuid] }) { objects { uuid name user_key validity org_unit_type org_unit_level parent } }'
-        : 'employees(filter: { uuids: [$uuid] }) { objects { uuid name givenname surname user_key } }',
+    graphql: recordReplacements[kind === 'unit' ? 'getOrgUnit' : 'getEmployee'],
     run: async () => {
       const paths = uuids.map(path);
       const differences = (
@@ -498,8 +485,7 @@ export async function coverageReport(options: CoverageOptions): Promise<Coverage
       const detail = detailEndpoint(operation.path);
       if (detail) {
         const result = details.results.get(details.key(detail.owner, detail.type))!;
-        const fieldName = detailField(detail.owner, detail.type);
-        const graphql = `${detail.owner}(filter: { uuids: [$uuid] }) { objects { ${fieldName} { … } } }`;
+        const graphql = detailReplacement(detail);
         const who = detail.owner === 'org_units' ? 'unit' : 'person';
         const verdict = detailVerdict(result, who, operation.alwaysEmpty);
         return { ...base, graphql, ...verdict, samples: result.samples, differences: result.differences };

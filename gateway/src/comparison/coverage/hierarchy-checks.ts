@@ -120,7 +120,7 @@ const unitsQuery = (operation: string, selection: string, uuids: string[]): Grap
 /** `getOrgUnitTree`: the chains from the top down to each target, from each target's `ancestors`. */
 function orgUnitTreeCheck(reads: CheckReads, sample: HierarchySample): HierarchyCheck {
   return {
-    graphql: `org_units(filter: { uuids: $uuids }) { objects { ${unitFields} child_count ancestors { ${unitFields} } } }`,
+    graphql: hierarchyReplacements.getOrgUnitTree,
     run: async () => {
       const targets = await treeTargets(reads, sample);
       const path = legacyPaths.orgUnitTree(sample.org, targets);
@@ -147,9 +147,8 @@ function orgUnitTreeCheck(reads: CheckReads, sample: HierarchySample): Hierarchy
 
 /** `getOrgUnitAncestorTree`: each target's ancestors, and the children of the target and of each ancestor. */
 function ancestorTreeCheck(reads: CheckReads, sample: HierarchySample): HierarchyCheck {
-  const withChildren = `${unitFields} child_count children { ${unitFields} child_count }`;
   return {
-    graphql: `org_units(filter: { uuids: $uuids }) { objects { ${withChildren} ancestors { ${withChildren} } } }`,
+    graphql: hierarchyReplacements.getOrgUnitAncestorTree,
     run: async () => {
       const targets = await treeTargets(reads, sample);
       const path = legacyPaths.orgUnitAncestorTree(targets);
@@ -179,6 +178,27 @@ function ancestorTreeCheck(reads: CheckReads, sample: HierarchySample): Hierarch
 
 const classFields = 'uuid name user_key child_count';
 
+/** The fields of a unit's or person's versions these checks compare. */
+const versionFields = {
+  unit: ['name', 'user_key'],
+  employee: ['name', 'givenname', 'surname', 'nickname', 'user_key'],
+};
+const versionSelection = (kind: 'unit' | 'employee') =>
+  `${versionFields[kind].join(' ')} validity { from to }`;
+const withChildren = `${unitFields} child_count children { ${unitFields} child_count }`;
+const versionsReplacement = (root: string, kind: 'unit' | 'employee') =>
+  `${root}(filter: { uuids: [$uuid], at: $at }) { objects { validities(validity: $validity) { ${versionSelection(kind)} } } }`;
+
+/** The v2 query that replaces each read these checks cover, as the coverage report names it. */
+export const hierarchyReplacements = {
+  getOrgUnitTree: `org_units(filter: { uuids: $uuids }) { objects { ${unitFields} child_count ancestors { ${unitFields} } } }`,
+  getOrgUnitAncestorTree: `org_units(filter: { uuids: $uuids }) { objects { ${withChildren} ancestors { ${withChildren} } } }`,
+  listFacetChildren: `facets(filter: { user_keys: [$facet] }) { objects { top_level_classes { ${classFields} } } }`,
+  listClassChildren: `classes(filter: { uuids: [$uuid] }) { objects { children { ${classFields} } } }`,
+  listOrgUnitVersions: versionsReplacement('org_units', 'unit'),
+  listEmployeeVersions: versionsReplacement('employees', 'employee'),
+};
+
 /** The facets' user keys and their top-level classes (`/service/f/{facet}/children`), read once per report. */
 async function facetChildren(reads: CheckReads, sample: HierarchySample) {
   const facets = list(await reads.service(legacyPaths.facets(sample.org)))
@@ -195,7 +215,7 @@ async function facetChildren(reads: CheckReads, sample: HierarchySample) {
 /** `listFacetChildren`: every facet's top-level classes, against `Facet.top_level_classes`. */
 function facetChildrenCheck(reads: CheckReads, sample: HierarchySample): HierarchyCheck {
   return {
-    graphql: `facets(filter: { user_keys: [$facet] }) { objects { top_level_classes { ${classFields} } } }`,
+    graphql: hierarchyReplacements.listFacetChildren,
     run: async () => {
       const listings = await facetChildren(reads, sample);
       const facets = listings.map((listing) => listing.facet);
@@ -225,7 +245,7 @@ function facetChildrenCheck(reads: CheckReads, sample: HierarchySample): Hierarc
 /** `listClassChildren`: the classes below the first top-level classes that have children, against `Class.children`. */
 function classChildrenCheck(reads: CheckReads, sample: HierarchySample): HierarchyCheck {
   return {
-    graphql: `classes(filter: { uuids: [$uuid] }) { objects { children { ${classFields} } } }`,
+    graphql: hierarchyReplacements.listClassChildren,
     run: async () => {
       const listings = await facetChildren(reads, sample);
       const parents = listings
@@ -292,15 +312,14 @@ function versionsCheck(
   kind: 'unit' | 'employee',
 ): HierarchyCheck {
   const root = kind === 'unit' ? 'org_units' : 'employees';
-  const names =
-    kind === 'unit' ? ['name', 'user_key'] : ['name', 'givenname', 'surname', 'nickname', 'user_key'];
-  const selection = `${names.join(' ')} validity { from to }`;
+  const names = versionFields[kind];
+  const selection = versionSelection(kind);
   const aliases = scopes
     .map((scope) => `${scope}: validities(validity: ${scope.toUpperCase()}) { ${selection} }`)
     .join(' ');
   const view = versionView(names);
   return {
-    graphql: `${root}(filter: { uuids: [$uuid], at: $at }) { objects { validities(validity: $validity) { ${selection} } } }`,
+    graphql: hierarchyReplacements[kind === 'unit' ? 'listOrgUnitVersions' : 'listEmployeeVersions'],
     run: async () => {
       const orgPath = `/service/o/${encodeURIComponent(sample.org)}`;
       const page = `${orgPath}/${kind === 'unit' ? 'ou' : 'e'}/?limit=${sample.scanLimit}`;

@@ -38,6 +38,24 @@ const pick =
   (record: JsonRecord): NormalValue =>
     Object.fromEntries(names.map((name) => [name, textOf(record[name])]));
 
+const searchReplacement = (root: string) => `${root}(filter: { query: $query }) { objects { uuid name } }`;
+const detailTypesReplacement = (root: string) =>
+  `${root}(filter: { uuids: [$uuid] }) { objects { uuid detail_types { ${detailTypeKeys.join(' ')} } } }`;
+const organisationSelection = `uuid name user_key ${organisationCountFields.join(' ')}`;
+
+/** The v2 query that replaces each read these checks cover, as the coverage report names it. */
+export const organisationReplacements = {
+  listOrganisations: 'org { uuid name user_key }',
+  getOrganisation: `org { ${organisationSelection} }`,
+  listRootOrgUnits:
+    'org_units(filter: { parent: null }) { objects { uuid name user_key validity { from to } } }',
+  getOrgUnitDetailTypes: detailTypesReplacement('org_units'),
+  getEmployeeDetailTypes: detailTypesReplacement('employees'),
+  autocompleteOrgUnits: searchReplacement('org_units'),
+  autocompleteEmployees: searchReplacement('employees'),
+  lookupCpr: 'cpr_lookup(cpr_number: $cpr_number) { name }',
+};
+
 const unitView = (record: JsonRecord): NormalValue => ({
   name: textOf(record['name']),
   user_key: textOf(record['user_key']),
@@ -109,7 +127,7 @@ export function organisationChecks(
     const paths = uuids.map((uuid) => `/service/${kind}/${encodeURIComponent(uuid)}/details/`);
     const root = kind === 'ou' ? 'org_units' : 'employees';
     return {
-      graphql: `${root}(filter: { uuids: [$uuid] }) { objects { uuid detail_types { ${detailTypeKeys.join(' ')} } } }`,
+      graphql: organisationReplacements[kind === 'ou' ? 'getOrgUnitDetailTypes' : 'getEmployeeDetailTypes'],
       legacy: async () => ({
         paths,
         // The answer names no unit or person: each is keyed by the UUID it was read for.
@@ -137,7 +155,7 @@ export function organisationChecks(
     return async () => {
       const words = searchWords(kind === 'ou' ? await firstUnits() : await firstPeople(), sampleSize);
       return {
-        graphql: `${root}(filter: { query: $query }) { objects { uuid name } }`,
+        graphql: organisationReplacements[kind === 'ou' ? 'autocompleteOrgUnits' : 'autocompleteEmployees'],
         run: () =>
           runSampled(
             words,
@@ -154,7 +172,7 @@ export function organisationChecks(
 
   return {
     listOrganisations: async () => ({
-      graphql: 'org { uuid name user_key }',
+      graphql: organisationReplacements.listOrganisations,
       legacy: async () => ({ paths: ['/service/o/'], records: list(await read('/service/o/')) }),
       request: () => ({
         operationName: 'CoverageOrg',
@@ -166,9 +184,9 @@ export function organisationChecks(
     }),
     getOrganisation: async () => {
       const path = `${orgPath}/`;
-      const selection = `uuid name user_key ${organisationCountFields.join(' ')}`;
+      const selection = organisationSelection;
       return {
-        graphql: `org { ${selection} }`,
+        graphql: organisationReplacements.getOrganisation,
         legacy: async () => ({ paths: [path], records: [await read(path)] }),
         request: () => ({
           operationName: 'CoverageOrgCounts',
@@ -182,8 +200,7 @@ export function organisationChecks(
     listRootOrgUnits: async () => {
       const path = `${orgPath}/children`;
       return {
-        graphql:
-          'org_units(filter: { parent: null }) { objects { uuid name user_key validity { from to } } }',
+        graphql: organisationReplacements.listRootOrgUnits,
         legacy: async () => ({ paths: [path], records: list(await read(path)) }),
         request: () => ({
           operationName: 'CoverageRootUnits',
@@ -202,7 +219,7 @@ export function organisationChecks(
     lookupCpr: async () => {
       const people = uuidsOf(await firstPeople());
       return {
-        graphql: 'cpr_lookup(cpr_number: $cpr_number) { name }',
+        graphql: organisationReplacements.lookupCpr,
         run: async () => {
           // The number is read from the person's record; the report names the person, never the number.
           const numbers = new Map<string, string>();

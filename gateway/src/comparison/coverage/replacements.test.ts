@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { readServiceOperationsSync } from './contract-operations.js';
+import { replacementSentence } from './replacements.js';
+
+const operations = readServiceOperationsSync();
+
+describe('replacementSentence (what a 410 names)', () => {
+  it('names the v2 query for every read of the contract, without reading any data', () => {
+    const reads = operations.filter((operation) => operation.method === 'GET');
+    expect(reads.length).toBeGreaterThan(40);
+    for (const operation of reads) {
+      expect(replacementSentence(operation), operation.operationId).toMatch(
+        /^the GraphQL query `[a-z_]+(?:\(| \{).*` on \/graphql\/v2$/,
+      );
+    }
+  });
+
+  it('names the mutation for every write', () => {
+    for (const operation of operations.filter((item) => item.method !== 'GET')) {
+      expect(replacementSentence(operation), operation.operationId).toMatch(
+        /^the mutations? [a-z_<>]+.* on \/graphql\/v2$/,
+      );
+    }
+  });
+
+  it.each([
+    [
+      'listItSystems',
+      'the GraphQL query `itsystems { objects { uuid name user_key system_type } }` on /graphql/v2',
+    ],
+    ['lookupCpr', 'the GraphQL query `cpr_lookup(cpr_number: $cpr_number) { name }` on /graphql/v2'],
+    ['createOrgUnit', 'the mutation org_unit_create on /graphql/v2'],
+  ])('%s: %s', (operationId, sentence) => {
+    expect(replacementSentence(operations.find((operation) => operation.operationId === operationId)!)).toBe(
+      sentence,
+    );
+  });
+});

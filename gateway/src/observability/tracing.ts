@@ -1,0 +1,122 @@
+import {
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Context,
+  type Span,
+  type TextMapGetter,
+} from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+
+/** Where a span sits in its trace, handed from the request to the legacy calls it makes (opaque to them). */
+export type TraceContext = Context;
+
+/** A legacy call's span: the `traceparent` to send with the call, and how to end it. */
+export interface CallSpan {
+  traceparent: string | undefined;
+  /** Ends the span with the backend's status, or as failed when there was no answer. */
+  end(outcome: { status: number } | { error: string }): void;
+}
+
+/** A request's span: its context (the parent of its legacy calls) and how to end it. */
+export interface RequestSpan {
+  context: TraceContext;
+  end(route: string, status: number): void;
+}
+
+/**
+ * OpenTelemetry spans for each request and each legacy call, with the W3C trace context read from the
+ * caller's `traceparent` and written on every legacy call. Nothing global is registered and nothing is
+ * patched: the request hands its context to the legacy calls itself.
+ */
+export interface Tracing {
+  startRequest(method: string, headers: Headers): RequestSpan;
+  startCall(parent: TraceContext | undefined, method: string, path: string): CallSpan;
+  /** Sends the spans still buffered, then stops exporting. */
+  shutdown(): Promise<void>;
+}
+
+const headerGetter: TextMapGetter<Headers> = {
+  get: (carrier, key) => carrier.get(key) ?? undefined,
+  keys: (carrier) => [...carrier.keys()],
+};
+
+const statusOf = (status: number) => (status >= 500 ? SpanStatusCode.ERROR : SpanStatusCode.UNSET);
+
+/**
+ * Tracing over OTLP/HTTP (JSON) to `{endpoint}/v1/traces`, or `undefined` without an endpoint: then no
+ * span is made and no header is added anywhere.
+ *
+ * @example
+ * const tracing = createTracing({ endpoint: config.tracing.endpoint, serviceName: 'org-gateway' });
+ */
+export function createTracing(options: {
+  endpoint: URL | undefined;
+  serviceName: string;
+}): Tracing | undefined {
+  if (options.endpoint === undefined) return undefined;
+  const exporter = new OTLPTraceExporter({ url: `${options.endpoint.href.replace(/\/$/, '')}/v1/traces` });
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': options.serviceName }),
+    spanProcessors: [new BatchSpanProcessor(exporter)],
+  });
+  const tracer = provider.getTracer('org-gateway');
+  const propagator = new W3CTraceContextPropagator();
+
+  const traceparentOf = (span: Span): string | undefined => {
+    const carrier: Record<string, string> = {};
+    propagator.inject(trace.setSpan(ROOT_CONTEXT, span), carrier, {
+      set: (target, key, value) => {
+        target[key] = value;
+      },
+    });
+    return carrier.traceparent;
+  };
+
+  return {
+    startRequest(method, headers) {
+      const parent = propagator.extract(ROOT_CONTEXT, headers, headerGetter);
+      const span = tracer.startSpan(
+        method,
+        { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } },
+        parent,
+      );
+      return {
+        context: trace.setSpan(parent, span),
+        end(route, status) {
+          span.updateName(`${method} ${route}`);
+          span.setAttributes({ 'http.route': route, 'http.response.status_code': status });
+          span.setStatus({ code: statusOf(status) });
+          span.end();
+        },
+      };
+    },
+    startCall(parent, method, path) {
+      const span = tracer.startSpan(
+        `legacy ${method}`,
+        {
+          kind: SpanKind.CLIENT,
+          attributes: { 'http.request.method': method, 'url.path': path.split('?')[0] },
+        },
+        parent ?? ROOT_CONTEXT,
+      );
+      return {
+        traceparent: traceparentOf(span),
+        end(outcome) {
+          if ('status' in outcome) {
+            span.setAttribute('http.response.status_code', outcome.status);
+            span.setStatus({ code: statusOf(outcome.status) });
+          } else {
+            span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.error });
+          }
+          span.end();
+        },
+      };
+    },
+    shutdown: () => provider.shutdown(),
+  };
+}
