@@ -34,6 +34,7 @@ import {
 } from './observability/index.js';
 import { createRbacPolicy, type RbacPolicy } from './rbac/rbac-policy.js';
 import { serviceRoutes } from './service-passthrough/service-routes.js';
+import { createUsageRecorder } from './usage/usage-recorder.js';
 
 export interface GatewayApp {
   app: Hono<{ Variables: GatewayVariables }>;
@@ -129,7 +130,13 @@ function shadowComparison(
 export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptions = {}): GatewayApp {
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const metrics = createGatewayMetrics();
-  const observability = createObservability({ logger, metrics });
+  const usage = createUsageRecorder({
+    registry: metrics.registry,
+    clients: config.usage.clients,
+    windowSeconds: config.usage.windowSeconds,
+    clock: options.clock,
+  });
+  const observability = createObservability({ logger, metrics, usage });
   const legacy = meteredLegacyClient(config, metrics);
   const verifier = tokenVerifier(config, metrics);
   const rbac = createRbacPolicy({ enabled: config.idp.rbacEnabled });
@@ -202,6 +209,12 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       gatewayFetch: (request) => app.fetch(request),
       versions: versions.map(({ version }) => version.name),
       shadow,
+      usage: {
+        recorder: usage,
+        config: config.usage,
+        schemas: versions.map(({ version }) => ({ version: version.name, schema: version.schema })),
+        clock: options.clock,
+      },
       logUnexpected,
     }),
   );

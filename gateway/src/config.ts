@@ -2,6 +2,7 @@
 
 import type { LegacyProbeConfig } from './health/legacy-probe.js';
 import type { LegacyAuth } from './legacy/backend-credentials.js';
+import { readUsageConfig, type UsageConfig } from './usage/usage-config.js';
 
 export interface GatewayConfig {
   host: string;
@@ -52,6 +53,8 @@ export interface GatewayConfig {
   operations: OperationsConfig;
   /** Shadow comparison of sampled `/service` reads with the equivalent GraphQL query; off at rate 0. */
   shadow: ShadowConfig;
+  /** Who calls what (`USAGE_*`): the clients named in usage and where the retirement report reads it. */
+  usage: UsageConfig;
 }
 
 /**
@@ -383,5 +386,6 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
       maxBodyBytes: integer(env, 'SHADOW_MAX_BODY_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
       timeoutMs: integer(env, 'SHADOW_TIMEOUT_MS', 10_000, 1, 600_000),
     },
+    usage: readUsageConfig(env, tokenClaimRules(env).allowedClients),
   };
 }

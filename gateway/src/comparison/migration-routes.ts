@@ -8,6 +8,9 @@ import { payloadTooLarge } from '../errors/payload-too-large.js';
 import { ComparisonError } from './comparison-error.js';
 import { gatewayTransport } from './gateway-transport.js';
 import type { ShadowComparison } from './shadow/shadow.js';
+import type { UsageConfig } from '../usage/usage-config.js';
+import type { UsageRecorder } from '../usage/usage-recorder.js';
+import type { GraphQLSchema } from 'graphql';
 import {
   comparisonVersions,
   maxSubjectUuids,
@@ -25,6 +28,13 @@ export interface MigrationRouteOptions {
   /** The versions this gateway serves; the workbench compares those it knows the shape of. */
   versions: string[];
   shadow: ShadowComparison;
+  /** Who calls what, for the retirement report; the workbench's own reads are marked so they are left out. */
+  usage: {
+    recorder: UsageRecorder;
+    config: UsageConfig;
+    schemas: { version: string; schema: GraphQLSchema }[];
+    clock?: () => Date;
+  };
   /** Told about failures that are not a `GatewayError`; the client sees only `E_UNKNOWN`. */
   logUnexpected: UnexpectedErrorLog;
 }
@@ -48,7 +58,7 @@ function uuidList(value: unknown): string[] | undefined {
  * `POST /migration/compare` (`{units | employees, version}`) runs the comparison of the legacy reads with the
  * GraphQL query for the caller, with the caller's token; `GET /migration/shadow` shows the shadow
  * comparison's counters and its last mismatches; `GET /migration/coverage` is the coverage report of every
- * `/service` endpoint of the contract. The page itself is `GET /migration` (browser routes).
+ * `/service` endpoint of the contract; `GET /migration/usage` the retirement report (who calls what, verdicts). The page itself is `GET /migration` (browser routes).
  *
  * @example
  * app.route('/', migrationRoutes({ verifier, realm, publicUrl, gatewayFetch: app.fetch, versions, shadow }));
@@ -68,6 +78,7 @@ export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variable
       authorization,
       fetch: (request) => {
         options.shadow.exclude(request);
+        options.usage.recorder.markInternal(request);
         return options.gatewayFetch(request);
       },
     });
@@ -82,6 +93,26 @@ export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variable
     } catch (error) {
       if (!(error instanceof ComparisonError)) throw error;
       throw new GatewayError(502, 'COMPARISON_FAILED', error.message);
+    }
+  });
+
+  // Who still calls each /service endpoint and version, joined with the coverage report into verdicts.
+  app.get('/migration/usage', authenticate, async (c) => {
+    try {
+      const { retirementReport } = await import('../usage/retirement-report.js');
+      const { recorder, config, schemas, clock } = options.usage;
+      return c.json(
+        await retirementReport({
+          config,
+          recorder,
+          versions: schemas,
+          transport: transportFor(c.req.header('authorization')!),
+          now: clock?.() ?? new Date(),
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ComparisonError)) throw error;
+      throw new GatewayError(502, 'USAGE_UNAVAILABLE', error.message);
     }
   });
 
