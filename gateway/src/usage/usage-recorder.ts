@@ -17,8 +17,8 @@ type FieldKey = Omit<FieldUsage, 'count' | 'last_seen'>;
 interface Tally {
   count: number;
   lastSeen: number;
-  /** Whether a scrape has seen this series at 0 yet (see `exportedCount`). */
-  announced: boolean;
+  /** How many scrapes have seen this series at 0 (see `exportedCount`). */
+  zeroExports: number;
 }
 
 /** The label `client` takes: a known client id, else `other`, so one label value per realm client at most. */
@@ -29,6 +29,7 @@ export function clientLabel(clients: readonly string[], clientId: string | undef
 const callLabels = ['client', 'surface', 'endpoint', 'flags'] as const;
 const fieldLabels = ['client', 'version', 'coordinate'] as const;
 const daySeconds = 86_400;
+const zeroScrapes = 2;
 
 /**
  * Who calls what, counted per client: `/service` calls by the contract's template and flags, GraphQL calls by
@@ -36,8 +37,9 @@ const daySeconds = 86_400;
  * `gateway_usage_requests_total`, `gateway_usage_fields_total` (with `…_last_seen_timestamp_seconds` gauges)
  * and `gateway_usage_tool_requests_total`; read directly by the report when no Prometheus server is configured.
  *
- * A new series is first exported at 0 and with its count only from the next scrape: Prometheus' `increase()`
- * cannot see the first sample of a series, so a series that appeared with its first calls in it would lose them.
+ * A new series is exported at 0 for its first two scrapes and with its count from then on: Prometheus'
+ * `increase()` cannot see the first sample of a series, so a series that appeared with its first calls in it
+ * would lose them (two, so that one failed scrape does not lose them either).
  *
  * @example
  * const usage = createUsageRecorder({ registry, clients: ['integration'], windowSeconds: 90 * 86_400 });
@@ -48,7 +50,7 @@ export function createUsageRecorder(options: UsageRecorderOptions) {
   const startedAt = now();
   const calls = new Map<string, { key: CallKey; tally: Tally }>();
   const fields = new Map<string, { key: FieldKey; tally: Tally }>();
-  const toolRequests = new Map<string, number>();
+  const toolRequests = new Map<string, { key: { client: string }; tally: Tally }>();
   const daily = new Map<string, Map<string, number>>();
   /** Requests the gateway sends to itself (workbench, coverage): never counted as a client's. */
   const internal = new WeakSet<Request>();
@@ -57,7 +59,7 @@ export function createUsageRecorder(options: UsageRecorderOptions) {
   const tally = <K>(map: Map<string, { key: K; tally: Tally }>, id: string, key: K, at: number) => {
     let entry = map.get(id);
     if (entry === undefined)
-      map.set(id, (entry = { key, tally: { count: 0, lastSeen: at, announced: false } }));
+      map.set(id, (entry = { key, tally: { count: 0, lastSeen: at, zeroExports: 0 } }));
     entry.tally.count += 1;
     entry.tally.lastSeen = at;
   };
@@ -74,11 +76,14 @@ export function createUsageRecorder(options: UsageRecorderOptions) {
     clients.set(client, (clients.get(client) ?? 0) + 1);
   };
 
-  /** What a scrape sees: 0 the first time a series is exported, its count from then on. */
+  /**
+   * What a scrape sees: 0 the first two times a series is exported (one scrape may fail and never be stored),
+   * its count from then on.
+   */
   const exportedCount = (entry: Tally) => {
-    const count = entry.announced ? entry.count : 0;
-    entry.announced = true;
-    return count;
+    if (entry.zeroExports >= zeroScrapes) return entry.count;
+    entry.zeroExports += 1;
+    return 0;
   };
 
   new Counter({
@@ -119,11 +124,15 @@ export function createUsageRecorder(options: UsageRecorderOptions) {
       for (const { key, tally: entry } of fields.values()) this.set({ ...key }, entry.lastSeen);
     },
   });
-  const tools = new Counter({
+  new Counter({
     name: 'gateway_usage_tool_requests_total',
     help: "Requests of the gateway's own comparison tools (workbench, compare CLI, coverage), left out of usage, by client.",
     labelNames: ['client'] as const,
     registers,
+    collect() {
+      this.reset();
+      for (const { key, tally: entry } of toolRequests.values()) this.inc({ ...key }, exportedCount(entry));
+    },
   });
 
   return {
@@ -146,8 +155,7 @@ export function createUsageRecorder(options: UsageRecorderOptions) {
       }
     },
     recordToolRequest(client: string): void {
-      toolRequests.set(client, (toolRequests.get(client) ?? 0) + 1);
-      tools.inc({ client });
+      tally(toolRequests, client, { client }, now());
     },
     /** This replica's usage since it started, in the report's shape. */
     snapshot(): UsageData {
@@ -167,7 +175,7 @@ export function createUsageRecorder(options: UsageRecorderOptions) {
           count: entry.count,
           last_seen: entry.lastSeen,
         })),
-        tool_requests: [...toolRequests.values()].reduce((sum, count) => sum + count, 0),
+        tool_requests: [...toolRequests.values()].reduce((sum, { tally: entry }) => sum + entry.count, 0),
         daily: [...daily.entries()]
           .sort(([a], [b]) => a.localeCompare(b))
           .flatMap(([day, clients]) => [...clients].map(([client, count]) => ({ day, client, count }))),
