@@ -115,6 +115,7 @@ function shadowComparison(
       parts.metrics.shadowComparisons.inc({ result: result.result });
       options.shadow?.onResult?.(result);
     },
+    onSkip: (skip) => parts.metrics.shadowSkipped.inc(skip),
   });
 }
 
