@@ -295,6 +295,17 @@ function renderShadow(container, snapshot) {
   container.replaceChildren(h('p', {}, summary), countList, skipped ?? '', mismatches, errors ?? '');
 }
 
+/** An endpoint's query flags: which have a GraphQL equivalent, and which a sampled read proved (`*`). */
+function coverageFlags(flags) {
+  const names = (list) => list.map((flag) => `${flag.flag}${flag.proven ? '*' : ''}`).join(', ');
+  const equivalent = flags.filter((flag) => flag.graphql !== null);
+  const none = flags.filter((flag) => flag.graphql === null);
+  return [
+    equivalent.length ? `Flags with a GraphQL equivalent: ${names(equivalent)}.` : '',
+    none.length ? ` Without one: ${names(none)}.` : '',
+  ].join('');
+}
+
 // The coverage report: one row per /service endpoint of the contract, with its GraphQL replacement.
 function renderCoverage(container, report) {
   const { totals } = report;
@@ -314,7 +325,11 @@ function renderCoverage(container, report) {
         entry.status,
         h('code', {}, `${entry.method} ${entry.path}`),
         entry.graphql ? h('code', {}, entry.graphql) : '—',
-        entry.differences.length ? [entry.reason, differencesTable(null, entry.differences)] : entry.reason,
+        [
+          entry.reason,
+          entry.differences.length ? differencesTable(null, entry.differences) : null,
+          entry.flags?.length ? h('p', { class: 'coverage-flags' }, coverageFlags(entry.flags)) : null,
+        ],
       ]),
     ),
   );
