@@ -10,6 +10,12 @@ const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', '
 
 const attributeServiceCall = serviceAttributor(serviceEndpoints);
 
+/** A request URL's query, without parsing the whole URL again (a request URL has no fragment). */
+function queryOf(url: string): URLSearchParams {
+  const start = url.indexOf('?');
+  return new URLSearchParams(start === -1 ? '' : url.slice(start + 1));
+}
+
 /** The header the comparison CLI sends, so its reads are counted as the tools' and not as its user's. */
 export const comparisonToolHeader = 'x-gateway-tool';
 
@@ -27,9 +33,7 @@ function recordUsage(
   const principal = c.get('principal');
   if (usage === undefined || principal === undefined) return undefined;
   const isService = route === '/service/*';
-  const endpoint = isService
-    ? attributeServiceCall(c.req.method, c.req.path, new URL(c.req.url).searchParams)
-    : undefined;
+  const endpoint = isService ? attributeServiceCall(c.req.method, c.req.path, queryOf(c.req.url)) : undefined;
   const client = usage.clientLabel(principal.clientId);
   if (usage.isInternal(c.req.raw) || c.req.header(comparisonToolHeader) !== undefined) {
     if (endpoint !== undefined || operation !== undefined) usage.recordToolRequest(client);

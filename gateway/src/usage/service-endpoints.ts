@@ -85,11 +85,20 @@ export function serviceAttributor(
       };
     })
     .sort((a, b) => b.fixedSegments - a.fixedSegments);
+  // Candidates by method and number of segments: a call is tried against a handful of patterns, not all 54.
+  const candidates = new Map<string, CompiledEndpoint[]>();
+  for (const endpoint of compiled) {
+    const key = `${endpoint.method} ${endpoint.path.split('/').length}`;
+    candidates.set(key, [...(candidates.get(key) ?? []), endpoint]);
+  }
 
   return (method, pathname, query) => {
     // HEAD is answered by the GET operation.
     const asked = method === 'HEAD' ? 'GET' : method;
-    const endpoint = compiled.find((entry) => entry.method === asked && entry.pattern.test(pathname));
+    let segments = 1;
+    for (let index = pathname.indexOf('/'); index !== -1; index = pathname.indexOf('/', index + 1))
+      segments += 1;
+    const endpoint = candidates.get(`${asked} ${segments}`)?.find((entry) => entry.pattern.test(pathname));
     if (endpoint === undefined) return { endpoint: 'unmatched', flags: 'none' };
     const used = new Set<string>();
     for (const [name, value] of query) {

@@ -46,7 +46,7 @@ const zeroScrapes = 2;
  * usage.recordCall({ client: 'integration', surface: 'service', endpoint: 'GET /service/o/', flags: 'none' });
  */
 export function createUsageRecorder(options: UsageRecorderOptions) {
-  const now = () => (options.clock?.() ?? new Date()).getTime() / 1000;
+  const now = () => (options.clock === undefined ? Date.now() : options.clock().getTime()) / 1000;
   const startedAt = now();
   const calls = new Map<string, { key: CallKey; tally: Tally }>();
   const fields = new Map<string, { key: FieldKey; tally: Tally }>();
@@ -64,8 +64,13 @@ export function createUsageRecorder(options: UsageRecorderOptions) {
     entry.tally.lastSeen = at;
   };
 
+  // The day's name is made once a day, not once a call.
+  let today = { number: -1, name: '' };
   const countDay = (client: string, at: number) => {
-    const day = new Date(at * 1000).toISOString().slice(0, 10);
+    const number = Math.floor(at / daySeconds);
+    if (number !== today.number)
+      today = { number, name: new Date(number * daySeconds * 1000).toISOString().slice(0, 10) };
+    const day = today.name;
     let clients = daily.get(day);
     if (clients === undefined) {
       daily.set(day, (clients = new Map()));
