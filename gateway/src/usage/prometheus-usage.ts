@@ -61,21 +61,40 @@ export async function prometheusUsage(options: PrometheusUsageOptions): Promise<
   const keyOf = (metric: Record<string, string>, keys: readonly string[]) =>
     keys.map((key) => metric[key] ?? '').join('\n');
 
-  const [callCounts, callLastSeen, fieldCounts, fieldLastSeen, tools, daily] = await Promise.all([
-    instant(`sum by (${by(callKeys)}) (increase(gateway_usage_requests_total[${window}]))`),
-    instant(`max by (${by(callKeys)}) (max_over_time(gateway_usage_last_seen_timestamp_seconds[${window}]))`),
-    instant(`sum by (${by(fieldKeys)}) (increase(gateway_usage_fields_total[${window}]))`),
+  // How far back Prometheus holds any gateway's metrics: the oldest timestamp of a series every gateway exports
+  // from its start, sampled over the window at a thousandth of it, and over the newest such step more finely (a
+  // coarse subquery's aligned steps can miss a young history). Less history than the window must never read as
+  // "no calls".
+  const coarse = Math.max(60, Math.floor(options.windowSeconds / 1000 / 60) * 60);
+  const fine = Math.max(1, Math.floor(coarse / 1000));
+  const oldestOver = (range: number, step: number) =>
     instant(
-      `max by (${by(fieldKeys)}) (max_over_time(gateway_usage_field_last_seen_timestamp_seconds[${window}]))`,
-    ),
-    instant(`sum(increase(gateway_usage_tool_requests_total[${window}]))`),
-    api('query_range', {
-      query: 'sum by (client) (increase(gateway_usage_requests_total[1d]))',
-      start: String(time - options.windowSeconds + daySeconds),
-      end: String(time),
-      step: String(daySeconds),
-    }),
-  ]);
+      `min(min_over_time(timestamp(gateway_http_requests_in_flight)[${durationText(range)}:${durationText(step)}]))`,
+    );
+  const [callCounts, callLastSeen, fieldCounts, fieldLastSeen, tools, daily, oldestCoarse, oldestFine] =
+    await Promise.all([
+      instant(`sum by (${by(callKeys)}) (increase(gateway_usage_requests_total[${window}]))`),
+      instant(
+        `max by (${by(callKeys)}) (max_over_time(gateway_usage_last_seen_timestamp_seconds[${window}]))`,
+      ),
+      instant(`sum by (${by(fieldKeys)}) (increase(gateway_usage_fields_total[${window}]))`),
+      instant(
+        `max by (${by(fieldKeys)}) (max_over_time(gateway_usage_field_last_seen_timestamp_seconds[${window}]))`,
+      ),
+      instant(`sum(increase(gateway_usage_tool_requests_total[${window}]))`),
+      api('query_range', {
+        query: 'sum by (client) (increase(gateway_usage_requests_total[1d]))',
+        start: String(time - options.windowSeconds + daySeconds),
+        end: String(time),
+        step: String(daySeconds),
+      }),
+      oldestOver(options.windowSeconds, coarse),
+      oldestOver(coarse, fine),
+    ]);
+  const oldest = [oldestCoarse, oldestFine]
+    .map((result) => Number(result[0]?.value?.[1]))
+    .filter((value) => Number.isFinite(value));
+  const since = oldest.length === 0 ? Number.NaN : Math.min(...oldest);
 
   // increase() extrapolates to the window's edges; calls are whole.
   const count = (sample: Sample) => Math.round(Number(sample.value?.[1] ?? 0));
@@ -102,7 +121,11 @@ export async function prometheusUsage(options: PrometheusUsageOptions): Promise<
   };
 
   return {
-    source: { kind: 'prometheus', window_seconds: options.windowSeconds },
+    source: {
+      kind: 'prometheus',
+      ...(Number.isFinite(since) ? { since: new Date(since * 1000).toISOString() } : {}),
+      window_seconds: options.windowSeconds,
+    },
     calls: join(callCounts, callLastSeen, callKeys) as unknown as CallUsage[],
     fields: join(fieldCounts, fieldLastSeen, fieldKeys) as unknown as FieldUsage[],
     tool_requests: tools.reduce((sum, sample) => sum + count(sample), 0),

@@ -1,6 +1,12 @@
 /** Where a usage report's numbers come from. */
 export type UsageSource =
-  { kind: 'prometheus'; window_seconds: number } | { kind: 'replica'; since: string; window_seconds: number };
+  | {
+      kind: 'prometheus';
+      /** The oldest gateway sample Prometheus holds within the window; absent when it holds none. */
+      since?: string;
+      window_seconds: number;
+    }
+  | { kind: 'replica'; since: string; window_seconds: number };
 
 /** Calls to one endpoint (a `/service` template, or a GraphQL version) by one client with one set of flags. */
 export interface CallUsage {

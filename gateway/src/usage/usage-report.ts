@@ -157,7 +157,7 @@ function judge(
       ...base,
       verdict: {
         kind: 'too_little_history',
-        text: `no calls since usage was first counted ${spanText(context.observed)} ago, less than the ${context.windowText} window: wait before deciding`,
+        text: `no calls in the ${spanText(context.observed)} the usage covers, which is less than the window (${context.windowText}): wait before deciding`,
       },
     };
   }
@@ -194,7 +194,11 @@ function deprecatedFields(schema: GraphQLSchema): { coordinate: string; reason: 
 
 function sourceDescription(source: UsageSource, windowText: string, now: number): string {
   if (source.kind === 'prometheus') {
-    return `every replica the Prometheus server of USAGE_PROMETHEUS_URL scrapes, over the last ${windowText}`;
+    const held =
+      source.since === undefined
+        ? 'it holds no gateway metrics yet'
+        : `it holds them since ${source.since}, ${spanText(now - Date.parse(source.since) / 1000)} ago`;
+    return `every replica the Prometheus server of USAGE_PROMETHEUS_URL scrapes, over the last ${windowText} (${held})`;
   }
   const since = Date.parse(source.since) / 1000;
   return `this replica only, since it started ${spanText(now - since)} ago (${source.since}); set USAGE_PROMETHEUS_URL for the whole fleet over ${windowText}`;
@@ -213,8 +217,9 @@ export function usageReport(input: UsageReportInput): UsageReport {
   const now = input.now.getTime() / 1000;
   const window = input.usage.source.window_seconds;
   const windowText = window % daySeconds === 0 ? plural(window / daySeconds, 'day') : spanText(window);
-  const observed =
-    input.usage.source.kind === 'replica' ? now - Date.parse(input.usage.source.since) / 1000 : window;
+  // The history the usage covers: a replica's since it started, Prometheus' since its oldest gateway sample.
+  const since = input.usage.source.since;
+  const observed = since === undefined ? 0 : now - Date.parse(since) / 1000;
   const context = { now, window, observed, windowText };
   const calls = input.usage.calls;
 
