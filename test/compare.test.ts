@@ -119,7 +119,7 @@ describe('npm run compare', () => {
   it('exits 2 with a sentence when it cannot compare', async () => {
     const usage = await compare(['--gateway', stack.gatewayUrl]);
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('Give either --units or --employees, or --coverage.');
+    expect(usage.stderr).toContain('Give either --units or --employees, or --coverage, or --usage.');
 
     const notUuid = await compare(['--units', 'unit-1']);
     expect(notUuid.code).toBe(2);

@@ -306,5 +306,28 @@ describe('shadow comparison limits', () => {
       pending: 0,
     });
     expect(shadow.results).toEqual([]);
+    expect((await shadow.snapshot()).skipped).toEqual([
+      { endpoint: 'GET /service/ou/{uuid}/details/manager', reason: 'not_comparable', count: 1 },
+    ]);
+  });
+
+  it('counts the reads it cannot compare, by endpoint and reason, instead of skipping them silently', async () => {
+    const shadow = await startShadowGateway({});
+    const unit = referenceUnitUuids[0];
+    expect((await shadow.get(`/service/ou/${unit}/details/manager?inherit_manager=1`)).status).toBe(200);
+    expect((await shadow.get(`/service/ou/${unit}/details/manager?validity=past`)).status).toBe(200);
+    expect((await shadow.get(`/service/ou/${unit}/children`)).status).toBe(200);
+    const snapshot = await shadow.settled();
+    expect(snapshot.counts).toMatchObject({ sampled: 0, skipped: 0 });
+    expect(snapshot.skipped).toEqual([
+      { endpoint: 'GET /service/ou/{uuid}/details/manager', reason: 'unsupported_flags', count: 2 },
+      { endpoint: 'GET /service/ou/{uuid}/children', reason: 'unsupported_endpoint', count: 1 },
+    ]);
+    const metrics = await (
+      await fetch(`${shadow.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+    ).text();
+    expect(metrics).toContain(
+      'gateway_shadow_skipped_total{endpoint="GET /service/ou/{uuid}/details/manager",reason="unsupported_flags"} 2',
+    );
   });
 });

@@ -249,6 +249,40 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
     expect(pageProblems).toEqual([]);
   }, 90_000);
 
+  it('shows who still calls what, with a chart of calls per client per day', async () => {
+    const answered = page.waitForResponse(
+      (response) => response.url() === `${stack.gatewayUrl}/migration/usage`,
+      // The report runs the coverage report: on a busy machine that takes a while.
+      { timeout: 100_000 },
+    );
+    await page.click('#usage-run');
+    expect((await answered).status()).toBe(200);
+    await expect.poll(() => page.locator('#usage-endpoints > tbody > tr').count()).toBeGreaterThan(40);
+    // The manager listings the tests above read with alice's token (the browser client); the workbench's and
+    // the coverage report's own reads are not among them.
+    const rows = await tableRows(page, '#usage-endpoints');
+    const managers = rows.find((cells) => cells[1] === 'GET /service/ou/{uuid}/details/manager')!;
+    expect(managers[0]).toBe('in use by 1 client (org-frontend)');
+    const counted = /^org-frontend: (\d+) calls, last \d{4}-\d{2}-\d{2}T/.exec(managers[2]!);
+    expect(Number(counted?.[1])).toBeGreaterThanOrEqual(referenceUnitUuids.length);
+    expect(await page.locator('#usage-source').innerText()).toMatch(/this replica only, since it started/);
+    expect(await page.locator('#usage-verdict').innerText()).toMatch(/^\/service is still in use/);
+    // One bar today for the one client, as tall as all its calls (/service and GraphQL).
+    const versions = await tableRows(page, '#usage-versions');
+    const calls = [...rows, ...versions].reduce(
+      (sum, cells) => sum + Number(/: (\d+) calls?,/.exec(cells[2]!)?.[1] ?? 0),
+      0,
+    );
+    const bars = await page
+      .locator('#usage-chart rect.usage-bar')
+      .evaluateAll((rects) =>
+        rects.map((rect) => [rect.getAttribute('data-client'), rect.getAttribute('data-count')]),
+      );
+    expect(bars).toEqual([['org-frontend', String(calls)]]);
+    await page.screenshot({ path: join(artifacts, 'workbench-usage.png'), fullPage: true });
+    expect(pageProblems).toEqual([]);
+  }, 120_000);
+
   it('made no request off this machine', () => {
     expect(offMachine).toEqual([]);
   });

@@ -41,6 +41,7 @@ import {
 import { createRbacPolicy, type RbacPolicy } from './rbac/rbac-policy.js';
 import { serviceDeprecation } from './service-passthrough/service-deprecation.js';
 import { serviceRoutes } from './service-passthrough/service-routes.js';
+import { createUsageRecorder } from './usage/usage-recorder.js';
 
 export interface GatewayApp {
   app: Hono<{ Variables: GatewayVariables }>;
@@ -134,6 +135,7 @@ function shadowComparison(
       parts.metrics.shadowComparisons.inc({ result: result.result });
       options.shadow?.onResult?.(result);
     },
+    onSkip: (skip) => parts.metrics.shadowSkipped.inc(skip),
   });
 }
 
@@ -149,7 +151,13 @@ function shadowComparison(
 export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptions = {}): GatewayApp {
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const metrics = createGatewayMetrics();
-  const observability = createObservability({ logger, metrics });
+  const usage = createUsageRecorder({
+    registry: metrics.registry,
+    clients: config.usage.clients,
+    windowSeconds: config.usage.windowSeconds,
+    clock: options.clock,
+  });
+  const observability = createObservability({ logger, metrics, usage });
   // Undefined without OTEL_EXPORTER_OTLP_ENDPOINT: then no span is made and no step is mounted.
   const tracing = createTracing(config.tracing);
   const legacy = meteredLegacyClient(config, metrics, tracing);
@@ -239,6 +247,12 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       gatewayFetch: (request) => app.fetch(request),
       versions: versions.map(({ version }) => version.name),
       shadow,
+      usage: {
+        recorder: usage,
+        config: config.usage,
+        schemas: versions.map(({ version }) => ({ version: version.name, schema: version.schema })),
+        clock: options.clock,
+      },
       logUnexpected,
       rbacEnabled: config.idp.rbacEnabled,
       clock: options.clock,

@@ -10,6 +10,7 @@ import {
 } from './deprecation/deprecation-config.js';
 import type { LegacyProbeConfig } from './health/legacy-probe.js';
 import type { LegacyAuth } from './legacy/backend-credentials.js';
+import { readUsageConfig, type UsageConfig } from './usage/usage-config.js';
 
 export interface GatewayConfig {
   host: string;
@@ -66,6 +67,8 @@ export interface GatewayConfig {
   deprecation: DeprecationSettings;
   /** OpenTelemetry traces: exported over OTLP/HTTP when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, else none made. */
   tracing: TracingConfig;
+  /** Who calls what (`USAGE_*`): the clients named in usage and where the retirement report reads it. */
+  usage: UsageConfig;
 }
 
 export interface TracingConfig {
@@ -444,5 +447,6 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     },
     deprecation: deprecationSettings(env),
     tracing: tracingConfig(env),
+    usage: readUsageConfig(env, tokenClaimRules(env).allowedClients),
   };
 }

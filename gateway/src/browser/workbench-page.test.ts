@@ -27,6 +27,7 @@ describe('the workbench page', () => {
         compare: '/migration/compare',
         shadow: '/migration/shadow',
         coverage: '/migration/coverage',
+        usage: '/migration/usage',
         referenceUnits: '/browser/reference-units',
       },
       assets: { stylesheet: '/browser-assets/client/workbench.css' },

@@ -17,6 +17,11 @@ export interface GatewayTransportOptions {
   fetch?: (request: Request) => Response | Promise<Response>;
   /** Longest time one request may take. */
   timeoutMs?: number;
+  /**
+   * Names the tool in `X-Gateway-Tool`, so the gateway counts these reads as the comparison tools' and not as
+   * the token's client's usage (the CLI; the workbench's in-process reads are marked without a header).
+   */
+  tool?: string;
 }
 
 async function readBody(response: Response): Promise<ServiceResponse> {
@@ -46,7 +51,12 @@ export function gatewayTransport(options: GatewayTransportOptions): ComparisonTr
   const exchange = async (path: string, init: RequestInit): Promise<ServiceResponse> => {
     const request = new Request(`${baseUrl}${path}`, {
       ...init,
-      headers: { accept: 'application/json', authorization: options.authorization, ...init.headers },
+      headers: {
+        accept: 'application/json',
+        authorization: options.authorization,
+        ...(options.tool === undefined ? {} : { 'x-gateway-tool': options.tool }),
+        ...init.headers,
+      },
       signal: AbortSignal.timeout(timeoutMs),
     });
     try {

@@ -8,7 +8,11 @@ import { payloadTooLarge } from '../errors/payload-too-large.js';
 import { ComparisonError } from './comparison-error.js';
 import { dataVersionHeader } from './data-version.js';
 import { gatewayTransport } from './gateway-transport.js';
+import type { CoverageReport } from './coverage/coverage.js';
 import type { ShadowComparison } from './shadow/shadow.js';
+import type { UsageConfig } from '../usage/usage-config.js';
+import type { UsageRecorder } from '../usage/usage-recorder.js';
+import type { GraphQLSchema } from 'graphql';
 import {
   comparisonVersions,
   maxSubjectUuids,
@@ -27,6 +31,13 @@ export interface MigrationRouteOptions {
   /** The versions this gateway serves; the workbench compares those it knows the shape of. */
   versions: string[];
   shadow: ShadowComparison;
+  /** Who calls what, for the retirement report; the workbench's own reads are marked so they are left out. */
+  usage: {
+    recorder: UsageRecorder;
+    config: UsageConfig;
+    schemas: { version: string; schema: GraphQLSchema }[];
+    clock?: () => Date;
+  };
   /** Told about failures that are not a `GatewayError`; the client sees only `E_UNKNOWN`. */
   logUnexpected: UnexpectedErrorLog;
   /** With RBAC on (`IDP_RBAC_ENABLED`), the workbench's JSON routes are for the role `admin` only. */
@@ -60,7 +71,7 @@ function uuidList(value: unknown): string[] | undefined {
  * `POST /migration/compare` (`{units | employees, version}`) runs the comparison of the legacy reads with the
  * GraphQL query for the caller, with the caller's token; `GET /migration/shadow` shows the shadow
  * comparison's counters and its last mismatches; `GET /migration/coverage` is the coverage report of every
- * `/service` endpoint of the contract. The page itself is `GET /migration` (browser routes).
+ * `/service` endpoint of the contract; `GET /migration/usage` the retirement report (who calls what, verdicts). The page itself is `GET /migration` (browser routes).
  *
  * @example
  * app.route('/', migrationRoutes({ verifier, realm, publicUrl, gatewayFetch: app.fetch, versions, shadow }));
@@ -93,6 +104,7 @@ export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variable
       authorization,
       fetch: (request) => {
         options.shadow.exclude(request);
+        options.usage.recorder.markInternal(request);
         return options.gatewayFetch(request);
       },
     });
@@ -102,7 +114,7 @@ export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variable
    * in `X-Data-Version` on one cheap read (the stand-in does; OS2mo does not, and then answers are kept for
    * a minute); `?refresh=true` runs again regardless.
    */
-  const cachedRun = async (
+  const cachedResult = async (
     c: Context<{ Variables: GatewayVariables }>,
     key: Pick<WorkbenchRunKey, 'route' | 'arguments'>,
     work: (transport: ReturnType<typeof transportFor>) => Promise<unknown>,
@@ -112,31 +124,60 @@ export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variable
       headers: { accept: 'application/json', authorization },
     });
     options.shadow.exclude(probe);
+    options.usage.recorder.markInternal(probe);
     const dataVersion = (await options.gatewayFetch(probe)).headers.get(dataVersionHeader);
     try {
-      const { result, cache } = await runs.run(
+      return await runs.run(
         { ...key, day: clock().toISOString().slice(0, 10), roles: c.get('principal').roles },
         dataVersion,
         () => work(transportFor(authorization)),
         c.req.query('refresh') === 'true',
       );
-      c.header(workbenchCacheHeader, cache);
-      return c.json(result as object);
     } catch (error) {
       if (!(error instanceof ComparisonError)) throw error;
       throw new GatewayError(502, 'COMPARISON_FAILED', error.message);
     }
   };
+  const cachedRun = async (...args: Parameters<typeof cachedResult>) => {
+    const { result, cache } = await cachedResult(...args);
+    args[0].header(workbenchCacheHeader, cache);
+    return args[0].json(result as object);
+  };
+  // The coverage report, kept per data version like every run: the retirement report joins it too.
+  const coverageRun = (c: Context<{ Variables: GatewayVariables }>) =>
+    cachedResult(c, { route: 'coverage', arguments: {} }, async (transport) => {
+      const { coverageReport } = await import('./coverage/coverage.js');
+      return coverageReport({ transport });
+    });
 
   // Every /service endpoint of the contract, its GraphQL replacement and whether equality is proven.
   // Loaded on first use: the report (with the YAML parser and the contract it reads) is a workbench tool,
   // and most gateways never run it, so it stays out of the process until someone does.
-  app.get('/migration/coverage', authenticate, (c) =>
-    cachedRun(c, { route: 'coverage', arguments: {} }, async (transport) => {
-      const { coverageReport } = await import('./coverage/coverage.js');
-      return coverageReport({ transport });
-    }),
-  );
+  app.get('/migration/coverage', authenticate, async (c) => {
+    const { result, cache } = await coverageRun(c);
+    c.header(workbenchCacheHeader, cache);
+    return c.json(result as object);
+  });
+
+  // Who still calls each /service endpoint and version, joined with the coverage report into verdicts.
+  app.get('/migration/usage', authenticate, async (c) => {
+    try {
+      const { retirementReport } = await import('../usage/retirement-report.js');
+      const { recorder, config, schemas, clock } = options.usage;
+      return c.json(
+        await retirementReport({
+          config,
+          recorder,
+          versions: schemas,
+          coverage: async () => (await coverageRun(c)).result as CoverageReport,
+          now: clock?.() ?? new Date(),
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ComparisonError)) throw error;
+      throw new GatewayError(502, 'USAGE_UNAVAILABLE', error.message);
+    }
+  });
 
   app.post(
     '/migration/compare',

@@ -3,9 +3,9 @@ import type { TokenVerifier } from '../auth/token-verifier.js';
 import { readGatewayConfig } from '../config.js';
 import { noDeprecationFile, parseDeprecationFile } from '../deprecation/deprecation-config.js';
 import { createLegacyClient, type LegacyClient } from '../legacy/legacy-client.js';
-import { startStubBackend, type StubBackend } from '../legacy/stub-backend.js';
+import { startStubBackend, type StubBackend } from '../legacy/stub-backend.test-helpers.js';
 import { createRbacPolicy } from '../rbac/rbac-policy.js';
-import { answerStubOrg } from './stub-org.js';
+import { answerStubOrg } from './stub-org.test-helpers.js';
 import { gatewayVersionsDeprecatedSince, versionDeprecations } from './version-deprecation.js';
 import { versionRoutes } from './version-routes.js';
 import { buildVersions } from './versions.js';
@@ -121,6 +121,7 @@ versions:
       verifier,
       realm: 'org',
       maxBodyBytes: 10_000,
+      bodyTimeoutMs: 10_000,
       graphiqlPage: () => '',
       logUnexpected: () => undefined,
     });

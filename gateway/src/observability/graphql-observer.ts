@@ -1,5 +1,6 @@
 import { getOperationAST, GraphQLError, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { coordinatesCache } from '../usage/schema-coordinates.js';
 import { loggerFor, type Observability } from './observability.js';
 import type { OperationOutcome } from './metrics.js';
 
@@ -14,6 +15,7 @@ interface OperationState {
   operationName: string | undefined;
   operationType: string;
   executed: boolean;
+  coordinates?: readonly string[];
 }
 
 /** Operation names come from clients: long enough to recognise, never unbounded in a log line. */
@@ -48,6 +50,7 @@ export function useOperationObservation(options: OperationObservationOptions): P
   const { version, observability } = options;
   const { metrics } = observability;
   const states = new WeakMap<Request, OperationState>();
+  const coordinatesOf = coordinatesCache();
 
   return {
     onParams({ request, params }) {
@@ -64,7 +67,12 @@ export function useOperationObservation(options: OperationObservationOptions): P
     },
     onExecute({ args }) {
       const state = states.get(args.contextValue.request);
-      if (state) Object.assign(state, describe(args.document, args.operationName), { executed: true });
+      if (state) {
+        Object.assign(state, describe(args.document, args.operationName), {
+          executed: true,
+          coordinates: coordinatesOf(args.schema, args.document, args.operationName),
+        });
+      }
       return {
         onExecuteDone({ result }) {
           if (!('errors' in result) || result.errors === undefined) return;
@@ -96,6 +104,7 @@ export function useOperationObservation(options: OperationObservationOptions): P
           operationName: state.operationName,
           operationType: state.operationType,
           outcome,
+          coordinates: state.coordinates,
         };
       }
     },

@@ -99,6 +99,12 @@ export function createGatewayMetrics(options: GatewayMetricsOptions = {}) {
     }),
     /** The shadow comparison module counts each sampled read here. */
     shadowComparisons,
+    shadowSkipped: new Counter({
+      name: 'gateway_shadow_skipped_total',
+      help: 'Live /service reads the shadow comparison skipped, by contract endpoint and reason (unsupported_endpoint, unsupported_flags, not_comparable).',
+      labelNames: ['endpoint', 'reason'] as const,
+      registers,
+    }),
   };
 }
 

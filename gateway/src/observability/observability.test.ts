@@ -101,9 +101,17 @@ describe('logs', () => {
       }),
     ]);
     // The query string can carry credentials: the path is logged without it.
+    // Each line names the token's client; a /service line the contract's endpoint it called.
     expect(service).toEqual([
-      expect.objectContaining({ path: '/service/o/', route: '/service/*', status: 200 }),
+      expect.objectContaining({
+        path: '/service/o/',
+        route: '/service/*',
+        status: 200,
+        client: 'org-frontend',
+        endpoint: 'GET /service/o/',
+      }),
     ]);
+    expect(query).toEqual([expect.objectContaining({ client: 'org-frontend' })]);
     expect(refused).toEqual([expect.objectContaining({ status: 401, version: 'v2' })]);
 
     expect(rawLog).not.toContain(token);

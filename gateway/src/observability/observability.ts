@@ -1,4 +1,5 @@
 import { accessLogger, type Logger } from './logger.js';
+import type { UsageRecorder } from '../usage/usage-recorder.js';
 import type { GatewayMetrics, OperationOutcome } from './metrics.js';
 
 /** The GraphQL operation a request carried, as the access log reports it. */
@@ -7,6 +8,8 @@ export interface OperationRecord {
   operationName: string | undefined;
   operationType: string;
   outcome: OperationOutcome;
+  /** The schema coordinates (`OrgUnit.managers`) the operation selected, when it was executed. */
+  coordinates?: readonly string[];
 }
 
 /** What the gateway learns about one HTTP request while handling it. */
@@ -26,9 +29,15 @@ export interface Observability {
   accessLogger: Logger;
   metrics: GatewayMetrics;
   requests: WeakMap<Request, RequestRecord>;
+  /** Who calls what: each authenticated request is counted for its client (see `observeRequests`). */
+  usage?: UsageRecorder;
 }
 
-export function createObservability(options: { logger: Logger; metrics: GatewayMetrics }): Observability {
+export function createObservability(options: {
+  logger: Logger;
+  metrics: GatewayMetrics;
+  usage?: UsageRecorder;
+}): Observability {
   return { ...options, accessLogger: accessLogger(options.logger), requests: new WeakMap() };
 }
 

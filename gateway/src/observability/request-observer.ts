@@ -1,9 +1,58 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { GatewayVariables } from '../auth/bearer-auth.js';
-import type { Observability, RequestRecord } from './observability.js';
+import { serviceEndpoints } from '../usage/service-endpoints.generated.js';
+import { serviceAttributor } from '../usage/service-endpoints.js';
+import type { UsageRecorder } from '../usage/usage-recorder.js';
+import type { Observability, OperationRecord, RequestRecord } from './observability.js';
 
 const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+const attributeServiceCall = serviceAttributor(serviceEndpoints);
+
+/** A request URL's query, without parsing the whole URL again (a request URL has no fragment). */
+function queryOf(url: string): URLSearchParams {
+  const start = url.indexOf('?');
+  return new URLSearchParams(start === -1 ? '' : url.slice(start + 1));
+}
+
+/** The header the comparison CLI sends, so its reads are counted as the tools' and not as its user's. */
+export const comparisonToolHeader = 'x-gateway-tool';
+
+/**
+ * Counts an authenticated request for its client: a `/service` call by contract template and flags, a GraphQL
+ * request by version and operation type with the coordinates it selected. The comparison tools' own requests
+ * are counted apart. Answers the `/service` endpoint for the access log.
+ */
+function recordUsage(
+  c: Context<{ Variables: GatewayVariables }>,
+  route: string,
+  operation: OperationRecord | undefined,
+  usage: UsageRecorder | undefined,
+) {
+  const principal = c.get('principal');
+  if (usage === undefined || principal === undefined) return undefined;
+  const isService = route === '/service/*';
+  const endpoint = isService ? attributeServiceCall(c.req.method, c.req.path, queryOf(c.req.url)) : undefined;
+  const client = usage.clientLabel(principal.clientId);
+  if (usage.isInternal(c.req.raw) || c.req.header(comparisonToolHeader) !== undefined) {
+    if (endpoint !== undefined || operation !== undefined) usage.recordToolRequest(client);
+    return endpoint?.endpoint;
+  }
+  if (endpoint !== undefined) usage.recordCall({ client, surface: 'service', ...endpoint });
+  else if (operation !== undefined) {
+    usage.recordCall({
+      client,
+      surface: 'graphql',
+      endpoint: operation.version,
+      flags: operation.operationType,
+    });
+    if (operation.coordinates) {
+      usage.recordFields({ client, version: operation.version }, operation.coordinates);
+    }
+  }
+  return endpoint?.endpoint;
+}
 
 /** The route pattern that answered (`/graphql/:version`, `/service/*`), never the raw path: bounded labels. */
 export function routeLabel(c: Context): string {
@@ -54,6 +103,7 @@ export function observeRequests(
     const labels = { method, route, status: String(status) };
     metrics.httpRequests.inc(labels);
     metrics.httpRequestDuration.observe(labels, seconds);
+    const endpoint = recordUsage(c, route, record.operation, observability.usage);
 
     const level = route.startsWith('/health/') ? 'debug' : status >= 500 ? 'warn' : 'info';
     if (!observability.logger.isLevelEnabled(level)) return;
@@ -69,6 +119,8 @@ export function observeRequests(
       status,
       durationMs: Math.round(seconds * 10_000) / 10,
       subject: c.get('principal')?.subject,
+      client: c.get('principal')?.clientId,
+      endpoint,
       version: operation?.version ?? version,
       ...(operation === undefined
         ? {}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { GatewayVariables } from '../auth/bearer-auth.js';
 import type { Principal } from '../auth/token-verifier.js';
 import { createLegacyClient, type LegacyClient } from '../legacy/legacy-client.js';
-import { json, startStubBackend } from '../legacy/stub-backend.js';
+import { json, startStubBackend } from '../legacy/stub-backend.test-helpers.js';
 import { createRbacPolicy, type RbacPolicy, type WriteIntent } from './rbac-policy.js';
 import { legacyErrorHandler } from '../errors/legacy-error-body.js';
 import { serviceRbac } from './service-rbac.js';

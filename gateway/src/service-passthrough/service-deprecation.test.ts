@@ -3,7 +3,7 @@ import { TokenError, type TokenVerifier } from '../auth/token-verifier.js';
 import { readServiceOperationsSync } from '../comparison/coverage/contract-operations.js';
 import { parseDeprecationFile } from '../deprecation/deprecation-config.js';
 import { createLegacyClient, type LegacyClient } from '../legacy/legacy-client.js';
-import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.js';
+import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.test-helpers.js';
 import { createRbacPolicy } from '../rbac/rbac-policy.js';
 import { serviceDeprecation } from './service-deprecation.js';
 import { serviceRoutes } from './service-routes.js';

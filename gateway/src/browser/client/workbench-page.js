@@ -268,7 +268,42 @@ function renderShadow(container, snapshot) {
         ),
       )
     : null;
-  container.replaceChildren(h('p', {}, summary), countList, mismatches, errors ?? '');
+  // Reads the shadow cannot compare, said out loud: by endpoint and why.
+  const skipped = snapshot.skipped?.length
+    ? h(
+        'details',
+        { class: 'shadow-skipped' },
+        h(
+          'summary',
+          {},
+          `${plural(
+            snapshot.skipped.reduce((sum, entry) => sum + entry.count, 0),
+            'read',
+          )} not compared`,
+        ),
+        table(
+          'shadow-skipped',
+          ['/service endpoint', 'why', 'reads'],
+          snapshot.skipped.map((entry) => [
+            h('code', {}, entry.endpoint),
+            entry.reason,
+            number.format(entry.count),
+          ]),
+        ),
+      )
+    : null;
+  container.replaceChildren(h('p', {}, summary), countList, skipped ?? '', mismatches, errors ?? '');
+}
+
+/** An endpoint's query flags: which have a GraphQL equivalent, and which a sampled read proved (`*`). */
+function coverageFlags(flags) {
+  const names = (list) => list.map((flag) => `${flag.flag}${flag.proven ? '*' : ''}`).join(', ');
+  const equivalent = flags.filter((flag) => flag.graphql !== null);
+  const none = flags.filter((flag) => flag.graphql === null);
+  return [
+    equivalent.length ? `Flags with a GraphQL equivalent: ${names(equivalent)}.` : '',
+    none.length ? ` Without one: ${names(none)}.` : '',
+  ].join('');
 }
 
 // The coverage report: one row per /service endpoint of the contract, with its GraphQL replacement.
@@ -290,8 +325,180 @@ function renderCoverage(container, report) {
         entry.status,
         h('code', {}, `${entry.method} ${entry.path}`),
         entry.graphql ? h('code', {}, entry.graphql) : '—',
-        entry.differences.length ? [entry.reason, differencesTable(null, entry.differences)] : entry.reason,
+        [
+          entry.reason,
+          entry.differences.length ? differencesTable(null, entry.differences) : null,
+          entry.flags?.length ? h('p', { class: 'coverage-flags' }, coverageFlags(entry.flags)) : null,
+        ],
       ]),
+    ),
+  );
+}
+
+const svgNamespace = 'http://www.w3.org/2000/svg';
+
+/** An SVG element with attributes (presentation attributes, never `style`, so the CSP has nothing to allow). */
+function svg(tag, attributes = {}, ...children) {
+  const element = document.createElementNS(svgNamespace, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    element.append(typeof child === 'object' ? child : String(child));
+  }
+  return element;
+}
+
+const clientColours = [
+  '#1f77b4',
+  '#d62728',
+  '#2ca02c',
+  '#9467bd',
+  '#ff7f0e',
+  '#8c564b',
+  '#e377c2',
+  '#17becf',
+];
+
+/** Calls per client per day as stacked bars, one colour per client, drawn here (no chart library, no CDN). */
+function usageChart(daily) {
+  const days = [...new Set(daily.map((entry) => entry.day))].sort();
+  const clients = [...new Set(daily.map((entry) => entry.client))].sort();
+  if (days.length === 0) return h('p', { id: 'usage-chart-empty' }, 'No calls in the window.');
+  const width = 640;
+  const height = 220;
+  const left = 44;
+  const bottom = 24;
+  const perDay = days.map((day) => daily.filter((entry) => entry.day === day));
+  const highest = Math.max(...perDay.map((entries) => entries.reduce((sum, entry) => sum + entry.count, 0)));
+  const slot = (width - left) / days.length;
+  const scale = (height - bottom - 8) / highest;
+  const colour = (client) => clientColours[clients.indexOf(client) % clientColours.length];
+  const bars = perDay.flatMap((entries, index) => {
+    let top = height - bottom;
+    return clients.flatMap((client) => {
+      const count = entries.find((entry) => entry.client === client)?.count ?? 0;
+      if (count === 0) return [];
+      const barHeight = Math.max(1, count * scale);
+      top -= barHeight;
+      return [
+        svg(
+          'rect',
+          {
+            class: 'usage-bar',
+            x: left + index * slot + slot * 0.1,
+            y: top,
+            width: Math.max(1, slot * 0.8),
+            height: barHeight,
+            fill: colour(client),
+            'data-client': client,
+            'data-day': days[index],
+            'data-count': count,
+          },
+          svg('title', {}, `${days[index]}: ${client} ${count} call${count === 1 ? '' : 's'}`),
+        ),
+      ];
+    });
+  });
+  const axis = [
+    svg('line', { x1: left, y1: height - bottom, x2: width, y2: height - bottom, stroke: '#555' }),
+    svg('line', { x1: left, y1: 8, x2: left, y2: height - bottom, stroke: '#555' }),
+    svg('text', { x: left - 6, y: 16, 'text-anchor': 'end', 'font-size': 11 }, number.format(highest)),
+    svg('text', { x: left - 6, y: height - bottom, 'text-anchor': 'end', 'font-size': 11 }, '0'),
+    svg('text', { x: left, y: height - 6, 'font-size': 11 }, days[0]),
+    svg('text', { x: width, y: height - 6, 'text-anchor': 'end', 'font-size': 11 }, days[days.length - 1]),
+  ];
+  return h(
+    'figure',
+    { class: 'usage-chart' },
+    svg(
+      'svg',
+      {
+        id: 'usage-chart',
+        viewBox: `0 0 ${width} ${height}`,
+        role: 'img',
+        'aria-label': `Calls per client per day, ${days[0]} to ${days[days.length - 1]}`,
+      },
+      axis,
+      bars,
+    ),
+    h(
+      'figcaption',
+      {},
+      'Calls per client per day: ',
+      clients.map((client) =>
+        h(
+          'span',
+          { class: 'usage-legend' },
+          svg('svg', { width: 10, height: 10 }, svg('rect', { width: 10, height: 10, fill: colour(client) })),
+          ` ${client} `,
+        ),
+      ),
+    ),
+  );
+}
+
+const clientCell = (target) =>
+  target.clients.length === 0
+    ? '—'
+    : h(
+        'ul',
+        { class: 'usage-clients' },
+        target.clients.map((client) =>
+          h(
+            'li',
+            {},
+            `${client.client}: ${plural(client.count, 'call')}, last ${client.last_seen ?? 'unknown'}`,
+            client.flags.length && !(client.flags.length === 1 && client.flags[0] === 'none')
+              ? ` (${client.flags.join(' | ')})`
+              : '',
+          ),
+        ),
+      );
+
+// The retirement report: who still calls each /service endpoint, version and deprecated field, and verdicts.
+function renderUsage(container, report) {
+  const endpoints = [...report.endpoints].sort((a, b) => Number(b.count > 0) - Number(a.count > 0));
+  container.replaceChildren(
+    h('p', { id: 'usage-verdict', class: `verdict ${report.verdict.kind}` }, report.verdict.text),
+    h('p', { id: 'usage-source' }, `Usage read from ${report.source.description}.`),
+    usageChart(report.daily),
+    table(
+      'usage-endpoints',
+      ['verdict', '/service endpoint', 'clients', 'replacement'],
+      endpoints.map((entry) => [
+        entry.verdict.text,
+        h('code', {}, entry.endpoint),
+        clientCell(entry),
+        [
+          entry.replacement.graphql ? h('code', {}, entry.replacement.graphql) : '—',
+          entry.replacement.proven
+            ? ' (proven)'
+            : entry.replacement.unproven_flags.length
+              ? ` (not proven for ${entry.replacement.unproven_flags.join(', ')})`
+              : ` (${entry.replacement.status})`,
+        ],
+      ]),
+    ),
+    table(
+      'usage-versions',
+      ['verdict', 'GraphQL version', 'clients'],
+      report.versions.map((entry) => [entry.verdict.text, entry.version, clientCell(entry)]),
+    ),
+    report.deprecated_fields.length
+      ? table(
+          'usage-deprecated-fields',
+          ['verdict', 'deprecated field', 'clients'],
+          report.deprecated_fields.map((entry) => [
+            entry.verdict.text,
+            [h('code', {}, `${entry.version} ${entry.coordinate}`), ` ${entry.reason}`],
+            clientCell(entry),
+          ]),
+        )
+      : h('p', {}, 'No deprecated fields in the served versions.'),
+    h(
+      'p',
+      { id: 'usage-tools' },
+      `Left out: ${plural(report.tool_requests, 'request')} of the comparison tools (workbench, compare CLI, coverage).`,
     ),
   );
 }
@@ -423,6 +630,26 @@ try {
     }
   };
 
+  const usage = h(
+    'div',
+    { id: 'usage-body' },
+    'Not run yet: it reads the usage and runs the coverage report.',
+  );
+  const runUsage = async () => {
+    usage.replaceChildren(h('p', { class: 'running' }, 'Reading who calls what, and proving replacements…'));
+    try {
+      renderUsage(usage, await callGateway(session, config.endpoints.usage));
+    } catch (error) {
+      usage.replaceChildren(
+        h(
+          'p',
+          { id: 'usage-error', class: 'failed' },
+          `The retirement report cannot be made: ${error.message}`,
+        ),
+      );
+    }
+  };
+
   tool.replaceChildren(
     h(
       'header',
@@ -458,6 +685,17 @@ try {
         h('button', { id: 'coverage-run', type: 'button', onclick: () => void runCoverage() }, 'Run'),
       ),
       coverage,
+    ),
+    h(
+      'section',
+      { id: 'usage', class: 'usage' },
+      h(
+        'h2',
+        {},
+        'Who still calls what ',
+        h('button', { id: 'usage-run', type: 'button', onclick: () => void runUsage() }, 'Run'),
+      ),
+      usage,
     ),
   );
   hideStatus();

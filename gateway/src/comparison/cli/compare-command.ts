@@ -5,6 +5,8 @@ import { coverageReport, type CoverageReport } from '../coverage/coverage.js';
 import { formatCoverage } from '../coverage/coverage-text.js';
 import { gatewayTransport } from '../gateway-transport.js';
 import { formatReport } from '../report-text.js';
+import type { UsageReport } from '../../usage/usage-report.js';
+import { formatUsage } from '../../usage/usage-text.js';
 import {
   DEFAULT_GATEWAY_URL,
   DEFAULT_IDP_URL,
@@ -37,6 +39,7 @@ const USAGE = `Usage:
   npm run compare -- --units UUID[,UUID…] [--version v2] [--gateway URL] [token options] [--json]
   npm run compare -- --employees UUID[,UUID…] [--version v2] [--gateway URL] [token options] [--json]
   npm run compare -- --coverage [--gateway URL] [token options] [--json]
+  npm run compare -- --usage [--gateway URL] [token options] [--json]
 
 Reads the same data through the gateway's /service passthrough (the legacy requests an integration makes)
 and with one GraphQL query, then prints both side by side, the saving, and whether the data is equal.
@@ -47,6 +50,9 @@ and with one GraphQL query, then prints both side by side, the saving, and wheth
   --coverage             every /service endpoint of the legacy contract, the GraphQL query that replaces it,
                          and whether equality is proven on the current data (GraphQL v2, on a sample of
                          units and people)
+  --usage                the retirement report: who calls each /service endpoint, GraphQL version and
+                         deprecated field, how often and when last, its replacement and a verdict
+                         (GET /migration/usage; exit 0 only when /service can be switched off)
   --version              ${comparisonVersions.join(' or ')} (default ${comparisonVersions[comparisonVersions.length - 1]})
   --gateway              the gateway (default GATEWAY_URL, GATEWAY_PUBLIC_URL, http://localhost:GATEWAY_PORT
                          or ${DEFAULT_GATEWAY_URL}: what "npm start" reads)
@@ -135,6 +141,7 @@ export async function runCompareCommand(
         realm: { type: 'string' },
         json: { type: 'boolean' },
         coverage: { type: 'boolean' },
+        usage: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -145,17 +152,23 @@ export async function runCompareCommand(
       return exitCodes.equal;
     }
     const employees = values.employees ?? values.employee;
+    if (values.usage && (values.coverage || values.units !== undefined || employees !== undefined)) {
+      throw new UsageError(
+        "--usage reads the gateway's own report: leave out --coverage, --units and --employees.",
+      );
+    }
     if (values.coverage && (values.units !== undefined || employees !== undefined)) {
       throw new UsageError('--coverage samples units and people itself: leave out --units and --employees.');
     }
-    if (!values.coverage && (values.units === undefined) === (employees === undefined)) {
-      throw new UsageError('Give either --units or --employees, or --coverage.');
+    if (!values.coverage && !values.usage && (values.units === undefined) === (employees === undefined)) {
+      throw new UsageError('Give either --units or --employees, or --coverage, or --usage.');
     }
-    subject = values.coverage
-      ? null
-      : values.units !== undefined
-        ? { kind: 'org_units', uuids: readUuids('--units', values.units) }
-        : { kind: 'employees', uuids: readUuids('--employees', employees!) };
+    subject =
+      values.coverage || values.usage
+        ? null
+        : values.units !== undefined
+          ? { kind: 'org_units', uuids: readUuids('--units', values.units) }
+          : { kind: 'employees', uuids: readUuids('--employees', employees!) };
     const requested = values.version ?? comparisonVersions[comparisonVersions.length - 1]!;
     if (!(comparisonVersions as readonly string[]).includes(requested)) {
       throw new UsageError(`--version must be ${comparisonVersions.join(' or ')}, got "${requested}".`);
@@ -174,6 +187,7 @@ export async function runCompareCommand(
   const send = dependencies.fetch ?? ((request: Request) => fetch(request));
   let report: ComparisonReport | undefined;
   let coverage: CoverageReport | undefined;
+  let usage: UsageReport | undefined;
   try {
     const token =
       values.token ??
@@ -183,8 +197,19 @@ export async function runCompareCommand(
       baseUrl: gatewayUrl,
       authorization: `Bearer ${token}`,
       fetch: send,
+      tool: 'compare-cli',
     });
-    if (subject === null) {
+    if (values.usage) {
+      const answer = await transport.getService('/migration/usage');
+      const body = answer.body as { description?: unknown };
+      if (answer.status !== 200) {
+        throw new ComparisonError(
+          answer.status === 401 || answer.status === 403 ? 'unauthorized' : 'failed',
+          `the gateway answered ${answer.status} to /migration/usage${typeof body?.description === 'string' ? `: ${body.description}` : ''}`,
+        );
+      }
+      usage = answer.body as UsageReport;
+    } else if (subject === null) {
       coverage = await coverageReport({ transport, betweenReads: dependencies.betweenReads });
     } else {
       report = await compareLegacyWithGraphQL({
@@ -206,6 +231,10 @@ export async function runCompareCommand(
     return exitCodes.unusable;
   }
 
+  if (usage !== undefined) {
+    output.stdout(values.json ? `${JSON.stringify(usage, null, 2)}\n` : formatUsage(usage, gatewayUrl));
+    return usage.verdict.kind === 'switch_off' ? exitCodes.equal : exitCodes.different;
+  }
   if (coverage !== undefined) {
     output.stdout(
       values.json ? `${JSON.stringify(coverage, null, 2)}\n` : formatCoverage(coverage, gatewayUrl),

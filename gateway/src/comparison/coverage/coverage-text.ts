@@ -1,4 +1,20 @@
-import type { CoverageReport } from './coverage.js';
+import type { CoverageEntry, CoverageReport } from './coverage.js';
+
+/** The flags line of an endpoint: which have a GraphQL equivalent (`*` where a sampled read proved it). */
+export function flagsLine(entry: CoverageEntry): string | undefined {
+  const flags = entry.flags ?? [];
+  if (flags.length === 0) return undefined;
+  const withEquivalent = flags.filter((flag) => flag.graphql !== null);
+  const without = flags.filter((flag) => flag.graphql === null);
+  const names = (list: typeof flags) =>
+    list.map((flag) => `${flag.flag}${flag.proven ? '*' : ''}`).join(', ');
+  return [
+    withEquivalent.length > 0 ? `flags with a GraphQL equivalent: ${names(withEquivalent)}` : undefined,
+    without.length > 0 ? `without one: ${names(without)}` : undefined,
+  ]
+    .filter((part) => part !== undefined)
+    .join('; ');
+}
 
 /** The coverage report as the CLI prints it: one line per endpoint, then what the words mean and the totals. */
 export function formatCoverage(report: CoverageReport, gatewayUrl: string): string {
@@ -12,12 +28,16 @@ export function formatCoverage(report: CoverageReport, gatewayUrl: string): stri
   const widths = header
     .slice(0, 2)
     .map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (row: string[]) =>
-    `  ${row[0]!.padEnd(widths[0]!)}  ${row[1]!.padEnd(widths[1]!)}  ${row[2]}\n  ${' '.repeat(widths[0]! + widths[1]! + 4)}${row[3]}`;
+  const indent = (text: string) => `\n  ${' '.repeat(widths[0]! + widths[1]! + 4)}${text}`;
+  const line = (row: string[], index: number) => {
+    const flags = flagsLine(report.endpoints[index]!);
+    return `  ${row[0]!.padEnd(widths[0]!)}  ${row[1]!.padEnd(widths[1]!)}  ${row[2]}${indent(row[3]!)}${flags ? indent(flags) : ''}`;
+  };
   const lines = [
     `Coverage of the legacy contract's /service endpoints by GraphQL v2 at ${gatewayUrl}`,
     '',
     report.meaning,
+    'Flags: the query parameters an endpoint takes; * marks one a sampled read used and proved equal.',
     '',
     `  ${header[0]!.padEnd(widths[0]!)}  ${header[1]!.padEnd(widths[1]!)}  ${header[2]}`,
     ...rows.map(line),

@@ -1,4 +1,5 @@
 import { detailTypes, legacyPaths, type DetailType } from '../../legacy/legacy-paths.js';
+import { flagCoverage, type FlagCoverage } from './flag-equivalents.js';
 import { ComparisonError, errorSentence } from '../comparison-error.js';
 import { compareDetailListings } from '../detail-comparison.js';
 import { detailField, type DetailOwner } from '../detail-listings.js';
@@ -34,6 +35,8 @@ export type CoverageStatus = 'proven' | 'different' | 'empty' | 'not covered' | 
 
 export interface CoverageEntry {
   operationId: string;
+  /** The query flags the contract gives the endpoint, what replaces each in GraphQL, and which were sampled. */
+  flags?: FlagCoverage[];
   method: string;
   path: string;
   /** The GraphQL (v2) that replaces the endpoint, or `null`. */
@@ -517,5 +520,6 @@ export async function coverageReport(options: CoverageOptions): Promise<Coverage
 
   const totals = { proven: 0, different: 0, empty: 0, 'not covered': 0, write: 0, reads };
   for (const entry of endpoints) totals[entry.status] += 1;
-  return { version: 'v2', meaning: coverageMeaning, endpoints, totals };
+  const withFlags = endpoints.map((entry) => ({ ...entry, flags: flagCoverage(entry) }));
+  return { version: 'v2', meaning: coverageMeaning, endpoints: withFlags, totals };
 }

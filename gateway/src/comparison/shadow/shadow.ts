@@ -16,12 +16,30 @@ import type { LegacyCall, LegacyClient } from '../../legacy/legacy-client.js';
 import { findDifferences, type Difference } from '../differences.js';
 import { shadowTarget, type ShadowTarget, type ShadowTargetKind } from './shadow-targets.js';
 import type { GraphQLRequestBody } from '../subjects.js';
+import { serviceEndpoints } from '../../usage/service-endpoints.generated.js';
+import { serviceAttributor } from '../../usage/service-endpoints.js';
+
+const attributeRead = serviceAttributor(serviceEndpoints);
 
 /** How one sampled `/service` read ended; every sampled read ends in exactly one of these. */
 export type ShadowOutcome = 'match' | 'mismatch' | 'error' | 'dropped';
 
 /** Why a sampled read was not compared. */
 export type ShadowDropReason = 'queue_full' | 'too_large' | 'aborted' | 'closing';
+
+/**
+ * Why a `/service` read was not sampled at all: the shadow has no GraphQL equivalent for the endpoint, or for
+ * the query flags it was read with; or its answer could not be compared (not `200`, not JSON, encoded, or
+ * declared larger than `SHADOW_MAX_BODY_BYTES`).
+ */
+export type ShadowSkipReason = 'unsupported_endpoint' | 'unsupported_flags' | 'not_comparable';
+
+/** Reads skipped, by the contract's endpoint template and reason. */
+export interface ShadowSkipCount {
+  endpoint: string;
+  reason: ShadowSkipReason;
+  count: number;
+}
 
 /** What `onResult` receives once per sampled read: hook metrics here (e.g. a counter labelled by `result`). */
 export interface ShadowComparisonResult {
@@ -54,6 +72,8 @@ export type ShadowSettings = ShadowConfig;
 export interface ShadowHooks {
   /** Called once per sampled read with how it ended. Must not throw (a throw is ignored). */
   onResult?: (result: ShadowComparisonResult) => void;
+  /** Called once per read the shadow skipped, with the endpoint template and why. Must not throw. */
+  onSkip?: (skip: Omit<ShadowSkipCount, 'count'>) => void;
   executor?: ShadowExecutor;
   /** The sampling draw, `Math.random` by default. */
   random?: () => number;
@@ -93,6 +113,8 @@ export interface ShadowSnapshot {
   sample_rate: number;
   version: string;
   counts: Record<'sampled' | ShadowOutcome | 'pending' | 'skipped', number>;
+  /** Every read skipped (`counts.skipped` counts the sampled ones only), by endpoint and reason, most first. */
+  skipped: ShadowSkipCount[];
   queue: { waiting: number; running: number; size: number; concurrency: number };
   keep: number;
   mismatches: ShadowMismatch[];
@@ -246,6 +268,19 @@ export function createShadowComparison(options: ShadowComparisonOptions) {
   const running = new Set<Promise<void>>();
   /** Requests the gateway makes to itself (the workbench's legacy reads): never sampled. */
   const internal = new WeakSet<Request>();
+  const skipped = new Map<string, ShadowSkipCount>();
+  const skip = (url: URL, reason: ShadowSkipReason) => {
+    const { endpoint } = attributeRead('GET', url.pathname, url.searchParams);
+    const key = `${endpoint}\n${reason}`;
+    const entry = skipped.get(key) ?? { endpoint, reason, count: 0 };
+    entry.count += 1;
+    skipped.set(key, entry);
+    try {
+      options.onSkip?.({ endpoint, reason });
+    } catch {
+      // A metrics hook must never break the read.
+    }
+  };
   const closing = new AbortController();
 
   const keepNewest = <T>(list: T[], entry: T) => {
@@ -325,8 +360,15 @@ export function createShadowComparison(options: ShadowComparisonOptions) {
   const middleware: MiddlewareHandler<{ Variables: GatewayVariables }> = async (c, next) => {
     if (options.sampleRate === 0 || c.req.method !== 'GET' || closing.signal.aborted) return next();
     const url = new URL(c.req.url);
+    if (internal.has(c.req.raw)) return next();
     const target = shadowTarget(url.pathname, url.searchParams);
-    if (!target || internal.has(c.req.raw) || random() >= options.sampleRate) return next();
+    if (!target) {
+      // Said out loud rather than skipped silently: reads the shadow can never compare, by endpoint and why.
+      const plain = shadowTarget(url.pathname, new URLSearchParams()) !== null;
+      skip(url, plain ? 'unsupported_flags' : 'unsupported_endpoint');
+      return next();
+    }
+    if (random() >= options.sampleRate) return next();
     const today = now().toISOString().slice(0, 10);
     await next();
 
@@ -341,6 +383,7 @@ export function createShadowComparison(options: ShadowComparisonOptions) {
       declared > options.maxBodyBytes
     ) {
       counts.skipped += 1;
+      skip(url, 'not_comparable');
       return;
     }
     counts.sampled += 1;
@@ -376,6 +419,9 @@ export function createShadowComparison(options: ShadowComparisonOptions) {
         sample_rate: options.sampleRate,
         version: options.version,
         counts: { ...counts },
+        skipped: [...skipped.values()]
+          .map((entry) => ({ ...entry }))
+          .sort((a, b) => b.count - a.count || a.endpoint.localeCompare(b.endpoint)),
         queue: {
           waiting: waiting.length,
           running: running.size,

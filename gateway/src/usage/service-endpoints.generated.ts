@@ -1,0 +1,167 @@
+// Generated from openapi/legacy-service.yaml by gateway/src/usage/service-endpoints-cli.ts: do not edit.
+import type { ServiceEndpoint } from './service-endpoints.js';
+
+export const serviceEndpoints: readonly ServiceEndpoint[] = [
+  { method: 'GET', path: '/service/o/', flags: [] },
+  { method: 'GET', path: '/service/o/{org}/', flags: ['at'] },
+  {
+    method: 'GET',
+    path: '/service/o/{org}/ou/',
+    flags: ['at', 'start', 'limit', 'query', 'only_primary_uuid', 'root', 'details'],
+  },
+  {
+    method: 'GET',
+    path: '/service/o/{org}/e/',
+    flags: ['at', 'start', 'limit', 'query', 'only_primary_uuid', 'associated'],
+  },
+  { method: 'GET', path: '/service/o/{org}/it/', flags: [] },
+  { method: 'GET', path: '/service/o/{org}/f/', flags: [] },
+  {
+    method: 'GET',
+    path: '/service/o/{org}/f/{facet}/',
+    flags: ['start', 'limit', 'at', 'full_name', 'facet', 'top_level_facet', 'only_primary_uuid'],
+  },
+  { method: 'GET', path: '/service/o/{org}/children', flags: ['at'] },
+  { method: 'GET', path: '/service/ou/{uuid}/', flags: ['at', 'only_primary_uuid', 'count'] },
+  { method: 'GET', path: '/service/ou/{uuid}/children', flags: ['at'] },
+  { method: 'GET', path: '/service/e/{uuid}/', flags: ['at', 'only_primary_uuid'] },
+  { method: 'GET', path: '/service/c/{uuid}/', flags: ['full_name', 'facet', 'top_level_facet'] },
+  { method: 'GET', path: '/service/ou/{uuid}/details/', flags: [] },
+  {
+    method: 'GET',
+    path: '/service/ou/{uuid}/details/engagement',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since', 'calculate_primary'],
+  },
+  {
+    method: 'GET',
+    path: '/service/ou/{uuid}/details/manager',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since', 'inherit_manager'],
+  },
+  {
+    method: 'GET',
+    path: '/service/ou/{uuid}/details/owner',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since', 'inherit_owner'],
+  },
+  {
+    method: 'GET',
+    path: '/service/ou/{uuid}/details/it',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  { method: 'GET', path: '/service/e/{uuid}/details/', flags: [] },
+  {
+    method: 'GET',
+    path: '/service/e/{uuid}/details/engagement',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since', 'calculate_primary'],
+  },
+  {
+    method: 'GET',
+    path: '/service/e/{uuid}/details/manager',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  {
+    method: 'GET',
+    path: '/service/e/{uuid}/details/owner',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since', 'inherit_owner'],
+  },
+  {
+    method: 'GET',
+    path: '/service/e/{uuid}/details/it',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  { method: 'POST', path: '/service/ou/create', flags: [] },
+  { method: 'POST', path: '/service/e/create', flags: [] },
+  { method: 'POST', path: '/service/details/create', flags: [] },
+  { method: 'POST', path: '/service/details/edit', flags: [] },
+  { method: 'POST', path: '/service/details/terminate', flags: [] },
+  { method: 'POST', path: '/service/ou/{uuid}/terminate', flags: [] },
+  { method: 'POST', path: '/service/e/{uuid}/terminate', flags: [] },
+  {
+    method: 'GET',
+    path: '/service/ou/{uuid}/details/address',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  {
+    method: 'GET',
+    path: '/service/ou/{uuid}/details/association',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  {
+    method: 'GET',
+    path: '/service/ou/{uuid}/details/engagement_association',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  {
+    method: 'GET',
+    path: '/service/ou/{uuid}/details/kle',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  {
+    method: 'GET',
+    path: '/service/ou/{uuid}/details/related_unit',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  {
+    method: 'GET',
+    path: '/service/ou/{uuid}/details/role',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  {
+    method: 'GET',
+    path: '/service/ou/{uuid}/details/org_unit',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  {
+    method: 'GET',
+    path: '/service/e/{uuid}/details/address',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  {
+    method: 'GET',
+    path: '/service/e/{uuid}/details/association',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since', 'first_party_perspective'],
+  },
+  {
+    method: 'GET',
+    path: '/service/e/{uuid}/details/leave',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  {
+    method: 'GET',
+    path: '/service/e/{uuid}/details/role',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  {
+    method: 'GET',
+    path: '/service/e/{uuid}/details/employee',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  {
+    method: 'GET',
+    path: '/service/ou/{uuid}/details/leave',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  {
+    method: 'GET',
+    path: '/service/e/{uuid}/details/engagement_association',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  {
+    method: 'GET',
+    path: '/service/e/{uuid}/details/kle',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  {
+    method: 'GET',
+    path: '/service/e/{uuid}/details/related_unit',
+    flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+  },
+  { method: 'GET', path: '/service/e/autocomplete/', flags: ['query', 'at'] },
+  { method: 'GET', path: '/service/ou/autocomplete/', flags: ['query', 'at'] },
+  { method: 'GET', path: '/service/e/cpr_lookup/', flags: ['q'] },
+  { method: 'GET', path: '/service/o/{org}/ou/tree', flags: ['at', 'uuid', 'query', 'only_primary_uuid'] },
+  { method: 'GET', path: '/service/ou/ancestor-tree', flags: ['uuid', 'at', 'only_primary_uuid'] },
+  { method: 'GET', path: '/service/f/{facet}/', flags: ['start', 'limit', 'only_primary_uuid'] },
+  { method: 'GET', path: '/service/f/{facet}/children', flags: ['at'] },
+  { method: 'GET', path: '/service/c/{uuid}/children', flags: ['at'] },
+  { method: 'POST', path: '/service/ou/{uuid}/map', flags: [] },
+];

@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { contractFile } from '../comparison/coverage/contract-operations.js';
+import { generatedEndpointsSource } from './service-endpoints-source.js';
+import { serviceEndpoints } from './service-endpoints.generated.js';
+import { serviceAttributor, serviceEndpointsFromContract } from './service-endpoints.js';
+
+const attribute = serviceAttributor(serviceEndpoints);
+const unit = 'f41291dc-2a78-5663-957a-efb8d5ed9a0e';
+
+describe('service endpoints', () => {
+  it('are the contract\'s operations: run "npx tsx gateway/src/usage/service-endpoints-cli.ts" when this fails', async () => {
+    const endpoints = serviceEndpointsFromContract(await readFile(contractFile, 'utf8'));
+    const committed = await readFile(new URL('./service-endpoints.generated.ts', import.meta.url), 'utf8');
+    expect(committed).toBe(await generatedEndpointsSource(endpoints));
+  });
+
+  it('attributes a call to its template and the contract flags it used', () => {
+    expect(
+      attribute(
+        'GET',
+        `/service/ou/${unit}/details/manager`,
+        new URLSearchParams('inherit_manager=1&validity=past&at=2024-01-01'),
+      ),
+    ).toEqual({
+      endpoint: 'GET /service/ou/{uuid}/details/manager',
+      flags: 'at,inherit_manager,validity=past',
+    });
+    expect(attribute('GET', `/service/ou/${unit}/`, new URLSearchParams())).toEqual({
+      endpoint: 'GET /service/ou/{uuid}/',
+      flags: 'none',
+    });
+  });
+
+  it('keeps its labels bounded: unknown parameters, free values and unknown paths collapse', () => {
+    // A parameter the operation does not take is not a flag; calculate_primary belongs to engagements only.
+    expect(
+      attribute('GET', `/service/ou/${unit}/details/manager`, new URLSearchParams('calculate_primary=1&x=y')),
+    ).toEqual({ endpoint: 'GET /service/ou/{uuid}/details/manager', flags: 'none' });
+    expect(
+      attribute(
+        'GET',
+        `/service/e/${unit}/details/engagement`,
+        new URLSearchParams('validity=2020-01-01/2021-01-01'),
+      ),
+    ).toEqual({ endpoint: 'GET /service/e/{uuid}/details/engagement', flags: 'validity=interval' });
+    expect(attribute('GET', '/service/nothing/here', new URLSearchParams())).toEqual({
+      endpoint: 'unmatched',
+      flags: 'none',
+    });
+    expect(attribute('DELETE', `/service/ou/${unit}/`, new URLSearchParams())).toEqual({
+      endpoint: 'unmatched',
+      flags: 'none',
+    });
+  });
+
+  it('prefers a fixed segment over a parameter, and answers HEAD as GET', () => {
+    expect(attribute('GET', '/service/ou/autocomplete/', new URLSearchParams('query=a')).endpoint).toBe(
+      'GET /service/ou/autocomplete/',
+    );
+    expect(attribute('HEAD', '/service/o/', new URLSearchParams()).endpoint).toBe('GET /service/o/');
+    expect(attribute('POST', '/service/details/edit', new URLSearchParams()).endpoint).toBe(
+      'POST /service/details/edit',
+    );
+  });
+});

@@ -1,0 +1,112 @@
+import { parse as parseYaml } from 'yaml';
+
+/** One `/service` operation of the contract, as usage names it: method, path template and query flags. */
+export interface ServiceEndpoint {
+  method: string;
+  /** The contract's path template, e.g. `/service/ou/{uuid}/details/engagement`. */
+  path: string;
+  /** The query parameters the contract gives the operation, in the contract's order. */
+  flags: readonly string[];
+}
+
+/** What one `/service` call is attributed to. */
+export interface ServiceAttribution {
+  /** `GET /service/ou/{uuid}/details/engagement`; `unmatched` for a path the contract does not have. */
+  endpoint: string;
+  /** The contract's flags the call used, sorted and comma-separated (`at,validity=past`); `none` for none. */
+  flags: string;
+}
+
+const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+type Parameter = { name?: unknown; in?: unknown; $ref?: unknown };
+
+/** Every `/service` operation of a contract's text with its query parameters (`$ref`s resolved). */
+export function serviceEndpointsFromContract(contractText: string): ServiceEndpoint[] {
+  const contract = parseYaml(contractText) as {
+    paths?: Record<string, Record<string, unknown>>;
+    components?: { parameters?: Record<string, Parameter> };
+  };
+  const resolve = (parameter: Parameter): Parameter =>
+    typeof parameter.$ref === 'string'
+      ? (contract.components?.parameters?.[parameter.$ref.split('/').pop()!] ?? {})
+      : parameter;
+  return Object.entries(contract.paths ?? {})
+    .filter(([path]) => path.startsWith('/service/'))
+    .flatMap(([path, item]) => {
+      const shared = ((item['parameters'] as Parameter[] | undefined) ?? []).map(resolve);
+      return methods.flatMap((method) => {
+        const operation = item[method] as { parameters?: Parameter[] } | undefined;
+        if (operation === undefined) return [];
+        const flags = [...shared, ...(operation.parameters ?? []).map(resolve)]
+          .filter((parameter) => parameter.in === 'query' && typeof parameter.name === 'string')
+          .map((parameter) => parameter.name as string);
+        return [{ method: method.toUpperCase(), path, flags: [...new Set(flags)] }];
+      });
+    });
+}
+
+/** `validity`'s values as a bounded set: the three the contract names, and any `FROM/TO` interval. */
+function flagValue(name: string, value: string): string {
+  if (name !== 'validity') return name;
+  return ['present', 'past', 'future'].includes(value) ? `validity=${value}` : 'validity=interval';
+}
+
+interface CompiledEndpoint extends ServiceEndpoint {
+  pattern: RegExp;
+  /** Fixed segments count more than parameters: `/service/ou/autocomplete/` beats `/service/ou/{uuid}/`. */
+  fixedSegments: number;
+}
+
+/**
+ * Attributes `/service` calls to the contract's operations. Labels are bounded by construction: an endpoint is
+ * one of the contract's templates (or `unmatched`), its flags a subset of that operation's query parameters.
+ *
+ * @example
+ * const attribute = serviceAttributor(serviceEndpoints);
+ * attribute('GET', '/service/ou/1f…/details/manager', new URLSearchParams('inherit_manager=1'));
+ * // { endpoint: 'GET /service/ou/{uuid}/details/manager', flags: 'inherit_manager' }
+ */
+export function serviceAttributor(
+  endpoints: readonly ServiceEndpoint[],
+): (method: string, pathname: string, query: URLSearchParams) => ServiceAttribution {
+  const compiled: CompiledEndpoint[] = endpoints
+    .map((endpoint) => {
+      const segments = endpoint.path.split('/');
+      const pattern = segments
+        .map((segment) =>
+          /^\{[^}]+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join('/');
+      return {
+        ...endpoint,
+        pattern: new RegExp(`^${pattern}$`),
+        fixedSegments: segments.filter((segment) => !segment.startsWith('{')).length,
+      };
+    })
+    .sort((a, b) => b.fixedSegments - a.fixedSegments);
+  // Candidates by method and number of segments: a call is tried against a handful of patterns, not all 54.
+  const candidates = new Map<string, CompiledEndpoint[]>();
+  for (const endpoint of compiled) {
+    const key = `${endpoint.method} ${endpoint.path.split('/').length}`;
+    candidates.set(key, [...(candidates.get(key) ?? []), endpoint]);
+  }
+
+  return (method, pathname, query) => {
+    // HEAD is answered by the GET operation.
+    const asked = method === 'HEAD' ? 'GET' : method;
+    let segments = 1;
+    for (let index = pathname.indexOf('/'); index !== -1; index = pathname.indexOf('/', index + 1))
+      segments += 1;
+    const endpoint = candidates.get(`${asked} ${segments}`)?.find((entry) => entry.pattern.test(pathname));
+    if (endpoint === undefined) return { endpoint: 'unmatched', flags: 'none' };
+    const used = new Set<string>();
+    for (const [name, value] of query) {
+      if (endpoint.flags.includes(name)) used.add(flagValue(name, value));
+    }
+    return {
+      endpoint: `${endpoint.method} ${endpoint.path}`,
+      flags: used.size === 0 ? 'none' : [...used].sort().join(','),
+    };
+  };
+}

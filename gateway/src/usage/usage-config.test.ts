@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { readGatewayConfig } from '../config.js';
+import { durationText, readUsageConfig } from './usage-config.js';
+
+describe('usage configuration', () => {
+  it('names the realm clients and looks back 90 days by default, from this replica', () => {
+    expect(readGatewayConfig({}).usage).toEqual({
+      clients: ['org-frontend', 'integration'],
+      prometheusUrl: undefined,
+      windowSeconds: 90 * 86_400,
+    });
+    expect(readUsageConfig({}, 'any').clients).toEqual([]);
+  });
+
+  it('reads the clients, the Prometheus server and the window', () => {
+    const usage = readUsageConfig(
+      {
+        USAGE_CLIENTS: 'payroll, org-frontend',
+        USAGE_PROMETHEUS_URL: 'http://prometheus:9090',
+        USAGE_WINDOW: '12w',
+      },
+      ['org-frontend'],
+    );
+    expect(usage.clients).toEqual(['payroll', 'org-frontend']);
+    expect(usage.prometheusUrl?.href).toBe('http://prometheus:9090/');
+    expect(usage.windowSeconds).toBe(84 * 86_400);
+    expect(durationText(usage.windowSeconds)).toBe('12w');
+    expect(durationText(90 * 86_400)).toBe('90d');
+  });
+
+  it('names the variable of a bad value', () => {
+    expect(() => readGatewayConfig({ USAGE_WINDOW: '90 days' })).toThrow(/^USAGE_WINDOW: /);
+    expect(() => readGatewayConfig({ USAGE_WINDOW: '10s' })).toThrow(/^USAGE_WINDOW: /);
+    expect(() => readGatewayConfig({ USAGE_PROMETHEUS_URL: 'prometheus:9090' })).toThrow(
+      /^USAGE_PROMETHEUS_URL: /,
+    );
+    expect(() => readGatewayConfig({ USAGE_PROMETHEUS_URL: 'ftp://prometheus' })).toThrow(
+      /^USAGE_PROMETHEUS_URL: /,
+    );
+    expect(() => readGatewayConfig({ USAGE_CLIENTS: 'other' })).toThrow(/^USAGE_CLIENTS: /);
+  });
+});

@@ -1,0 +1,74 @@
+import { ConfigError } from '../config.js';
+
+/** Who-calls-what: which clients get a label of their own, and where the fleet's usage is read. */
+export interface UsageConfig {
+  /** Client ids (`azp`) counted under their own name (`USAGE_CLIENTS`); every other client is `other`. */
+  clients: string[];
+  /** The Prometheus server that scrapes every replica (`USAGE_PROMETHEUS_URL`); unset: this replica's counts. */
+  prometheusUrl: URL | undefined;
+  /** How far back the report looks (`USAGE_WINDOW`), in seconds. */
+  windowSeconds: number;
+}
+
+const unitSeconds: Record<string, number> = { s: 1, m: 60, h: 3_600, d: 86_400, w: 604_800, y: 31_536_000 };
+
+/** A Prometheus duration of one unit (`90d`, `12h`, `2w`), in seconds. */
+export function durationSeconds(text: string): number | undefined {
+  const match = /^([1-9]\d{0,5})([smhdwy])$/.exec(text.trim());
+  return match ? Number(match[1]) * unitSeconds[match[2]!]! : undefined;
+}
+
+/** The duration back in Prometheus' notation, in the largest unit that divides it. */
+export function durationText(seconds: number): string {
+  for (const unit of ['y', 'w', 'd', 'h', 'm'] as const) {
+    if (seconds % unitSeconds[unit]! === 0) return `${seconds / unitSeconds[unit]!}${unit}`;
+  }
+  return `${seconds}s`;
+}
+
+/**
+ * Reads `USAGE_CLIENTS`, `USAGE_PROMETHEUS_URL` and `USAGE_WINDOW`. The clients default to the ones whose tokens
+ * are accepted (`IDP_ALLOWED_CLIENTS`), which is the realm's list; with `*` there is no list, so every client
+ * would be `other` unless `USAGE_CLIENTS` names them.
+ */
+export function readUsageConfig(
+  env: Record<string, string | undefined>,
+  allowedClients: readonly string[] | 'any',
+): UsageConfig {
+  const named = (env.USAGE_CLIENTS ?? '')
+    .split(',')
+    .map((client) => client.trim())
+    .filter((client) => client.length > 0);
+  const invalid = named.find((client) => !/^[\x21-\x7e]{1,100}$/.test(client) || client === 'other');
+  if (invalid !== undefined) {
+    throw new ConfigError(
+      'USAGE_CLIENTS',
+      `"${invalid}" is not a client id ("other" is the label for the rest)`,
+    );
+  }
+  const rawUrl = env.USAGE_PROMETHEUS_URL ?? '';
+  let prometheusUrl: URL | undefined;
+  if (rawUrl !== '') {
+    try {
+      prometheusUrl = new URL(rawUrl);
+    } catch {
+      throw new ConfigError('USAGE_PROMETHEUS_URL', `must be the Prometheus server's URL, got "${rawUrl}"`);
+    }
+    if (!['http:', 'https:'].includes(prometheusUrl.protocol)) {
+      throw new ConfigError('USAGE_PROMETHEUS_URL', 'must be an http or https URL');
+    }
+  }
+  const window = env.USAGE_WINDOW ?? '90d';
+  const windowSeconds = durationSeconds(window);
+  if (windowSeconds === undefined || windowSeconds < 60) {
+    throw new ConfigError(
+      'USAGE_WINDOW',
+      `must be a duration such as 90d, 12w or 24h (at least 1m), got "${window}"`,
+    );
+  }
+  return {
+    clients: named.length > 0 ? named : allowedClients === 'any' ? [] : [...allowedClients],
+    prometheusUrl,
+    windowSeconds,
+  };
+}

@@ -1,0 +1,233 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCompareCommand } from '../gateway/src/comparison/cli/compare-command.js';
+import { gatewayTransport } from '../gateway/src/comparison/gateway-transport.js';
+import { readGatewayConfig } from '../gateway/src/config.js';
+import { createLogger } from '../gateway/src/observability/logger.js';
+import { startGateway, type RunningGateway } from '../gateway/src/server.js';
+import type { EndpointUsage, UsageReport } from '../gateway/src/usage/usage-report.js';
+import { loadRealm } from '../idp/src/realm.js';
+import { buildRealm, DEFAULT_INTEGRATION_CLIENT_SECRET } from '../idp/src/realm-builder.js';
+import { DEV_REALM_USERS_FILE } from '../idp/src/realm-env.js';
+import { parseRealmUsers } from '../idp/src/realm-users.js';
+import { startIdp, type RunningIdp } from '../idp/src/server.js';
+import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
+import { accessToken } from './idp-tokens.js';
+import { freePort } from './mesh-server.js';
+import { startPrometheus, type PrometheusForTests } from './prometheus.js';
+
+/**
+ * The issue's "done when": two integrations (the realm's `integration` client and a second confidential client,
+ * `payroll`) and a browser user (nora, through `org-frontend`) call a mix of /service endpoints and GraphQL
+ * versions through two gateway replicas that a real Prometheus scrapes; the retirement report read from
+ * Prometheus names each client with its endpoints, counts and last calls, and leaves out the comparison tools.
+ */
+
+const metricsToken = 'usage-scrape-token-0123456789';
+const payrollSecret = 'payroll-dev-secret';
+const unit = 'f41291dc-2a78-5663-957a-efb8d5ed9a0e';
+let dataDir: string;
+let legacy: LegacyServer;
+let idp: RunningIdp;
+let prometheus: PrometheusForTests;
+const gateways: RunningGateway[] = [];
+const tokens: Record<'integration' | 'payroll' | 'nora', string> = { integration: '', payroll: '', nora: '' };
+let started: number;
+
+/** The development realm with a second confidential client, as a realm with two integrations would have. */
+function realmWithPayroll() {
+  const representation = buildRealm({
+    users: parseRealmUsers(readFileSync(DEV_REALM_USERS_FILE, 'utf8'), DEV_REALM_USERS_FILE),
+    rbacEnabled: false,
+    integrationClientSecret: DEFAULT_INTEGRATION_CLIENT_SECRET,
+    gatewayPublicUrl: 'http://localhost:8080',
+  }) as unknown as { clients: Record<string, unknown>[] };
+  const integration = representation.clients.find((client) => client['clientId'] === 'integration')!;
+  representation.clients.push({
+    ...integration,
+    id: 'a4c3c1a2-5d35-4d0c-9e7c-7b7c8d0e1f20',
+    clientId: 'payroll',
+    name: 'Payroll integration',
+    secret: payrollSecret,
+  });
+  return loadRealm(representation);
+}
+
+async function clientToken(clientId: string, secret: string): Promise<string> {
+  const response = await fetch(`${idp.issuer}/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: secret,
+    }),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`no token for ${clientId}: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+async function call(gateway: RunningGateway, who: keyof typeof tokens, path: string, graphql?: string) {
+  const response = await fetch(`${gateway.url}${path}`, {
+    method: graphql === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${tokens[who]}`, 'content-type': 'application/json' },
+    body: graphql === undefined ? undefined : JSON.stringify({ query: graphql }),
+  });
+  expect(response.status, `${who} ${path}`).toBe(200);
+  await response.arrayBuffer();
+}
+
+beforeAll(async () => {
+  started = Date.now() / 1000;
+  dataDir = await mkdtemp(join(tmpdir(), 'usage-retirement-'));
+  legacy = await startLegacyService({ dataDir });
+  idp = await startIdp({ realm: realmWithPayroll() });
+  const prometheusPort = await freePort();
+  for (let replica = 0; replica < 2; replica += 1) {
+    gateways.push(
+      await startGateway({
+        logger: createLogger({ level: 'silent' }),
+        config: readGatewayConfig({
+          GATEWAY_PORT: '0',
+          LEGACY_URL: legacy.url,
+          IDP_HOST: '127.0.0.1',
+          IDP_PORT: String(idp.port),
+          IDP_ISSUER: idp.issuer,
+          IDP_ALLOWED_CLIENTS: 'org-frontend,integration,payroll',
+          METRICS_TOKEN: metricsToken,
+          USAGE_PROMETHEUS_URL: `http://127.0.0.1:${prometheusPort}`,
+        }),
+      }),
+    );
+  }
+  prometheus = await startPrometheus({
+    port: prometheusPort,
+    targets: gateways.map((gateway) => gateway.url),
+    token: metricsToken,
+  });
+  await prometheus.targetsUp(2);
+  tokens.integration = await clientToken('integration', DEFAULT_INTEGRATION_CLIENT_SECRET);
+  tokens.payroll = await clientToken('payroll', payrollSecret);
+  tokens.nora = await accessToken(idp.issuer, 'nora');
+}, 120_000);
+
+afterAll(async () => {
+  await prometheus?.close();
+  for (const gateway of gateways) await gateway.close();
+  await idp?.close();
+  await legacy?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const byEndpoint = (report: UsageReport, endpoint: string): EndpointUsage =>
+  report.endpoints.find((entry) => entry.endpoint === endpoint)!;
+
+describe('who still calls /service, across two replicas and a real Prometheus', () => {
+  it('names each client with its endpoints, counts and last call, and leaves out the comparison tools', async () => {
+    const [a, b] = gateways as [RunningGateway, RunningGateway];
+    for (let i = 0; i < 3; i += 1) await call(a, 'integration', `/service/ou/${unit}/`);
+    for (let i = 0; i < 2; i += 1) await call(b, 'integration', `/service/ou/${unit}/`);
+    await call(b, 'integration', `/service/ou/${unit}/details/manager?inherit_manager=1`);
+    await call(
+      a,
+      'payroll',
+      '/graphql/v1',
+      `{ org_units(filter: { uuids: ["${unit}"] }) { objects { name } } }`,
+    );
+    for (let i = 0; i < 2; i += 1) await call(b, 'payroll', '/service/o/');
+    for (let i = 0; i < 2; i += 1) {
+      await call(
+        b,
+        'nora',
+        '/graphql/v2',
+        `{ org_units(filter: { uuids: ["${unit}"] }) { objects { name } } }`,
+      );
+    }
+    await call(a, 'nora', `/service/ou/${unit}/details/engagement?validity=past`);
+    const calls = 3 + 2 + 1 + 1 + 2 + 2 + 1;
+
+    // The comparison tools: the CLI's reads (marked by its transport) and the workbench's (in-process).
+    const cli = gatewayTransport({
+      baseUrl: a.url,
+      authorization: `Bearer ${tokens.integration}`,
+      tool: 'compare-cli',
+    });
+    for (let i = 0; i < 4; i += 1) expect((await cli.getService(`/service/ou/${unit}/`)).status).toBe(200);
+    const workbench = await fetch(`${a.url}/migration/compare`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.nora}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ units: [unit], version: 'v2' }),
+    });
+    expect(workbench.status).toBe(200);
+
+    // Every call scraped, and the series long enough that increase()'s extrapolation rounds away.
+    await prometheus.until(async () => {
+      const [total] = await prometheus.query('sum(gateway_usage_requests_total)');
+      const [samples] = await prometheus.query('min(count_over_time(gateway_usage_requests_total[1h]))');
+      return Number(total?.value[1]) === calls && Number(samples?.value[1]) >= 20;
+    }, `all ${calls} calls scraped`);
+
+    const answer = await fetch(`${a.url}/migration/usage`, {
+      headers: { authorization: `Bearer ${tokens.nora}` },
+    });
+    expect(answer.status).toBe(200);
+    const report = (await answer.json()) as UsageReport;
+    const now = Date.now() / 1000;
+    expect(report.source.kind).toBe('prometheus');
+
+    const unitRead = byEndpoint(report, 'GET /service/ou/{uuid}/');
+    // Both replicas added up; the CLI's four reads of the same endpoint are not the integration's.
+    expect(unitRead.clients).toMatchObject([{ client: 'integration', count: 5, flags: ['none'] }]);
+    const lastSeen = Date.parse(unitRead.clients[0]!.last_seen!) / 1000;
+    expect(lastSeen).toBeGreaterThanOrEqual(Math.floor(started));
+    expect(lastSeen).toBeLessThanOrEqual(now);
+    expect(unitRead.verdict).toEqual({ kind: 'in_use', text: 'in use by 1 client (integration)' });
+
+    const managers = byEndpoint(report, 'GET /service/ou/{uuid}/details/manager');
+    expect(managers.clients).toMatchObject([{ client: 'integration', count: 1, flags: ['inherit_manager'] }]);
+    expect(managers.replacement.unproven_flags).toEqual(['inherit_manager']);
+    expect(byEndpoint(report, 'GET /service/o/').clients).toMatchObject([{ client: 'payroll', count: 2 }]);
+    expect(byEndpoint(report, 'GET /service/ou/{uuid}/details/engagement').clients).toMatchObject([
+      { client: 'org-frontend', count: 1, flags: ['validity=past'] },
+    ]);
+    expect(report.versions.map((version) => [version.version, version.clients])).toMatchObject([
+      ['v1', [{ client: 'payroll', count: 1, flags: ['query'] }]],
+      ['v2', [{ client: 'org-frontend', count: 2, flags: ['query'] }]],
+    ]);
+    // An endpoint nobody called: but Prometheus holds only this test's minutes of the 90-day window, so the
+    // report will not call it safe to switch off (the unit tests move the window past that).
+    expect(report.source.since).toBeDefined();
+    expect(byEndpoint(report, 'GET /service/o/{org}/it/').verdict).toMatchObject({
+      kind: 'too_little_history',
+      text: expect.stringMatching(
+        /^no calls in the \d+ minutes? the usage covers, which is less than the window \(90 days\)/,
+      ),
+    });
+    // Every client's calls are in the report, and nothing else: the tools' reads are counted apart.
+    const counted = [...report.endpoints, ...report.versions].reduce((sum, entry) => sum + entry.count, 0);
+    expect(counted).toBe(calls);
+    expect(report.tool_requests).toBeGreaterThanOrEqual(4);
+    expect(report.verdict.text).toBe(
+      '/service is still in use: 4 endpoints called by 3 clients (integration, org-frontend, payroll) within the last 90 days.',
+    );
+    expect(report.daily.reduce((sum, entry) => sum + entry.count, 0)).toBe(calls);
+
+    const printed: string[] = [];
+    const exit = await runCompareCommand(
+      ['--usage', '--gateway', b.url, '--token', tokens.nora],
+      {},
+      { stdout: (text) => printed.push(text), stderr: (text) => printed.push(text) },
+    );
+    expect(exit).toBe(1);
+    const text = printed.join('');
+    expect(text).toMatch(
+      /every replica the Prometheus server of USAGE_PROMETHEUS_URL scrapes, over the last 90 days \(it holds them since /,
+    );
+    expect(text).toMatch(/GET \/service\/ou\/\{uuid\}\/ {2}5 calls\n {6}clients: integration 5×/);
+    expect(text).toMatch(/Verdict: \/service is still in use/);
+  }, 180_000);
+});
