@@ -96,7 +96,7 @@ function versionServers(
   }));
 }
 
-/** The shadow comparison of sampled `/service` reads with the newest version, counted in the metrics. */
+/** The shadow comparison of sampled `/service` reads with the version the comparison speaks, counted in the metrics. */
 function shadowComparison(
   config: GatewayConfig,
   options: GatewayAppOptions,
@@ -134,8 +134,9 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   const verifier = tokenVerifier(config, metrics);
   const rbac = createRbacPolicy({ enabled: config.idp.rbacEnabled });
   const versions = versionServers(config, { legacy, rbac, observability, clock: options.clock });
-  const newest = versions[versions.length - 1]!.version;
-  const shadow = shadowComparison(config, options, { legacy, newest, metrics });
+  // The comparison tools (shadow, workbench, Voyager's page) speak v2's shape until they learn OS2mo's (issue 21).
+  const compared = versions.find(({ version }) => version.name === 'v2')!.version;
+  const shadow = shadowComparison(config, options, { legacy, newest: compared, metrics });
   const logUnexpected: UnexpectedErrorLog = (c, error) =>
     loggerFor(observability, c.req.raw).error({ err: error }, 'unexpected error');
   const realm = config.idp.realm;
@@ -188,7 +189,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   app.route(
     '/',
     browserRoutes({
-      newestVersion: newest.name,
+      newestVersion: compared.name,
       referenceUnits: createReferenceUnits({ legacy }),
       authenticate: bearerAuth({ verifier, realm }),
     }),

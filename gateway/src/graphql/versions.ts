@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { entityResolvers, listLink, singleLink } from './resolvers/entities.js';
 import { hierarchyResolvers } from './resolvers/hierarchy.js';
 import { mutationResolvers } from './resolvers/mutations.js';
+import { v30Modules, v30Resolvers, v30TypeDefs, type SchemaModule } from './os2mo/v30.js';
 import { organisationResolvers } from './resolvers/organisation.js';
 import { v1QueryResolvers } from './resolvers/v1-query.js';
 import { v2QueryResolvers } from './resolvers/v2-query.js';
@@ -26,11 +27,15 @@ const gatewayScalarTypeDefs = 'scalar Cursor\n';
  * Each version's SDL: the generated org graph (v2 as it is, v1 through its documented transform) with
  * the version's own root fields and pages, and the mutations both share.
  */
-export function versionTypeDefs(graphTypeDefs: string = readOrgGraphTypeDefs()): { v1: string; v2: string } {
+export function versionTypeDefs(
+  graphTypeDefs: string = readOrgGraphTypeDefs(),
+  modules: readonly SchemaModule[] = v30Modules,
+): { v1: string; v2: string; v30: string } {
   const shared = gatewayScalarTypeDefs + mutationTypeDefs;
   return {
     v1: v1EntityTypeDefs(graphTypeDefs) + shared + v1RootTypeDefs,
     v2: graphTypeDefs + shared + v2RootTypeDefs,
+    v30: [v30TypeDefs(graphTypeDefs), ...modules.map((module) => module.typeDefs)].join('\n'),
   };
 }
 
@@ -42,9 +47,15 @@ function version(
   return { name, typeDefs, schema: makeExecutableSchema({ typeDefs, resolvers }) };
 }
 
-/** Every version the gateway serves, oldest first; the last one is the newest. */
-export function buildVersions(graphTypeDefs: string = readOrgGraphTypeDefs()): GraphQLVersion[] {
-  const typeDefs = versionTypeDefs(graphTypeDefs);
+/**
+ * Every version the gateway serves, oldest first; the last one is the newest. `v30Extra` are parts of
+ * OS2mo's v30 written elsewhere (its mutations), added to v30's own reads.
+ */
+export function buildVersions(
+  graphTypeDefs: string = readOrgGraphTypeDefs(),
+  v30Extra: readonly SchemaModule[] = v30Modules,
+): GraphQLVersion[] {
+  const typeDefs = versionTypeDefs(graphTypeDefs, v30Extra);
   const v1Query = v1QueryResolvers();
   const v2Query = v2QueryResolvers();
   return [
@@ -67,6 +78,10 @@ export function buildVersions(graphTypeDefs: string = readOrgGraphTypeDefs()): G
       },
       hierarchyResolvers(),
       organisationResolvers('v2', v2Query),
+    ]),
+    version('v30', typeDefs.v30, [
+      ...v30Resolvers(graphTypeDefs),
+      ...v30Extra.map((module) => module.resolvers),
     ]),
   ];
 }

@@ -20,6 +20,7 @@ export const generatedFiles = {
   contractRecords: join(repositoryRoot, 'gateway', 'src', 'legacy', 'contract-records.generated.ts'),
   servedV1: join(repositoryRoot, 'gateway', 'src', 'graphql', 'schema', '__snapshots__', 'v1.graphql'),
   servedV2: join(repositoryRoot, 'gateway', 'src', 'graphql', 'schema', '__snapshots__', 'v2.graphql'),
+  servedV30: join(repositoryRoot, 'gateway', 'src', 'graphql', 'schema', '__snapshots__', 'v30.graphql'),
 } as const;
 
 const generatedHeader = [
@@ -63,6 +64,7 @@ export async function generate(options: GenerateOptions = {}): Promise<Generated
     orgGraph,
     servedV1: served.v1 ?? '',
     servedV2: served.v2 ?? '',
+    servedV30: served.v30 ?? '',
     contractRecords: await contractRecordsModule(
       contract,
       relative(repositoryRoot, contractPath),
