@@ -31,6 +31,12 @@ export interface ResponseRoot {
   __current?: Source;
   /** For a detail record: the unit (or person) whose listing holds it, so it can be read again. */
   __owner?: { unit?: string; employee?: string };
+  /**
+   * The filter's window the object was listed in: `current` shows only a version that touches it, and
+   * `validities` without `start` and `end` lists the versions in it (OS2mo's `test_current.py`,
+   * `test_read_current`). Without one (a mutation's root), all time.
+   */
+  __window?: DayWindow;
 }
 
 interface Filter {
@@ -166,13 +172,33 @@ async function detailObjects(
   }) as Source[];
 }
 
+/** The named units or people with a version touching a window wider than a day: their versions' reads. */
+async function inWindow(
+  context: GraphQLContext,
+  source: CollectionSource,
+  uuids: readonly string[],
+  window: DayWindow,
+): Promise<Source[]> {
+  const reads = objectReads(source);
+  const found = await Promise.all(uuids.map((uuid) => reads.versions(context, { uuid }, window)));
+  return found.flatMap((versions) => versions.slice(0, 1));
+}
+
 /** Groups versions by UUID, in first-seen order, into response roots. */
-function responses(records: Source[], source: CollectionSource, current: boolean): ResponseRoot[] {
+function responses(
+  records: Source[],
+  source: CollectionSource,
+  window: DayWindow,
+  today: string,
+): ResponseRoot[] {
+  // A listing read for today is what `current` without `at` shows.
+  const current = isToday(window, today);
   const roots = new Map<string, ResponseRoot>();
   for (const record of records) {
     if (roots.has(record.uuid)) continue;
     roots.set(record.uuid, {
       uuid: record.uuid,
+      __window: window,
       ...(current ? { __current: record } : {}),
       ...(source.kind === 'detail' ? { __owner: ownerOf(source.type, record) } : {}),
     });
@@ -197,23 +223,27 @@ export function collectionResolver(view: CollectionView) {
     const window = windowOf(filter, context.today);
     const at = windowDay(window, context.today);
     const offset = decodeCursor(args.cursor);
-    const current = isToday(window, context.today);
-    const currentPlain = current && usesDefaultArguments(selectedFields(info, ['objects', 'current']));
+    const currentPlain =
+      isToday(window, context.today) && usesDefaultArguments(selectedFields(info, ['objects', 'current']));
     if (source.kind === 'unit' || source.kind === 'employee') {
       const unit = source.kind === 'unit';
       if (filter?.uuids) {
         const uuids = [...new Set(filter.uuids)];
         if (unit && currentPlain) prefetchUnitLinks(info, context, uuids, at, ['objects', 'current']);
-        const found = unit
-          ? await orgUnitsByUuid(context, uuids, at, {
-              viaManagers: currentPlain && unitsAnswerableFromManagers(info, ['objects', 'current']),
-            })
-          : await employeesByUuid(context, uuids, at);
+        const found =
+          window.from === null || window.from !== window.to
+            ? await inWindow(context, source, uuids, window)
+            : unit
+              ? await orgUnitsByUuid(context, uuids, at, {
+                  viaManagers: currentPlain && unitsAnswerableFromManagers(info, ['objects', 'current']),
+                })
+              : await employeesByUuid(context, uuids, at);
         return pageOf(
           responses(
             found.filter((r) => matchesFilter(r, filter)),
             source,
-            current,
+            window,
+            context.today,
           ),
           offset,
           args.limit,
@@ -235,7 +265,7 @@ export function collectionResolver(view: CollectionView) {
         }
         const end = offset + args.limit;
         return {
-          objects: args.limit === 0 ? [] : responses(objects, source, current),
+          objects: args.limit === 0 ? [] : responses(objects, source, window, context.today),
           page_info: { next_cursor: args.limit > 0 && end < legacyPage.total ? encodeCursor(end) : null },
         };
       }
@@ -251,7 +281,7 @@ export function collectionResolver(view: CollectionView) {
           ['objects', 'current'],
         );
       }
-      return { objects: responses(slice.objects, source, current), page_info: slice.page_info };
+      return { objects: responses(slice.objects, source, window, context.today), page_info: slice.page_info };
     }
     let records: Source[];
     if (source.kind === 'detail') records = await detailObjects(context, source.type, filter, window);
@@ -260,7 +290,7 @@ export function collectionResolver(view: CollectionView) {
       records = await classRecords(context, { ...filter, facets: facetKeys }, at);
     } else if (source.kind === 'facet') records = await facetRecords(context, filter, at);
     else records = await itSystemRecords(context, filter, at);
-    return pageOf(responses(records, source, current), offset, args.limit);
+    return pageOf(responses(records, source, window, context.today), offset, args.limit);
   };
 }
 
@@ -380,24 +410,20 @@ export function responseResolvers(source: CollectionSource) {
     root: ResponseRoot,
     args: { start?: Instant | null; end?: Instant | null },
     context: GraphQLContext,
-  ) =>
-    reads.versions(
-      context,
-      root,
-      dayWindow(
-        'start' in args ? args.start : undefined,
-        'end' in args ? args.end : undefined,
-        context.today,
-        {
-          start: 'start',
-          end: 'end',
-        },
-      ),
-    );
+  ) => {
+    const given = 'start' in args || 'end' in args;
+    const window =
+      !given && root.__window
+        ? root.__window
+        : dayWindow(args.start, args.end, context.today, { start: 'start', end: 'end' });
+    return reads.versions(context, root, window);
+  };
   return {
     current: async (root: ResponseRoot, args: { at?: Instant | null }, context: GraphQLContext) => {
-      if (args.at == null && root.__current) return root.__current;
-      return reads.at(context, root, args.at?.day ?? context.today);
+      if (args.at != null) return reads.at(context, root, args.at.day);
+      const record = root.__current ?? (await reads.at(context, root, context.today));
+      if (record && root.__window && !overlaps(validityOf(record), root.__window)) return null;
+      return record;
     },
     objects: validities,
     validities,
