@@ -20,8 +20,12 @@ function offsetAt(instant: Date): string {
 
 /** A legacy date (`YYYY-MM-DD`) as OS2mo renders the start of that day: `2026-01-02T00:00:00+01:00`. */
 export function copenhagenMidnight(date: string): string {
-  // The offset at noon UTC of the day is the offset at its midnight: Copenhagen changes at 01:00 UTC.
-  return `${date}T00:00:00${offsetAt(new Date(`${date}T12:00:00Z`))}`;
+  // Guess the offset at UTC midnight, step back to local midnight, and take the offset in force there.
+  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
+  const [sign, hours, minutes] =
+    /^([+-])(\d{2}):(\d{2})$/.exec(offsetAt(new Date(utcMidnight)))?.slice(1) ?? [];
+  const guess = (sign === '-' ? -1 : 1) * (Number(hours ?? 0) * 60 + Number(minutes ?? 0));
+  return `${date}T00:00:00${offsetAt(new Date(utcMidnight - guess * 60_000))}`;
 }
 
 /** The calendar day after `date`. */
