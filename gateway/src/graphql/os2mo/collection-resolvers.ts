@@ -1,4 +1,4 @@
-import type { GraphQLResolveInfo } from 'graphql';
+import { Kind, type GraphQLResolveInfo, type ValueNode } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
 import { badUserInput } from '../errors.js';
@@ -83,10 +83,29 @@ function distinctVersions(records: LegacyRecord[]): LegacyRecord[] {
   });
 }
 
-function windowOf(filter: Filter | null | undefined, today: string): DayWindow {
+/** Whether a value node was given: a variable the request did not send is absent, not null. */
+const sent = (value: ValueNode | undefined, info: GraphQLResolveInfo) =>
+  value !== undefined && (value.kind !== Kind.VARIABLE || value.name.value in (info.variableValues ?? {}));
+
+/**
+ * Whether the query gave an argument of the current field, or an input field of its `filter` literal. GraphQL
+ * treats a variable the request did not send as absent (OS2mo's `UNSET`, which differs from null), though
+ * compiled execution hands the resolver `null` for it.
+ */
+function given(info: GraphQLResolveInfo, args: object | null, name: string, inFilter = false): boolean {
+  if (!args || !(name in args)) return false;
+  const argument = info.fieldNodes[0]?.arguments?.find(
+    (node) => node.name.value === (inFilter ? 'filter' : name),
+  );
+  if (!inFilter) return argument === undefined || sent(argument.value, info);
+  if (argument?.value.kind !== Kind.OBJECT) return true;
+  return sent(argument.value.fields.find((node) => node.name.value === name)?.value, info);
+}
+
+function windowOf(filter: Filter | null, info: GraphQLResolveInfo, today: string): DayWindow {
   return dayWindow(
-    filter && 'from_date' in filter ? filter.from_date : undefined,
-    filter && 'to_date' in filter ? filter.to_date : undefined,
+    given(info, filter, 'from_date', true) ? filter?.from_date : undefined,
+    given(info, filter, 'to_date', true) ? filter?.to_date : undefined,
     today,
     { start: 'filter.from_date', end: 'filter.to_date' },
   );
@@ -220,7 +239,7 @@ export function collectionResolver(view: CollectionView) {
   const source = view.source;
   return async (_root: unknown, args: PageArgs, context: GraphQLContext, info: GraphQLResolveInfo) => {
     const filter = args.filter ?? null;
-    const window = windowOf(filter, context.today);
+    const window = windowOf(filter, info, context.today);
     const at = windowDay(window, context.today);
     const offset = decodeCursor(args.cursor);
     const currentPlain =
@@ -410,12 +429,14 @@ export function responseResolvers(source: CollectionSource) {
     root: ResponseRoot,
     args: { start?: Instant | null; end?: Instant | null },
     context: GraphQLContext,
+    info: GraphQLResolveInfo,
   ) => {
-    const given = 'start' in args || 'end' in args;
+    const start = given(info, args, 'start') ? args.start : undefined;
+    const end = given(info, args, 'end') ? args.end : undefined;
     const window =
-      !given && root.__window
+      start === undefined && end === undefined && root.__window
         ? root.__window
-        : dayWindow(args.start, args.end, context.today, { start: 'start', end: 'end' });
+        : dayWindow(start, end, context.today, { start: 'start', end: 'end' });
     return reads.versions(context, root, window);
   };
   return {
