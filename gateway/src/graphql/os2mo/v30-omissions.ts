@@ -255,8 +255,8 @@ export const v30Omissions: OmissionList = declare([
     ],
   ],
   [
-    'the CPR number: served only once each read of it is logged (issue 21, item 5)',
-    ['CPR', 'Employee.cpr_no', 'Employee.cpr_number', 'EmployeeFilter.cpr_numbers'],
+    "OS2mo's older name for the CPR number, and a filter by the number: v30 serves `cpr_number` (each read logged); a lookup by number is v1/v2's `cpr_lookup`",
+    ['Employee.cpr_no', 'EmployeeFilter.cpr_numbers'],
   ],
   [
     'a filter that contains itself: graphql-jit cannot compile variables of such an input type',

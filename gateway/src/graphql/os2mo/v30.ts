@@ -5,6 +5,7 @@ import { hierarchyResolvers } from '../resolvers/hierarchy.js';
 import { scalarResolvers } from '../scalars.js';
 import { checkLimit, collectionResolver, responseResolvers } from './collection-resolvers.js';
 import { collectionTypeDefs, v30Collections } from './collections-view.js';
+import { cprNumber, cprScalar } from './cpr-number.js';
 import { dateTimeScalar } from './date-time.js';
 import { v30TypeViews, viewTypeDefs } from './os2mo-view.js';
 import { viewResolvers } from './view-resolvers.js';
@@ -25,7 +26,7 @@ const intScalar = new GraphQLScalarType({
 
 /** v30's own SDL: the org graph's types under OS2mo's names, and OS2mo's collections over them. */
 export function v30TypeDefs(graphTypeDefs: string): string {
-  return `scalar UUID\n${collectionTypeDefs(v30Collections)}\n${viewTypeDefs(graphTypeDefs, v30TypeViews)}`;
+  return `scalar UUID\nscalar CPR\n${collectionTypeDefs(v30Collections)}\n${viewTypeDefs(graphTypeDefs, v30TypeViews)}`;
 }
 
 /** v30's own resolvers: the graph's, through the views, and the collections' roots and responses. */
@@ -35,8 +36,15 @@ export function v30Resolvers(graphTypeDefs: string): IResolvers[] {
     graph[type] = { ...graph[type], ...fields };
   }
   return [
-    { UUID: scalarResolvers.UUID, Cursor: scalarResolvers.Cursor, DateTime: dateTimeScalar, int: intScalar },
+    {
+      UUID: scalarResolvers.UUID,
+      Cursor: scalarResolvers.Cursor,
+      DateTime: dateTimeScalar,
+      int: intScalar,
+      CPR: cprScalar,
+    },
     viewResolvers(graphTypeDefs, graph, v30TypeViews) as IResolvers,
+    { Employee: { cpr_number: cprNumber } } as IResolvers,
     Object.fromEntries(
       v30Collections.map((view) => [`${view.type}Response`, responseResolvers(view.source)]),
     ) as IResolvers,
