@@ -216,3 +216,62 @@ describe('v30: filters and relations', () => {
     expect(new Set(facets)).toEqual(new Set(['manager_type']));
   });
 });
+
+describe("OS2mo's older versions, each a step back from the next", () => {
+  const closedValidity =
+    'query($uuid: UUID!) { org_units(filter: {uuids: [$uuid], from_date: null, to_date: null}) { objects { validities { validity { from to } } } } }';
+
+  it('v28 shows the last day included as `to`, v29 the exclusive end (migration guide, "Version 29")', async () => {
+    const validity = async (version: string) =>
+      (await ask(version, closedValidity, { uuid: closedUnitUuid() })).data.org_units.objects[0].validities[0]
+        .validity;
+    expect(await validity('v29')).toEqual({
+      from: '2010-01-01T00:00:00+01:00',
+      to: '2022-01-01T00:00:00+01:00',
+    });
+    expect(await validity('v28')).toEqual({
+      from: '2010-01-01T00:00:00+01:00',
+      to: '2021-12-31T00:00:00+01:00',
+    });
+    expect(await validity('v21')).toEqual(await validity('v28'));
+  });
+
+  it('v27 gives a top-level unit the organisation\'s UUID as parent_uuid, v28 null ("Version 28")', async () => {
+    const topParent = async (version: string) => {
+      const body = await ask(
+        version,
+        '{ org_units { objects { current { parent { uuid } parent_uuid } } } }',
+      );
+      expect(body.errors).toBeUndefined();
+      const units = body.data.org_units.objects.map((response: any) => response.current);
+      return units.filter((unit: any) => unit.parent === null).map((unit: any) => unit.parent_uuid);
+    };
+    expect(await topParent('v28')).toEqual([null]);
+    const organisation = (await stack.legacyFetch('/service/o/').then((r) => r.json())) as { uuid: string }[];
+    expect(await topParent('v27')).toEqual([organisation[0]!.uuid]);
+  });
+
+  it('v25 on: a manager filter with employee: null lists vacant positions; before, it is no filter ("Version 25")', async () => {
+    const managers = async (version: string, filter: string) => {
+      const body = await ask(
+        version,
+        `{ managers(filter: ${filter}) { objects { current { employee_uuid } } } }`,
+      );
+      expect(body.errors).toBeUndefined();
+      return body.data.managers.objects.map((response: any) => response.current.employee_uuid);
+    };
+    const all = await managers('v30', '{}');
+    const vacant = await managers('v30', '{employee: null}');
+    expect(vacant.length).toBeGreaterThan(0);
+    expect(vacant.every((person: string | null) => person === null)).toBe(true);
+    expect(vacant.length).toBeLessThan(all.length);
+    expect(await managers('v25', '{employee: null}')).toEqual(vacant);
+    expect(await managers('v24', '{employee: null}')).toEqual(all);
+  });
+
+  it('v25 and older have no `persons`, as OS2mo’s printout of v25 has none', async () => {
+    const body = await ask('v25', '{ persons { objects { uuid } } }');
+    expect(body.errors?.[0]?.message).toMatch(/Cannot query field "persons"/);
+    expect((await ask('v25', '{ employees(limit: 1) { objects { uuid } } }')).errors).toBeUndefined();
+  });
+});

@@ -112,7 +112,7 @@ describe('versionRoutes', () => {
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).errors[0].extensions).toEqual({
       code: 'VERSION_NOT_FOUND',
-      versions: ['v1', 'v2', 'v30'],
+      versions: ['v1', 'v2', 'v21', 'v22', 'v23', 'v24', 'v25', 'v26', 'v27', 'v28', 'v29', 'v30'],
     });
     const removed = await post('/graphql/v0', { query: '{ __typename }' });
     expect(removed.status).toBe(410);
@@ -123,7 +123,7 @@ describe('versionRoutes', () => {
           extensions: {
             code: 'VERSION_REMOVED',
             migration_guide: 'https://gateway.example/docs/migration',
-            versions: ['v1', 'v2', 'v30'],
+            versions: ['v1', 'v2', 'v21', 'v22', 'v23', 'v24', 'v25', 'v26', 'v27', 'v28', 'v29', 'v30'],
           },
         },
       ],

@@ -3,6 +3,8 @@ import type { GraphQLSchema } from 'graphql';
 import { entityResolvers, listLink, singleLink } from './resolvers/entities.js';
 import { hierarchyResolvers } from './resolvers/hierarchy.js';
 import { mutationResolvers } from './resolvers/mutations.js';
+import type { IResolvers } from '@graphql-tools/utils';
+import { stepTypeDefs, versionSteps } from './os2mo/older-versions.js';
 import { v30Modules, v30Resolvers, v30TypeDefs, type SchemaModule } from './os2mo/v30.js';
 import { organisationResolvers } from './resolvers/organisation.js';
 import { v1QueryResolvers } from './resolvers/v1-query.js';
@@ -43,8 +45,18 @@ function version(
   name: string,
   typeDefs: string,
   resolvers: Parameters<typeof makeExecutableSchema>[0]['resolvers'],
+  /** An older OS2mo version keeps the newer one's resolvers, some for fields it no longer has. */
+  extraResolvers: 'error' | 'ignore' = 'error',
 ) {
-  return { name, typeDefs, schema: makeExecutableSchema({ typeDefs, resolvers }) };
+  return {
+    name,
+    typeDefs,
+    schema: makeExecutableSchema({
+      typeDefs,
+      resolvers,
+      resolverValidationOptions: { requireResolversToMatchSchema: extraResolvers },
+    }),
+  };
 }
 
 /**
@@ -79,9 +91,37 @@ export function buildVersions(
       hierarchyResolvers(),
       organisationResolvers('v2', v2Query),
     ]),
-    version('v30', typeDefs.v30, [
+    ...os2moVersions(typeDefs.v30, [
       ...v30Resolvers(graphTypeDefs),
       ...v30Extra.map((module) => module.resolvers),
     ]),
   ];
+}
+
+type Resolvers = Parameters<typeof makeExecutableSchema>[0]['resolvers'];
+
+/**
+ * OS2mo's versions, oldest first: v30, and each older one a step back from the next (`older-versions.ts`),
+ * its SDL transformed and its resolvers those of the next with the step's own on top.
+ */
+function os2moVersions(v30TypeDefs: string, v30Resolvers: IResolvers[]): GraphQLVersion[] {
+  const chain = [{ name: 'v30', typeDefs: v30TypeDefs, resolvers: v30Resolvers }];
+  for (const step of versionSteps) {
+    const newer = chain[chain.length - 1]!;
+    chain.push({
+      name: step.name,
+      typeDefs: stepTypeDefs(newer.typeDefs, step),
+      resolvers: step.resolvers ? [...newer.resolvers, step.resolvers] : newer.resolvers,
+    });
+  }
+  return chain
+    .reverse()
+    .map((entry) =>
+      version(
+        entry.name,
+        entry.typeDefs,
+        entry.resolvers as Resolvers,
+        entry.name === 'v30' ? 'error' : 'ignore',
+      ),
+    );
 }

@@ -234,11 +234,24 @@ function pageOf<T>(items: readonly T[], offset: number, limit: number | null | u
   };
 }
 
+/** How a version's collections differ in behaviour from v30's. */
+export interface CollectionOptions {
+  /** Before OS2mo v25, a manager filter's `employee: null` was the same as leaving it out. */
+  nullEmployeeIsAbsent?: boolean;
+}
+
 /** The root field of one collection. */
-export function collectionResolver(view: CollectionView) {
+export function collectionResolver(view: CollectionView, options: CollectionOptions = {}) {
   const source = view.source;
   return async (_root: unknown, args: PageArgs, context: GraphQLContext, info: GraphQLResolveInfo) => {
     const filter = args.filter ?? null;
+    // OS2mo v25 on: a manager filter's `employee: null` asks for vacant positions (absent: no filter).
+    const vacantOnly =
+      source.kind === 'detail' &&
+      source.type === 'manager' &&
+      !options.nullEmployeeIsAbsent &&
+      given(info, filter, 'employee', true) &&
+      filter?.employee === null;
     const window = windowOf(filter, info, context.today);
     const at = windowDay(window, context.today);
     const offset = decodeCursor(args.cursor);
@@ -303,8 +316,10 @@ export function collectionResolver(view: CollectionView) {
       return { objects: responses(slice.objects, source, window, context.today), page_info: slice.page_info };
     }
     let records: Source[];
-    if (source.kind === 'detail') records = await detailObjects(context, source.type, filter, window);
-    else if (source.kind === 'class') {
+    if (source.kind === 'detail') {
+      records = await detailObjects(context, source.type, filter, window);
+      if (vacantOnly) records = records.filter((record) => !(record.person as LegacyRecord | null)?.uuid);
+    } else if (source.kind === 'class') {
       const facetKeys = await facetKeysOf(context, filter);
       records = await classRecords(context, { ...filter, facets: facetKeys }, at);
     } else if (source.kind === 'facet') records = await facetRecords(context, filter, at);

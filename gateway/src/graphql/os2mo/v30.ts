@@ -3,7 +3,12 @@ import type { IResolvers } from '@graphql-tools/utils';
 import { entityResolvers, singleLink } from '../resolvers/entities.js';
 import { hierarchyResolvers } from '../resolvers/hierarchy.js';
 import { scalarResolvers } from '../scalars.js';
-import { checkLimit, collectionResolver, responseResolvers } from './collection-resolvers.js';
+import {
+  checkLimit,
+  collectionResolver,
+  responseResolvers,
+  type CollectionOptions,
+} from './collection-resolvers.js';
 import { collectionTypeDefs, v30Collections } from './collections-view.js';
 import { cprNumber, cprScalar } from './cpr-number.js';
 import { dateTimeScalar } from './date-time.js';
@@ -31,6 +36,22 @@ export function v30TypeDefs(graphTypeDefs: string): string {
 
 /** v30's own resolvers: the graph's, through the views, and the collections' roots and responses. */
 export function v30Resolvers(graphTypeDefs: string): IResolvers[] {
+  return [...v30EntityResolvers(graphTypeDefs), v30QueryResolvers()];
+}
+
+/** The root collections, with the behaviour a version's options choose. */
+export function v30QueryResolvers(options: CollectionOptions = {}): IResolvers {
+  return {
+    Query: Object.fromEntries(
+      v30Collections.flatMap((view) =>
+        Object.keys(view.roots).map((root) => [root, collectionResolver(view, options)]),
+      ),
+    ),
+  } as IResolvers;
+}
+
+/** Everything but the root fields: scalars, entity fields through the views, responses. */
+function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
   const graph = { ...entityResolvers(singleLink) } as Record<string, Record<string, unknown>>;
   for (const [type, fields] of Object.entries(hierarchyResolvers())) {
     graph[type] = { ...graph[type], ...fields };
@@ -48,13 +69,6 @@ export function v30Resolvers(graphTypeDefs: string): IResolvers[] {
     Object.fromEntries(
       v30Collections.map((view) => [`${view.type}Response`, responseResolvers(view.source)]),
     ) as IResolvers,
-    {
-      Query: Object.fromEntries(
-        v30Collections.flatMap((view) =>
-          Object.keys(view.roots).map((root) => [root, collectionResolver(view)]),
-        ),
-      ),
-    } as IResolvers,
   ];
 }
 
