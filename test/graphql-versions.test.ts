@@ -327,7 +327,9 @@ describe('versions and schemas', () => {
     });
     const guide = await fetch(`${stack.gatewayUrl}/docs/migration`);
     expect(guide.status).toBe(200);
-    expect(await guide.text()).toContain('# Migrating from GraphQL v1 to v2');
+    const text = await guide.text();
+    expect(text).toContain('# Migrating from GraphQL v2 to v30');
+    expect(text).toContain('# Migrating from GraphQL v1 to v2');
     const future = await fetch(`${stack.gatewayUrl}/graphql/v9`, { method: 'POST' });
     expect(future.status).toBe(404);
     expect(((await future.json()) as any).errors[0].extensions.code).toBe('VERSION_NOT_FOUND');
