@@ -345,6 +345,11 @@ describe('versions and schemas', () => {
       expect(sdl).not.toMatch(/@httpOperation|@transport|_response|ObjMap|getOrgUnit|listOrgUnitManagers/);
     }
     // OS2mo's v30 shows the same graph under OS2mo's names, without Mesh's internals either.
+    for (const version of ['v21', 'v22', 'v23', 'v24', 'v25', 'v26', 'v27', 'v28', 'v29']) {
+      const response = await fetch(`${stack.gatewayUrl}/graphql/${version}/schema.graphql`);
+      expect(response.status, version).toBe(200);
+      expect(await response.text(), version).toContain('type OrganisationUnitResponse {');
+    }
     const v30 = await fetch(`${stack.gatewayUrl}/graphql/v30/schema.graphql`);
     expect(v30.status).toBe(200);
     const sdl = await v30.text();
