@@ -153,6 +153,24 @@ describe('abusive documents, refused before any legacy call', () => {
     );
   });
 
+  it("guards OS2mo's v30 with the same limits: depth, length and cost", async () => {
+    const deep = `{ org_units(limit: 1) { objects { current { ${'parent { '.repeat(47)}uuid${' }'.repeat(47)} } } } }`;
+    await expectRefused(deep, 'QUERY_TOO_DEEP', 'v30');
+    await expectRefused(
+      `{ facets(limit: 1) { objects { ${'uuid '.repeat(2_500)} } } }`,
+      'QUERY_TOO_LONG',
+      'v30',
+    );
+    const unit =
+      'uuid name managers { uuid person { uuid name engagements { uuid job_function { user_key } } } }';
+    const subtree = `objects { current { ${unit} children { ${unit} children { ${unit} children { ${unit} } } } } }`;
+    await expectRefused(
+      `{ a: org_units { ${subtree} } b: org_units { ${subtree} } }`,
+      'QUERY_TOO_COMPLEX',
+      'v30',
+    );
+  });
+
   it('refuses too many directives', async () => {
     await expectRefused(
       `{ facets(limit: 1) { objects { uuid ${'@include(if: true) '.repeat(21)} } } }`,

@@ -22,7 +22,7 @@ const authorizedFetch: typeof fetch = (input, init) => {
   return fetch(input, { ...init, headers });
 };
 
-describe.each(['v1', 'v2'])('GraphQL over HTTP audits on /graphql/%s', (version) => {
+describe.each(['v1', 'v2', 'v30'])('GraphQL over HTTP audits on /graphql/%s', (version) => {
   let results: AuditResult[];
   beforeAll(async () => {
     const audits = serverAudits({

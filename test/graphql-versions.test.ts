@@ -305,7 +305,7 @@ describe('versions and schemas', () => {
   it('redirects a browser at /graphql to the newest version and never runs a query there', async () => {
     const redirect = await fetch(`${stack.gatewayUrl}/graphql`, { redirect: 'manual' });
     expect(redirect.status).toBe(302);
-    expect(redirect.headers.get('location')).toBe('/graphql/v2');
+    expect(redirect.headers.get('location')).toBe('/graphql/v30');
     const post = await fetch(`${stack.gatewayUrl}/graphql`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -315,6 +315,7 @@ describe('versions and schemas', () => {
     const body = (await post.json()) as any;
     expect(body.errors[0].message).toContain('/graphql/v1');
     expect(body.errors[0].message).toContain('/graphql/v2');
+    expect(body.errors[0].message).toContain('/graphql/v30');
   });
 
   it('answers 410 with the migration guide for a removed version and 404 for an unknown one', async () => {
@@ -326,7 +327,9 @@ describe('versions and schemas', () => {
     });
     const guide = await fetch(`${stack.gatewayUrl}/docs/migration`);
     expect(guide.status).toBe(200);
-    expect(await guide.text()).toContain('# Migrating from GraphQL v1 to v2');
+    const text = await guide.text();
+    expect(text).toContain('# Migrating from GraphQL v2 to v30');
+    expect(text).toContain('# Migrating from GraphQL v1 to v2');
     const future = await fetch(`${stack.gatewayUrl}/graphql/v9`, { method: 'POST' });
     expect(future.status).toBe(404);
     expect(((await future.json()) as any).errors[0].extensions.code).toBe('VERSION_NOT_FOUND');
@@ -341,6 +344,17 @@ describe('versions and schemas', () => {
       expect(sdl).toContain('type OrgUnit');
       expect(sdl).not.toMatch(/@httpOperation|@transport|_response|ObjMap|getOrgUnit|listOrgUnitManagers/);
     }
+    // OS2mo's v30 shows the same graph under OS2mo's names, without Mesh's internals either.
+    for (const version of ['v21', 'v22', 'v23', 'v24', 'v25', 'v26', 'v27', 'v28', 'v29']) {
+      const response = await fetch(`${stack.gatewayUrl}/graphql/${version}/schema.graphql`);
+      expect(response.status, version).toBe(200);
+      expect(await response.text(), version).toContain('type OrganisationUnitResponse {');
+    }
+    const v30 = await fetch(`${stack.gatewayUrl}/graphql/v30/schema.graphql`);
+    expect(v30.status).toBe(200);
+    const sdl = await v30.text();
+    expect(sdl).toContain('type OrganisationUnitResponse {');
+    expect(sdl).not.toMatch(/@httpOperation|@transport|ObjMap|getOrgUnit|listOrgUnitManagers|type OrgUnit\b/);
   });
 
   it('shows no Mesh internals through introspection', async () => {

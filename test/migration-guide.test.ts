@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { buildSchema, findBreakingChanges, type BreakingChange } from 'graphql';
+import { buildSchema, findBreakingChanges, parse, validate, type BreakingChange } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { versionTypeDefs } from '../gateway/src/graphql/versions.js';
 
@@ -25,5 +25,42 @@ describe('the v1 → v2 migration guide', () => {
 
   it.each(changes.map((change) => [coordinate(change), change.description]))('mentions `%s` (%s)', (name) => {
     expect(guide).toContain(`\`${name}\``);
+  });
+});
+
+describe('the v2 → v30 migration guide', () => {
+  const v2v30 = readFileSync(new URL('../docs/migration-v2-to-v30.md', import.meta.url), 'utf8');
+  const typeDefs = versionTypeDefs();
+  const changes = findBreakingChanges(buildSchema(typeDefs.v2), buildSchema(typeDefs.v30));
+
+  it('has breaking changes to document', () => {
+    expect(changes.length).toBeGreaterThan(0);
+  });
+
+  it.each(changes.map((change) => [coordinate(change), change.description]))('mentions `%s` (%s)', (name) => {
+    expect(v2v30).toContain(`\`${name}\``);
+  });
+
+  it('has examples that validate: each "Before (v2)" block against v2, each "After (v30)" block against v30', () => {
+    const blocks = [
+      ...v2v30.matchAll(/^(Before \(v2\)|After \(v30\)):\n\n```graphql\n([\s\S]*?)```/gm),
+      ...v2v30.matchAll(/^(Before \(v2\)|After \(v30\)): `([^`]+)`/gm),
+    ];
+    expect(blocks.length).toBeGreaterThanOrEqual(11);
+    const schemas = { v2: buildSchema(typeDefs.v2), v30: buildSchema(typeDefs.v30) };
+    for (const [, label, query] of blocks) {
+      // The guide writes a UUID as "…"; any UUID validates the same.
+      const document = parse(query!.replaceAll('"…"', '"00000000-0000-4000-8000-000000000000"'));
+      expect(validate(label!.startsWith('Before') ? schemas.v2 : schemas.v30, document), query).toEqual([]);
+    }
+  });
+
+  it('gives a before and an after for every section', () => {
+    const sections = v2v30.split(/^## /m).slice(1);
+    expect(sections.length).toBeGreaterThan(5);
+    for (const section of sections) {
+      expect(section, section.split('\n')[0]).toMatch(/Before \(v2\)/);
+      expect(section, section.split('\n')[0]).toMatch(/After/);
+    }
   });
 });

@@ -148,6 +148,87 @@ describe('LEGACY_URL=… npm start in front of a backend that refuses anonymous 
     }
   });
 
+  it('answers the reference query in OS2mo’s v30 shape, and v30’s collections, over OS2mo’s records', async () => {
+    const line = banner.split('\n').find((candidate) => candidate.trim().startsWith("-d '"));
+    const { variables } = JSON.parse(line!.trim().slice(4, -1)) as { variables: { uuids: string[] } };
+    const answer = await graphql(
+      'v30',
+      `
+        query Reference($uuids: [UUID!]) {
+          org_units(filter: { uuids: $uuids }) {
+            objects {
+              current {
+                name
+                managers {
+                  manager_type {
+                    user_key
+                  }
+                  person {
+                    name
+                    engagements {
+                      job_function {
+                        user_key
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      `,
+      variables,
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.org_units.objects).toHaveLength(3);
+    for (const { current } of answer.data.org_units.objects) {
+      expect(current.managers.length, current.name).toBeGreaterThan(0);
+      expect(typeof current.managers[0].manager_type.user_key).toBe('string');
+    }
+    const collections = await graphql(
+      'v30',
+      `
+        {
+          persons(limit: 5) {
+            objects {
+              uuid
+              current {
+                name
+                given_name
+              }
+            }
+          }
+          itsystems {
+            objects {
+              current {
+                uuid
+                name
+              }
+            }
+          }
+          org_units(limit: 5) {
+            objects {
+              current {
+                uuid
+                name
+                validity {
+                  from
+                  to
+                }
+              }
+            }
+          }
+        }
+      `,
+    );
+    expect(collections.errors).toBeUndefined();
+    expect(collections.data.persons.objects.length).toBeGreaterThan(0);
+    expect(collections.data.itsystems.objects.length).toBeGreaterThan(0);
+    expect(collections.data.org_units.objects[0].current.validity.from).toMatch(
+      /^\d{4}-\d{2}-\d{2}T00:00:00\+0[12]:00$/,
+    );
+  });
+
   it('passes /service reads through with the caller’s token, and refuses callers without one', async () => {
     const before = backend.received.length;
     const response = await fetch(`${gateway}/service/o/`, { headers: { authorization: `Bearer ${token}` } });

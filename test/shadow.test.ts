@@ -31,7 +31,10 @@ beforeAll(async () => {
   stack = await startTestStack();
   token = await stack.token('alice');
   legacyClient = createLegacyClient(stack.gateway.config.legacy);
-  realExecutor = inProcessExecutor({ schema: buildVersions().at(-1)!.schema, legacy: legacyClient });
+  realExecutor = inProcessExecutor({
+    schema: buildVersions().find((version) => version.name === 'v2')!.schema,
+    legacy: legacyClient,
+  });
 });
 
 afterAll(async () => {

@@ -179,7 +179,10 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
   it('lists the last shadow mismatches', async () => {
     const unit = referenceUnitUuids[2]!;
     legacyClient = createLegacyClient(stack.gateway.config.legacy);
-    const realExecutor = inProcessExecutor({ schema: buildVersions().at(-1)!.schema, legacy: legacyClient });
+    const realExecutor = inProcessExecutor({
+      schema: buildVersions().find((version) => version.name === 'v2')!.schema,
+      legacy: legacyClient,
+    });
     let change: ManagerTypeChange | undefined;
     mismatching = createGatewayApp(
       {

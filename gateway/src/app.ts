@@ -117,7 +117,7 @@ function versionServers(
   }));
 }
 
-/** The shadow comparison of sampled `/service` reads with the newest version, counted in the metrics. */
+/** The shadow comparison of sampled `/service` reads with the version the comparison speaks, counted in the metrics. */
 function shadowComparison(
   config: GatewayConfig,
   options: GatewayAppOptions,
@@ -175,8 +175,9 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     { legacy, rbac, observability, deprecations: deprecatedVersions, clock: options.clock },
     built,
   );
-  const newest = versions[versions.length - 1]!.version;
-  const shadow = shadowComparison(config, options, { legacy, newest, metrics });
+  // The comparison tools (shadow, workbench, Voyager's page) speak v2's shape until they learn OS2mo's (issue 21).
+  const compared = versions.find(({ version }) => version.name === 'v2')!.version;
+  const shadow = shadowComparison(config, options, { legacy, newest: compared, metrics });
   const logUnexpected: UnexpectedErrorLog = (c, error) =>
     loggerFor(observability, c.req.raw).error({ err: error }, 'unexpected error');
   const realm = config.idp.realm;
@@ -233,7 +234,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   app.route(
     '/',
     browserRoutes({
-      newestVersion: newest.name,
+      newestVersion: compared.name,
       referenceUnits: createReferenceUnits({ legacy, configured: config.referenceUnits }),
       authenticate: bearerAuth({ verifier, realm }),
     }),

@@ -102,8 +102,10 @@ describe('the GraphiQL page', () => {
 
 describe('the reference queries', () => {
   it('are valid against the schema of their version', () => {
-    const versions = buildVersions();
-    expect(Object.keys(referenceQueries).sort()).toEqual(versions.map((version) => version.name).sort());
+    // The browser tools (GraphiQL's opening query, the workbench) speak the gateway's own versions; OS2mo's
+    // versions (v21 … v30) open GraphiQL empty until the workbench can compare their shape.
+    const versions = buildVersions().filter((version) => version.name in referenceQueries);
+    expect(versions.map((version) => version.name).sort()).toEqual(['v1', 'v2']);
     for (const version of versions) {
       expect(
         validate(version.schema, parse(withUnits(referenceQueries[version.name]!))),

@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/token-verifier.js';
 import type { LegacyCall } from '../legacy/legacy-client.js';
 import type { LegacyLoaders } from '../legacy/legacy-loaders.js';
+import type { Logger } from '../observability/logger.js';
 
 /** What every resolver of one GraphQL request shares. */
 export interface GraphQLContext {
@@ -10,6 +11,8 @@ export interface GraphQLContext {
   today: string;
   /** The legacy calls made so far, for the opt-in upstream trace. */
   calls: LegacyCall[];
+  /** The request's logger (with its request id), for what must be on record, such as a CPR number read. */
+  log?: Logger;
 }
 
 /** A legacy record handed to a resolver, with the date its links are read as of. */

@@ -4,8 +4,10 @@ import { accepts } from 'hono/accepts';
 import { Marked, type Tokens } from 'marked';
 import { escapeHtml } from '../browser/page-shell.js';
 
-/** Read once at start: the guide ships with the gateway. */
-const migrationGuide = readFileSync(new URL('../../../docs/migration-v1-to-v2.md', import.meta.url), 'utf8');
+const guide = (file: string) => readFileSync(new URL(`../../../docs/${file}`, import.meta.url), 'utf8');
+
+/** Read once at start: the guides ship with the gateway, the newest move first. */
+const migrationGuide = `${guide('migration-v2-to-v30.md')}\n${guide('migration-v1-to-v2.md')}`;
 
 /** Links that stay links: web addresses, paths on this site and anchors; anything else (`javascript:`) is text. */
 const safeHref = /^(https?:\/\/|\/|#|\.{0,2}\/?[A-Za-z0-9_-][^:]*$)/i;
@@ -57,8 +59,8 @@ const wantsHtml = (c: Context) =>
   'text/html';
 
 /**
- * `GET /docs/migration`: the guide from GraphQL v1 to v2, where a removed version's 410 points. Browsers get
- * it as HTML (rendered on the first such request), other clients as Markdown.
+ * `GET /docs/migration`: the guides from GraphQL v2 to v30 and from v1 to v2, where a removed version's 410
+ * points. Browsers get them as HTML (rendered on the first such request), other clients as Markdown.
  *
  * @example
  * app.get('/docs/migration', migrationGuideRoute());

@@ -4,6 +4,7 @@ import { json, type StubBackend, type StubRequest } from '../legacy/stub-backend
 import { createRbacPolicy } from '../rbac/rbac-policy.js';
 import { createLegacyClient, type LegacyClient } from '../legacy/legacy-client.js';
 import { buildVersions, type GraphQLVersion } from './versions.js';
+import type { Observability } from '../observability/index.js';
 import { createVersionServer, type VersionServer } from './yoga.js';
 
 /**
@@ -102,7 +103,13 @@ export interface StubbedVersions {
 /** Every version's Yoga server in front of `backend`, configured as the gateway configures them. */
 export function stubbedVersions(
   backend: Pick<StubBackend, 'url'>,
-  options: { responseTimeoutMs?: number; upstreamTrace?: boolean; legacyCallBudget?: number } = {},
+  options: {
+    responseTimeoutMs?: number;
+    upstreamTrace?: boolean;
+    legacyCallBudget?: number;
+    /** The logger and metrics the servers report to, for tests that read what is logged. */
+    observability?: Observability;
+  } = {},
 ): StubbedVersions {
   const legacy = createLegacyClient({
     url: new URL(backend.url),
@@ -122,6 +129,7 @@ export function stubbedVersions(
       hardening: { limits: defaults.graphqlLimits, fieldSuggestions: false },
       rbac: createRbacPolicy({ enabled: false }),
       clock: () => new Date('2024-06-01T12:00:00Z'),
+      observability: options.observability,
     }),
   }));
   const servers = new Map(versions.map(({ version, server }) => [version.name, server]));

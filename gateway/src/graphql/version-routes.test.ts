@@ -122,18 +122,18 @@ describe('versionRoutes', () => {
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).errors[0].extensions).toEqual({
       code: 'VERSION_NOT_FOUND',
-      versions: ['v1', 'v2'],
+      versions: ['v1', 'v2', 'v21', 'v22', 'v23', 'v24', 'v25', 'v26', 'v27', 'v28', 'v29', 'v30'],
     });
     const removed = await post('/graphql/v0', { query: '{ __typename }' });
     expect(removed.status).toBe(410);
     expect(await removed.json()).toEqual({
       errors: [
         {
-          message: 'GraphQL v0 has been removed. Move to /graphql/v2 using the migration guide.',
+          message: 'GraphQL v0 has been removed. Move to /graphql/v30 using the migration guide.',
           extensions: {
             code: 'VERSION_REMOVED',
             migration_guide: 'https://gateway.example/docs/migration',
-            versions: ['v1', 'v2'],
+            versions: ['v1', 'v2', 'v21', 'v22', 'v23', 'v24', 'v25', 'v26', 'v27', 'v28', 'v29', 'v30'],
           },
         },
       ],
@@ -171,7 +171,7 @@ describe('versionRoutes', () => {
   it('sends /graphql to the newest version, and refuses queries without a version', async () => {
     const redirect = await app.request('/graphql');
     expect(redirect.status).toBe(302);
-    expect(redirect.headers.get('location')).toBe('/graphql/v2');
+    expect(redirect.headers.get('location')).toBe('/graphql/v30');
     const unversioned = await post('/graphql', { query: '{ __typename }' });
     expect(unversioned.status).toBe(404);
     expect((await unversioned.json()).errors[0].extensions.code).toBe('VERSION_REQUIRED');

@@ -3,6 +3,9 @@ import type { GraphQLSchema } from 'graphql';
 import { entityResolvers, listLink, singleLink } from './resolvers/entities.js';
 import { hierarchyResolvers } from './resolvers/hierarchy.js';
 import { mutationResolvers } from './resolvers/mutations.js';
+import type { IResolvers } from '@graphql-tools/utils';
+import { stepTypeDefs, versionSteps } from './os2mo/older-versions.js';
+import { v30Modules, v30Resolvers, v30TypeDefs, type SchemaModule } from './os2mo/v30.js';
 import { organisationResolvers } from './resolvers/organisation.js';
 import { v1QueryResolvers } from './resolvers/v1-query.js';
 import { v2QueryResolvers } from './resolvers/v2-query.js';
@@ -26,11 +29,15 @@ const gatewayScalarTypeDefs = 'scalar Cursor\n';
  * Each version's SDL: the generated org graph (v2 as it is, v1 through its documented transform) with
  * the version's own root fields and pages, and the mutations both share.
  */
-export function versionTypeDefs(graphTypeDefs: string = readOrgGraphTypeDefs()): { v1: string; v2: string } {
+export function versionTypeDefs(
+  graphTypeDefs: string = readOrgGraphTypeDefs(),
+  modules: readonly SchemaModule[] = v30Modules,
+): { v1: string; v2: string; v30: string } {
   const shared = gatewayScalarTypeDefs + mutationTypeDefs;
   return {
     v1: v1EntityTypeDefs(graphTypeDefs) + shared + v1RootTypeDefs,
     v2: graphTypeDefs + shared + v2RootTypeDefs,
+    v30: [v30TypeDefs(graphTypeDefs), ...modules.map((module) => module.typeDefs)].join('\n'),
   };
 }
 
@@ -38,13 +45,29 @@ function version(
   name: string,
   typeDefs: string,
   resolvers: Parameters<typeof makeExecutableSchema>[0]['resolvers'],
+  /** An older OS2mo version keeps the newer one's resolvers, some for fields it no longer has. */
+  extraResolvers: 'error' | 'ignore' = 'error',
 ) {
-  return { name, typeDefs, schema: makeExecutableSchema({ typeDefs, resolvers }) };
+  return {
+    name,
+    typeDefs,
+    schema: makeExecutableSchema({
+      typeDefs,
+      resolvers,
+      resolverValidationOptions: { requireResolversToMatchSchema: extraResolvers },
+    }),
+  };
 }
 
-/** Every version the gateway serves, oldest first; the last one is the newest. */
-export function buildVersions(graphTypeDefs: string = readOrgGraphTypeDefs()): GraphQLVersion[] {
-  const typeDefs = versionTypeDefs(graphTypeDefs);
+/**
+ * Every version the gateway serves, oldest first; the last one is the newest. `v30Extra` are parts of
+ * OS2mo's v30 written elsewhere (its mutations), added to v30's own reads.
+ */
+export function buildVersions(
+  graphTypeDefs: string = readOrgGraphTypeDefs(),
+  v30Extra: readonly SchemaModule[] = v30Modules,
+): GraphQLVersion[] {
+  const typeDefs = versionTypeDefs(graphTypeDefs, v30Extra);
   const v1Query = v1QueryResolvers();
   const v2Query = v2QueryResolvers();
   return [
@@ -68,5 +91,37 @@ export function buildVersions(graphTypeDefs: string = readOrgGraphTypeDefs()): G
       hierarchyResolvers(),
       organisationResolvers('v2', v2Query),
     ]),
+    ...os2moVersions(typeDefs.v30, [
+      ...v30Resolvers(graphTypeDefs),
+      ...v30Extra.map((module) => module.resolvers),
+    ]),
   ];
+}
+
+type Resolvers = Parameters<typeof makeExecutableSchema>[0]['resolvers'];
+
+/**
+ * OS2mo's versions, oldest first: v30, and each older one a step back from the next (`older-versions.ts`),
+ * its SDL transformed and its resolvers those of the next with the step's own on top.
+ */
+function os2moVersions(v30TypeDefs: string, v30Resolvers: IResolvers[]): GraphQLVersion[] {
+  const chain = [{ name: 'v30', typeDefs: v30TypeDefs, resolvers: v30Resolvers }];
+  for (const step of versionSteps) {
+    const newer = chain[chain.length - 1]!;
+    chain.push({
+      name: step.name,
+      typeDefs: stepTypeDefs(newer.typeDefs, step),
+      resolvers: step.resolvers ? [...newer.resolvers, step.resolvers] : newer.resolvers,
+    });
+  }
+  return chain
+    .reverse()
+    .map((entry) =>
+      version(
+        entry.name,
+        entry.typeDefs,
+        entry.resolvers as Resolvers,
+        entry.name === 'v30' ? 'error' : 'ignore',
+      ),
+    );
 }

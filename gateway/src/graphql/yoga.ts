@@ -3,7 +3,7 @@ import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Principal } from '../auth/token-verifier.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 import { useLegacyLoaders } from '../legacy/use-legacy-loaders.js';
-import { useOperationObservation, type Observability } from '../observability/index.js';
+import { loggerFor, useOperationObservation, type Observability } from '../observability/index.js';
 import type { TraceContext } from '../observability/tracing.js';
 import { useRbac } from '../rbac/graphql-rbac.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
@@ -72,10 +72,11 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     maskedErrors: true,
     logging: false,
     // `legacy` and `calls` are added by `useLegacyLoaders`.
-    context: ({ principal }) =>
+    context: ({ principal, request }) =>
       ({
         principal,
         today: (options.clock?.() ?? new Date()).toISOString().slice(0, 10),
+        log: options.observability ? loggerFor(options.observability, request) : undefined,
       }) as GraphQLContext,
     plugins: [
       // First among the result hooks, so its errors keep their locations through every later rebuild; it has

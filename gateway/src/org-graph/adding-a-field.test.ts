@@ -41,8 +41,9 @@ beforeAll(async () => {
     post_boxes: { type: 'array', items: { $ref: '#/components/schemas/PostBox' } },
   };
   orgUnit.required = [...(orgUnit.required ?? []), 'post_boxes'];
-  delete schemas.Class!.properties!.scope;
-  schemas.Class!.required = schemas.Class!.required!.filter((name) => name !== 'scope');
+  // `full_name` rather than a property v30 views: removing one of those fails the generation by design.
+  delete schemas.Class!.properties!.full_name;
+  schemas.Class!.required = schemas.Class!.required!.filter((name) => name !== 'full_name');
 
   buildDir = await buildMeshIsolated({ contract: stringifyYaml(contract) });
   generated = await generate({
@@ -83,9 +84,12 @@ describe('a property added to the contract', () => {
 describe('a property removed from the contract', () => {
   it('leaves both versions, and the committed files no longer match: the drift test fails', async () => {
     const typeDefs = versionTypeDefs(generated.orgGraph);
-    expect(fieldType(buildSchema(typeDefs.v1), 'Class', 'scope')).toBeUndefined();
-    expect(fieldType(buildSchema(typeDefs.v2), 'Class', 'scope')).toBeUndefined();
-    for (const [key, path] of Object.entries(generatedFiles)) {
+    expect(fieldType(buildSchema(typeDefs.v1), 'Class', 'full_name')).toBeUndefined();
+    expect(fieldType(buildSchema(typeDefs.v2), 'Class', 'full_name')).toBeUndefined();
+    // OS2mo's versions show only the graph fields their views name (gateway/src/graphql/os2mo/os2mo-view.ts):
+    // a property they do not view leaves their SDL as it was.
+    const os2moVersion = /^servedV(2\d|30)$/;
+    for (const [key, path] of Object.entries(generatedFiles).filter(([key]) => !os2moVersion.test(key))) {
       expect(await readFile(path, 'utf8'), key).not.toBe(generated[key as keyof Generated]);
     }
   });

@@ -13,13 +13,27 @@ import { contractRecordsModule, type Contract } from './contract-records.js';
 import { loadOrgGraph, nullabilityRule, printOrgGraph } from './index.js';
 import { repositoryRoot } from './mesh-build.js';
 
+function servedSnapshot(version: string): string {
+  return join(repositoryRoot, 'gateway', 'src', 'graphql', 'schema', '__snapshots__', `${version}.graphql`);
+}
+
 /** The contract `.meshrc.yaml` names, and the files the command writes (all committed). */
 export const contractPath = join(repositoryRoot, 'openapi', 'legacy-service.yaml');
 export const generatedFiles = {
   orgGraph: join(repositoryRoot, 'gateway', 'src', 'org-graph', 'org-graph.graphql'),
   contractRecords: join(repositoryRoot, 'gateway', 'src', 'legacy', 'contract-records.generated.ts'),
   servedV1: join(repositoryRoot, 'gateway', 'src', 'graphql', 'schema', '__snapshots__', 'v1.graphql'),
-  servedV2: join(repositoryRoot, 'gateway', 'src', 'graphql', 'schema', '__snapshots__', 'v2.graphql'),
+  servedV2: servedSnapshot('v2'),
+  servedV21: servedSnapshot('v21'),
+  servedV22: servedSnapshot('v22'),
+  servedV23: servedSnapshot('v23'),
+  servedV24: servedSnapshot('v24'),
+  servedV25: servedSnapshot('v25'),
+  servedV26: servedSnapshot('v26'),
+  servedV27: servedSnapshot('v27'),
+  servedV28: servedSnapshot('v28'),
+  servedV29: servedSnapshot('v29'),
+  servedV30: servedSnapshot('v30'),
 } as const;
 
 const generatedHeader = [
@@ -63,6 +77,16 @@ export async function generate(options: GenerateOptions = {}): Promise<Generated
     orgGraph,
     servedV1: served.v1 ?? '',
     servedV2: served.v2 ?? '',
+    servedV21: served.v21 ?? '',
+    servedV22: served.v22 ?? '',
+    servedV23: served.v23 ?? '',
+    servedV24: served.v24 ?? '',
+    servedV25: served.v25 ?? '',
+    servedV26: served.v26 ?? '',
+    servedV27: served.v27 ?? '',
+    servedV28: served.v28 ?? '',
+    servedV29: served.v29 ?? '',
+    servedV30: served.v30 ?? '',
     contractRecords: await contractRecordsModule(
       contract,
       relative(repositoryRoot, contractPath),

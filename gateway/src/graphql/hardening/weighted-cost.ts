@@ -29,6 +29,12 @@ export interface WeightedCostInput {
   variables?: Record<string, unknown> | null;
 }
 
+/**
+ * What a collection without a limit (OS2mo's `limit: int = null`: every object) weighs: a page of v2's default
+ * size. What it really reads is bounded when it runs, by the legacy-call budget.
+ */
+const unlimitedWeight = 100;
+
 /** How many objects a paged field can return: its `limit` (or the schema's default), or fewer UUIDs asked for. */
 function pageSize(
   field: GraphQLField<unknown, unknown>,
@@ -42,7 +48,12 @@ function pageSize(
   const given = limitNode
     ? valueFromAST(limitNode.value, definition.type, variables ?? undefined)
     : undefined;
-  const limit = typeof given === 'number' ? given : Number(definition.defaultValue ?? 1);
+  const unlimited = given === null || (given === undefined && definition.defaultValue == null);
+  const limit = unlimited
+    ? unlimitedWeight
+    : typeof given === 'number'
+      ? given
+      : Number(definition.defaultValue);
   const filterDefinition = field.args.find((arg) => arg.name === 'filter');
   const filterNode = argument('filter');
   const filter =

@@ -24,9 +24,11 @@ export function prefetchUnitLinks(
   context: GraphQLContext,
   uuids: readonly string[],
   at: string,
+  /** Where the units are selected below the root field: `objects` (v1, v2) or `objects.current` (v30). */
+  prefix: readonly string[] = ['objects'],
 ): void {
   for (const [field, type] of unitLinks) {
-    if (!usesDefaultArguments(selectedFields(info, ['objects', field]))) continue;
+    if (!usesDefaultArguments(selectedFields(info, [...prefix, field]))) continue;
     for (const uuid of uuids) {
       const load =
         type === 'children'
@@ -46,10 +48,11 @@ const embeddedUnitFields = new Set(['uuid', 'name', 'user_key', 'validity', '__t
  * managers themselves: then the manager listings alone answer the query and the units need no read of
  * their own (a unit without managers still gets one).
  */
-export function unitsAnswerableFromManagers(info: GraphQLResolveInfo): boolean {
-  const managers = selectedFields(info, ['objects', 'managers']);
+export function unitsAnswerableFromManagers(
+  info: GraphQLResolveInfo,
+  prefix: readonly string[] = ['objects'],
+): boolean {
+  const managers = selectedFields(info, [...prefix, 'managers']);
   if (!usesDefaultArguments(managers)) return false;
-  return childFieldNames(info, ['objects']).every(
-    (name) => name === 'managers' || embeddedUnitFields.has(name),
-  );
+  return childFieldNames(info, prefix).every((name) => name === 'managers' || embeddedUnitFields.has(name));
 }

@@ -1,0 +1,475 @@
+import { Kind, type GraphQLResolveInfo, type ValueNode } from 'graphql';
+import type { GraphQLContext, Source } from '../context.js';
+import { withDate } from '../context.js';
+import { badUserInput } from '../errors.js';
+import type { DetailType, LegacyRecord } from '../../legacy/legacy-loaders.js';
+import {
+  allEmployees,
+  allOrgUnits,
+  classRecords,
+  employeesByUuid,
+  facetRecords,
+  itSystemRecords,
+  matchesFilter,
+  orgUnitsByUuid,
+  walkedByEmployee,
+} from '../resolvers/collections.js';
+import { usesDefaultArguments, selectedFields } from '../resolvers/lookahead.js';
+import { decodeCursor, encodeCursor } from '../resolvers/pagination.js';
+import { prefetchUnitLinks, unitsAnswerableFromManagers } from '../resolvers/prefetch.js';
+import type { CollectionSource, CollectionView } from './collections-view.js';
+import type { Instant } from './date-time.js';
+import { dayWindow, overlaps, windowDay, windowReads, type DayWindow } from './time-window.js';
+
+/**
+ * The root of an `XResponse`: the object's UUID, and what the listing that found it already knows. A
+ * mutation may hand back a root with the UUID alone; every field then loads what it needs.
+ */
+export interface ResponseRoot {
+  uuid: string;
+  /** The object as of today, when the listing read it for today (what `current` without `at` answers). */
+  __current?: Source;
+  /** For a detail record: the unit (or person) whose listing holds it, so it can be read again. */
+  __owner?: { unit?: string; employee?: string };
+  /**
+   * The filter's window the object was listed in: `current` shows only a version that touches it, and
+   * `validities` without `start` and `end` lists the versions in it (OS2mo's `test_current.py`,
+   * `test_read_current`). Without one (a mutation's root), all time.
+   */
+  __window?: DayWindow;
+}
+
+interface Filter {
+  uuids?: string[] | null;
+  user_keys?: string[] | null;
+  from_date?: Instant | null;
+  to_date?: Instant | null;
+  org_unit?: Filter | null;
+  org_units?: string[] | null;
+  employee?: Filter | null;
+  employees?: string[] | null;
+  facet?: Filter | null;
+  facet_user_keys?: string[] | null;
+}
+
+interface PageArgs {
+  filter?: Filter | null;
+  limit?: number | null;
+  cursor?: string | null;
+}
+
+const validityOf = (record: LegacyRecord) =>
+  record.validity as { from?: string | null; to?: string | null } | undefined;
+
+/** The date a record's links are read as of: `at`, moved inside the record's validity. */
+function dateInside(record: LegacyRecord, at: string): string {
+  const validity = validityOf(record);
+  if (validity?.from && at < validity.from) return validity.from;
+  if (validity?.to && at > validity.to) return validity.to;
+  return at;
+}
+
+const byStart = (a: LegacyRecord, b: LegacyRecord) =>
+  String(validityOf(a)?.from ?? '').localeCompare(String(validityOf(b)?.from ?? ''));
+
+/** One version per validity start: the same version can come from two reads (present and future). */
+function distinctVersions(records: LegacyRecord[]): LegacyRecord[] {
+  const seen = new Set<string>();
+  return records.filter((record) => {
+    const key = `${record.uuid}/${validityOf(record)?.from ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Whether a value node was given: a variable the request did not send is absent, not null. */
+const sent = (value: ValueNode | undefined, info: GraphQLResolveInfo) =>
+  value !== undefined && (value.kind !== Kind.VARIABLE || value.name.value in (info.variableValues ?? {}));
+
+/**
+ * Whether the query gave an argument of the current field, or an input field of its `filter` literal. GraphQL
+ * treats a variable the request did not send as absent (OS2mo's `UNSET`, which differs from null), though
+ * compiled execution hands the resolver `null` for it.
+ */
+function given(info: GraphQLResolveInfo, args: object | null, name: string, inFilter = false): boolean {
+  if (!args || !(name in args)) return false;
+  const argument = info.fieldNodes[0]?.arguments?.find(
+    (node) => node.name.value === (inFilter ? 'filter' : name),
+  );
+  if (!inFilter) return argument === undefined || sent(argument.value, info);
+  if (argument?.value.kind !== Kind.OBJECT) return true;
+  return sent(argument.value.fields.find((node) => node.name.value === name)?.value, info);
+}
+
+function windowOf(filter: Filter | null, info: GraphQLResolveInfo, today: string): DayWindow {
+  return dayWindow(
+    given(info, filter, 'from_date', true) ? filter?.from_date : undefined,
+    given(info, filter, 'to_date', true) ? filter?.to_date : undefined,
+    today,
+    { start: 'filter.from_date', end: 'filter.to_date' },
+  );
+}
+
+const isToday = (window: DayWindow, today: string) => window.from === today && window.to === today;
+
+/** A detail listing of one unit or person over a window: one Service API read per `validity` scope. */
+async function detailListing(
+  context: GraphQLContext,
+  type: DetailType,
+  owner: { unit?: string; employee?: string },
+  window: DayWindow,
+): Promise<Source[]> {
+  const reads = windowReads(window, context.today);
+  const batches = await Promise.all(
+    reads.scopes.map((validity) =>
+      owner.unit !== undefined
+        ? context.legacy.unitDetails(type, owner.unit, { at: reads.at, validity })
+        : context.legacy.employeeDetails(type, owner.employee ?? '', { at: reads.at, validity }),
+    ),
+  );
+  return distinctVersions(batches.flat() as LegacyRecord[])
+    .filter((record) => overlaps(validityOf(record), window))
+    .map((record) => withDate(record, dateInside(record, reads.at)));
+}
+
+/** Where a detail record is listed: its unit's listing, or its person's for types kept on people only. */
+function ownerOf(type: DetailType, record: LegacyRecord): { unit?: string; employee?: string } {
+  if (walkedByEmployee.has(type)) {
+    const person = (record.person as LegacyRecord | null | undefined)?.uuid;
+    return person ? { employee: person } : {};
+  }
+  const unit = (record.org_unit as LegacyRecord | null | undefined)?.uuid;
+  return unit ? { unit } : {};
+}
+
+/** The UUIDs a sub-filter (`org_unit: {…}`, `employee: {…}`) and its deprecated list form allow; null: any. */
+async function narrowed(
+  context: GraphQLContext,
+  kind: 'unit' | 'employee',
+  sub: Filter | null | undefined,
+  list: string[] | null | undefined,
+  at: string,
+): Promise<string[] | null> {
+  let allowed: string[] | null = list ?? null;
+  if (sub?.uuids) allowed = allowed ? allowed.filter((uuid) => sub.uuids?.includes(uuid)) : sub.uuids;
+  if (sub?.user_keys) {
+    const all = kind === 'unit' ? await allOrgUnits(context, at) : await allEmployees(context, at);
+    const keyed = all
+      .filter((record) => matchesFilter(record, { user_keys: sub.user_keys }))
+      .map((r) => r.uuid);
+    allowed = allowed ? allowed.filter((uuid) => keyed.includes(uuid)) : keyed;
+  }
+  return allowed;
+}
+
+/** Detail records of one type matching the filter, through the listings of the units or people it names. */
+async function detailObjects(
+  context: GraphQLContext,
+  type: DetailType,
+  filter: Filter | null | undefined,
+  window: DayWindow,
+): Promise<Source[]> {
+  const at = windowDay(window, context.today);
+  const units = await narrowed(context, 'unit', filter?.org_unit, filter?.org_units, at);
+  const people = await narrowed(context, 'employee', filter?.employee, filter?.employees, at);
+  const owners: { unit?: string; employee?: string }[] =
+    units !== null
+      ? units.map((unit) => ({ unit }))
+      : people !== null || walkedByEmployee.has(type)
+        ? (people ?? (await allEmployees(context, at)).map((e) => e.uuid)).map((employee) => ({ employee }))
+        : (await allOrgUnits(context, at)).map((unit) => ({ unit: unit.uuid }));
+  const listings = await Promise.all(
+    [...new Map(owners.map((owner) => [JSON.stringify(owner), owner])).values()].map((owner) =>
+      detailListing(context, type, owner, window),
+    ),
+  );
+  return distinctVersions(listings.flat()).filter((record) => {
+    if (!matchesFilter(record, filter)) return false;
+    const person = (record.person as LegacyRecord | null | undefined)?.uuid;
+    return units === null || people === null || (person !== undefined && people.includes(person));
+  }) as Source[];
+}
+
+/** The named units or people with a version touching a window wider than a day: their versions' reads. */
+async function inWindow(
+  context: GraphQLContext,
+  source: CollectionSource,
+  uuids: readonly string[],
+  window: DayWindow,
+): Promise<Source[]> {
+  const reads = objectReads(source);
+  const found = await Promise.all(uuids.map((uuid) => reads.versions(context, { uuid }, window)));
+  return found.flatMap((versions) => versions.slice(0, 1));
+}
+
+/** Groups versions by UUID, in first-seen order, into response roots. */
+function responses(
+  records: Source[],
+  source: CollectionSource,
+  window: DayWindow,
+  today: string,
+): ResponseRoot[] {
+  // A listing read for today is what `current` without `at` shows.
+  const current = isToday(window, today);
+  const roots = new Map<string, ResponseRoot>();
+  for (const record of records) {
+    if (roots.has(record.uuid)) continue;
+    roots.set(record.uuid, {
+      uuid: record.uuid,
+      __window: window,
+      ...(current ? { __current: record } : {}),
+      ...(source.kind === 'detail' ? { __owner: ownerOf(source.type, record) } : {}),
+    });
+  }
+  return [...roots.values()];
+}
+
+/** OS2mo's `limit`: absent or null for every object, else at most that many. */
+function pageOf<T>(items: readonly T[], offset: number, limit: number | null | undefined) {
+  const end = limit == null ? items.length : offset + limit;
+  return {
+    objects: items.slice(offset, end),
+    page_info: { next_cursor: end < items.length ? encodeCursor(end) : null },
+  };
+}
+
+/** How a version's collections differ in behaviour from v30's. */
+export interface CollectionOptions {
+  /** Before OS2mo v25, a manager filter's `employee: null` was the same as leaving it out. */
+  nullEmployeeIsAbsent?: boolean;
+}
+
+/** The root field of one collection. */
+export function collectionResolver(view: CollectionView, options: CollectionOptions = {}) {
+  const source = view.source;
+  return async (_root: unknown, args: PageArgs, context: GraphQLContext, info: GraphQLResolveInfo) => {
+    const filter = args.filter ?? null;
+    // OS2mo v25 on: a manager filter's `employee: null` asks for vacant positions (absent: no filter).
+    const vacantOnly =
+      source.kind === 'detail' &&
+      source.type === 'manager' &&
+      !options.nullEmployeeIsAbsent &&
+      given(info, filter, 'employee', true) &&
+      filter?.employee === null;
+    const window = windowOf(filter, info, context.today);
+    const at = windowDay(window, context.today);
+    const offset = decodeCursor(args.cursor);
+    const currentPlain =
+      isToday(window, context.today) && usesDefaultArguments(selectedFields(info, ['objects', 'current']));
+    if (source.kind === 'unit' || source.kind === 'employee') {
+      const unit = source.kind === 'unit';
+      if (filter?.uuids) {
+        const uuids = [...new Set(filter.uuids)];
+        if (unit && currentPlain) prefetchUnitLinks(info, context, uuids, at, ['objects', 'current']);
+        const found =
+          window.from === null || window.from !== window.to
+            ? await inWindow(context, source, uuids, window)
+            : unit
+              ? await orgUnitsByUuid(context, uuids, at, {
+                  viaManagers: currentPlain && unitsAnswerableFromManagers(info, ['objects', 'current']),
+                })
+              : await employeesByUuid(context, uuids, at);
+        return pageOf(
+          responses(
+            found.filter((r) => matchesFilter(r, filter)),
+            source,
+            window,
+            context.today,
+          ),
+          offset,
+          args.limit,
+        );
+      }
+      if (!filter?.user_keys && args.limit != null) {
+        const legacyPage = unit
+          ? await context.legacy.orgUnitPage(at, offset, args.limit)
+          : await context.legacy.employeePage(at, offset, args.limit);
+        const objects = legacyPage.items.map((item) => withDate(item, at));
+        if (unit && currentPlain) {
+          prefetchUnitLinks(
+            info,
+            context,
+            objects.map((o) => o.uuid),
+            at,
+            ['objects', 'current'],
+          );
+        }
+        const end = offset + args.limit;
+        return {
+          objects: args.limit === 0 ? [] : responses(objects, source, window, context.today),
+          page_info: { next_cursor: args.limit > 0 && end < legacyPage.total ? encodeCursor(end) : null },
+        };
+      }
+      const all = unit ? await allOrgUnits(context, at) : await allEmployees(context, at);
+      const matching = all.filter((record) => matchesFilter(record, filter));
+      const slice = pageOf(matching, offset, args.limit);
+      if (unit && currentPlain) {
+        prefetchUnitLinks(
+          info,
+          context,
+          slice.objects.map((o) => o.uuid),
+          at,
+          ['objects', 'current'],
+        );
+      }
+      return { objects: responses(slice.objects, source, window, context.today), page_info: slice.page_info };
+    }
+    let records: Source[];
+    if (source.kind === 'detail') {
+      records = await detailObjects(context, source.type, filter, window);
+      if (vacantOnly) records = records.filter((record) => !(record.person as LegacyRecord | null)?.uuid);
+    } else if (source.kind === 'class') {
+      const facetKeys = await facetKeysOf(context, filter);
+      records = await classRecords(context, { ...filter, facets: facetKeys }, at);
+    } else if (source.kind === 'facet') records = await facetRecords(context, filter, at);
+    else records = await itSystemRecords(context, filter, at);
+    return pageOf(responses(records, source, window, context.today), offset, args.limit);
+  };
+}
+
+/** The facets (by user key) a class filter names, through `facet: {uuids, user_keys}` or `facet_user_keys`. */
+async function facetKeysOf(context: GraphQLContext, filter: Filter | null): Promise<string[] | null> {
+  let keys: string[] | null = filter?.facet_user_keys ?? null;
+  const facet = filter?.facet;
+  if (facet?.uuids || facet?.user_keys) {
+    const facets = (await context.legacy.facets()).filter((record) => matchesFilter(record, facet));
+    const named = facets.map((record) => String(record.user_key));
+    keys = keys ? keys.filter((key) => named.includes(key)) : named;
+  }
+  return keys;
+}
+
+/** Reads one object as of a day, and its versions over a window, for each kind of collection. */
+interface ObjectReads {
+  at(context: GraphQLContext, root: ResponseRoot, day: string): Promise<Source | null>;
+  versions(context: GraphQLContext, root: ResponseRoot, window: DayWindow): Promise<Source[]>;
+}
+
+const entityReads = (
+  one: (context: GraphQLContext, uuid: string, day: string) => Promise<LegacyRecord | null>,
+  versions: (
+    context: GraphQLContext,
+    uuid: string,
+    at: string,
+    scope: 'past' | 'present' | 'future',
+  ) => Promise<LegacyRecord[]>,
+): ObjectReads => ({
+  at: async (context, root, day) => {
+    const record = await one(context, root.uuid, day);
+    return record ? withDate(record, day) : null;
+  },
+  versions: async (context, root, window) => {
+    const reads = windowReads(window, context.today);
+    const batches = await Promise.all(
+      reads.scopes.map((scope) => versions(context, root.uuid, reads.at, scope)),
+    );
+    return distinctVersions(batches.flat())
+      .filter((record) => overlaps(validityOf(record), window))
+      .sort(byStart)
+      .map((record) => withDate(record, dateInside(record, reads.at)));
+  },
+});
+
+/** A record without validities of its own (a class, a facet, an IT system): the same at every time. */
+const timelessReads = (
+  find: (context: GraphQLContext, uuid: string) => Promise<LegacyRecord | null | undefined>,
+): ObjectReads => {
+  const at = async (context: GraphQLContext, root: ResponseRoot, day: string) => {
+    const record = root.__current ?? (await find(context, root.uuid));
+    return record ? withDate(record, day) : null;
+  };
+  return {
+    at,
+    versions: async (context, root, window) => {
+      const record = await at(context, root, windowDay(window, context.today));
+      return record ? [record] : [];
+    },
+  };
+};
+
+/** Where a detail record is listed; without a hint, every unit's (or person's) listing is searched. */
+async function ownersOf(context: GraphQLContext, type: DetailType, root: ResponseRoot, day: string) {
+  if (root.__owner?.unit || root.__owner?.employee) return [root.__owner];
+  return walkedByEmployee.has(type)
+    ? (await allEmployees(context, day)).map((employee) => ({ employee: employee.uuid }))
+    : (await allOrgUnits(context, day)).map((unit) => ({ unit: unit.uuid }));
+}
+
+const detailReads = (type: DetailType): ObjectReads => {
+  const versions = async (context: GraphQLContext, root: ResponseRoot, window: DayWindow) => {
+    const owners = await ownersOf(context, type, root, windowDay(window, context.today));
+    const listings = await Promise.all(owners.map((owner) => detailListing(context, type, owner, window)));
+    return distinctVersions(listings.flat().filter((record) => record.uuid === root.uuid))
+      .sort(byStart)
+      .map((record) => record as Source);
+  };
+  return {
+    at: async (context, root, day) => (await versions(context, root, { from: day, to: day }))[0] ?? null,
+    versions,
+  };
+};
+
+export function objectReads(source: CollectionSource): ObjectReads {
+  switch (source.kind) {
+    case 'unit':
+      return entityReads(
+        (context, uuid, day) => context.legacy.orgUnit(uuid, day),
+        (context, uuid, at, scope) => context.legacy.orgUnitVersions(uuid, at, scope),
+      );
+    case 'employee':
+      return entityReads(
+        (context, uuid, day) => context.legacy.employee(uuid, day),
+        (context, uuid, at, scope) => context.legacy.employeeVersions(uuid, at, scope),
+      );
+    case 'detail':
+      return detailReads(source.type);
+    case 'class':
+      return timelessReads((context, uuid) => context.legacy.classWithFacet(uuid));
+    case 'facet':
+      return timelessReads(async (context, uuid) =>
+        (await context.legacy.facets()).find((facet) => facet.uuid === uuid),
+      );
+    case 'itsystem':
+      return timelessReads(async (context, uuid) =>
+        (await context.legacy.itSystems()).find((system) => system.uuid === uuid),
+      );
+  }
+}
+
+/** `XResponse`'s fields: `current(at)` and `validities(start, end)` (and the deprecated `objects`). */
+export function responseResolvers(source: CollectionSource) {
+  const reads = objectReads(source);
+  const validities = (
+    root: ResponseRoot,
+    args: { start?: Instant | null; end?: Instant | null },
+    context: GraphQLContext,
+    info: GraphQLResolveInfo,
+  ) => {
+    const start = given(info, args, 'start') ? args.start : undefined;
+    const end = given(info, args, 'end') ? args.end : undefined;
+    const window =
+      start === undefined && end === undefined && root.__window
+        ? root.__window
+        : dayWindow(start, end, context.today, { start: 'start', end: 'end' });
+    return reads.versions(context, root, window);
+  };
+  return {
+    current: async (root: ResponseRoot, args: { at?: Instant | null }, context: GraphQLContext) => {
+      if (args.at != null) return reads.at(context, root, args.at.day);
+      const record = root.__current ?? (await reads.at(context, root, context.today));
+      if (record && root.__window && !overlaps(validityOf(record), root.__window)) return null;
+      return record;
+    },
+    objects: validities,
+    validities,
+  };
+}
+
+/** OS2mo's `int`: a page size, a whole number from 0. */
+export function checkLimit(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw badUserInput(`limit must be a whole number from 0; got ${JSON.stringify(value)}.`);
+  }
+  return value;
+}

@@ -1,0 +1,122 @@
+import type { DetailType } from '../../legacy/legacy-loaders.js';
+
+/** Where a collection's objects come from in the Service API. */
+export type CollectionSource =
+  | { kind: 'unit' }
+  | { kind: 'employee' }
+  | { kind: 'detail'; type: DetailType }
+  | { kind: 'class' }
+  | { kind: 'facet' }
+  | { kind: 'itsystem' };
+
+/** One of OS2mo's root collections: `roots(filter: XFilter, limit, cursor): XResponsePaged!`. */
+export interface CollectionView {
+  /** The root fields, with our one-line deprecation reason for those OS2mo deprecates. */
+  roots: Readonly<Record<string, string | null>>;
+  /** The entity type (`XResponse` and `XResponsePaged` wrap it). */
+  type: string;
+  filter: string;
+  /** The filter's fields beyond `uuids`, `user_keys`, `from_date` and `to_date`, as SDL. */
+  extraFilterFields?: string;
+  source: CollectionSource;
+}
+
+const byOrgUnitAndPerson = `
+  employee: EmployeeFilter
+  employees: [UUID!] = null @deprecated(reason: "Use \`employee\`.")
+  org_unit: OrganisationUnitFilter = null
+  org_units: [UUID!] = null @deprecated(reason: "Use \`org_unit\`.")`;
+
+export const v30Collections: readonly CollectionView[] = [
+  {
+    roots: { org_units: null },
+    type: 'OrganisationUnit',
+    filter: 'OrganisationUnitFilter',
+    source: { kind: 'unit' },
+  },
+  {
+    roots: { employees: 'Use `persons`.', persons: null },
+    type: 'Employee',
+    filter: 'EmployeeFilter',
+    source: { kind: 'employee' },
+  },
+  {
+    roots: { engagements: null },
+    type: 'Engagement',
+    filter: 'EngagementFilter',
+    extraFilterFields: byOrgUnitAndPerson,
+    source: { kind: 'detail', type: 'engagement' },
+  },
+  {
+    roots: { managers: null },
+    type: 'Manager',
+    filter: 'ManagerFilter',
+    extraFilterFields: byOrgUnitAndPerson,
+    source: { kind: 'detail', type: 'manager' },
+  },
+  {
+    roots: { classes: null },
+    type: 'Class',
+    filter: 'ClassFilter',
+    extraFilterFields: `
+  facet: FacetFilter = null
+  facet_user_keys: [String!] = null @deprecated(reason: "Use \`facet\`.")`,
+    source: { kind: 'class' },
+  },
+  { roots: { facets: null }, type: 'Facet', filter: 'FacetFilter', source: { kind: 'facet' } },
+  { roots: { itsystems: null }, type: 'ITSystem', filter: 'ITSystemFilter', source: { kind: 'itsystem' } },
+];
+
+const deprecation = (reason: string | null) =>
+  reason === null ? '' : ` @deprecated(reason: ${JSON.stringify(reason)})`;
+
+/** The response wrappers, pages, filters and root fields of the collections, in OS2mo's shape. */
+export function collectionTypeDefs(collections: readonly CollectionView[]): string {
+  const perCollection = collections.map(
+    (collection) => `
+"""One object through time: \`current\` as of a moment, \`validities\` over a window."""
+type ${collection.type}Response {
+  uuid: UUID!
+  current(at: DateTime): ${collection.type}
+  objects(start: DateTime, end: DateTime): [${collection.type}!]! @deprecated(reason: "Use \`validities\`.")
+  validities(start: DateTime, end: DateTime): [${collection.type}!]!
+}
+
+type ${collection.type}ResponsePaged {
+  objects: [${collection.type}Response!]!
+  page_info: PageInfo!
+}
+
+"""Which objects to list: those matching every field given, valid somewhere in [from_date, to_date)."""
+input ${collection.filter} {
+  uuids: [UUID!] = null
+  user_keys: [String!] = null
+  from_date: DateTime
+  to_date: DateTime${collection.extraFilterFields ?? ''}
+}
+`,
+  );
+  const roots = collections.flatMap((collection) =>
+    Object.entries(collection.roots).map(
+      ([root, reason]) =>
+        `  ${root}(filter: ${collection.filter} = null, limit: int = null, cursor: Cursor = null): ${collection.type}ResponsePaged!${deprecation(reason)}`,
+    ),
+  );
+  return `
+scalar DateTime
+
+"""A page size: how many objects at most; null or absent for all of them."""
+scalar int
+
+"""Where the next page starts: the previous page's \`next_cursor\`."""
+scalar Cursor
+
+type PageInfo {
+  next_cursor: Cursor
+}
+${perCollection.join('')}
+type Query {
+${roots.join('\n')}
+}
+`;
+}

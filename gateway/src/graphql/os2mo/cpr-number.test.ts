@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { json, startStubBackend, type StubBackend } from '../../legacy/stub-backend.test-helpers.js';
+import { createLogger } from '../../observability/logger.js';
+import { createGatewayMetrics } from '../../observability/metrics.js';
+import { createObservability } from '../../observability/observability.js';
+import { answerStubOrg, stubOrg, stubbedVersions, type StubbedVersions } from '../stub-org.test-helpers.js';
+
+/** `Employee.cpr_number` in v30: served as OS2mo serves it, every read on record, never the number. */
+let backend: StubBackend;
+let versions: StubbedVersions;
+const lines: Record<string, any>[] = [];
+const cpr = '0101701234';
+const person = {
+  uuid: stubOrg.person,
+  name: 'Anne Hansen',
+  givenname: 'Anne',
+  surname: 'Hansen',
+  user_key: 'anne',
+};
+const noNumber = { ...person, uuid: '0a000000-0000-4000-8000-0000000000ff', cpr_no: '' };
+
+beforeAll(async () => {
+  backend = await startStubBackend();
+  backend.answer((request, response) => {
+    const path = request.url.replace(/\?.*$/, '');
+    if (path === `/service/e/${stubOrg.person}/`) return json(response, 200, { ...person, cpr_no: cpr });
+    if (path === `/service/e/${noNumber.uuid}/`) return json(response, 200, noNumber);
+    return answerStubOrg(request, response);
+  });
+  const logger = createLogger({
+    level: 'info',
+    destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+  });
+  versions = stubbedVersions(backend, {
+    observability: createObservability({ logger, metrics: createGatewayMetrics({ processMetrics: false }) }),
+  });
+});
+afterAll(async () => {
+  await versions.close();
+  await backend.close();
+});
+beforeEach(() => {
+  lines.length = 0;
+});
+
+const cprReads = () => lines.filter((line) => line.cpr_read);
+
+describe('Employee.cpr_number', () => {
+  it('answers the number from the person record and logs who read whose, without the number', async () => {
+    const { body } = await versions.ask(
+      'v30',
+      'query($uuid: UUID!) { persons(filter: {uuids: [$uuid]}) { objects { current { name cpr_number } } } }',
+      { variables: { uuid: stubOrg.person } },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data).toEqual({
+      persons: { objects: [{ current: { name: 'Anne Hansen', cpr_number: cpr } }] },
+    });
+    expect(cprReads()).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        msg: 'CPR number read',
+        cpr_read: { employee: stubOrg.person, subject: 'admin', client: 'test' },
+      }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(cpr);
+  });
+
+  it('logs nothing when the number is not asked for, or the person has none', async () => {
+    await versions.ask(
+      'v30',
+      'query($uuid: UUID!) { persons(filter: {uuids: [$uuid]}) { objects { current { name } } } }',
+      {
+        variables: { uuid: stubOrg.person },
+      },
+    );
+    const { body } = await versions.ask(
+      'v30',
+      'query($uuid: UUID!) { persons(filter: {uuids: [$uuid]}) { objects { current { cpr_number } } } }',
+      { variables: { uuid: noNumber.uuid } },
+    );
+    expect(body.data.persons.objects).toEqual([{ current: { cpr_number: null } }]);
+    expect(cprReads()).toEqual([]);
+  });
+
+  it('is not in v1 or v2', async () => {
+    const { body } = await versions.ask('v2', '{ employees { objects { cpr_number } } }');
+    expect(body.errors?.[0]?.message).toMatch(/Cannot query field "cpr_number"/);
+  });
+});

@@ -1,0 +1,49 @@
+import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import type { GraphQLContext, Source } from '../context.js';
+
+const cprPattern = /^\d{10}$/;
+
+function parseCpr(value: unknown): string {
+  if (typeof value !== 'string' || !cprPattern.test(value)) {
+    throw new GraphQLError('A CPR number is ten digits, without a dash.', {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  }
+  return value;
+}
+
+/** OS2mo's `CPR`: a Danish personal identity number, ten digits. */
+export const cprScalar = new GraphQLScalarType({
+  name: 'CPR',
+  description: 'A Danish personal identity number (CPR), ten digits.',
+  serialize: (value) => String(value),
+  parseValue: parseCpr,
+  parseLiteral: (node: ValueNode) => parseCpr(node.kind === Kind.STRING ? node.value : undefined),
+});
+
+/**
+ * `Employee.cpr_number`, as OS2mo serves it: the person's CPR number from the Service API's person record
+ * (which gives it to every authenticated reader). Every read is logged — who read it (the token's subject
+ * and client) and whose it is — never the number itself.
+ */
+export async function cprNumber(
+  source: Source,
+  _args: unknown,
+  context: GraphQLContext,
+): Promise<string | null> {
+  const record = 'cpr_no' in source ? source : await context.legacy.employee(source.uuid, source.__at);
+  const cpr = typeof record?.cpr_no === 'string' && record.cpr_no !== '' ? record.cpr_no : null;
+  if (cpr !== null) {
+    context.log?.info(
+      {
+        cpr_read: {
+          employee: source.uuid,
+          subject: context.principal.subject,
+          client: context.principal.clientId ?? null,
+        },
+      },
+      'CPR number read',
+    );
+  }
+  return cpr;
+}

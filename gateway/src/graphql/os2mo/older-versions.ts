@@ -1,0 +1,148 @@
+import { Kind, parse, print, visit } from 'graphql';
+import type { IResolvers } from '@graphql-tools/utils';
+import type { GraphQLContext, Source } from '../context.js';
+import { v30QueryResolvers } from './v30.js';
+
+/**
+ * One step back from a version to the one before it, following OS2mo's migration guide
+ * (`docs/src/tech-docs/graphql/migration.md`): each undoes only the breaking change OS2mo made in the
+ * newer version, as OS2mo's own shims do (`mora/graphapi/versions/`). Most of OS2mo's changes touch what the
+ * gateway does not serve; such a step changes nothing here and says so.
+ */
+export interface VersionStep {
+  /** The older version this step makes. */
+  name: string;
+  /** What the newer version changed, which this step undoes for the fields the gateway serves. */
+  undoes: string;
+  /**
+   * Coordinates (`Type.field`, `Type.field(arg:)`, `Input.field`) OS2mo's printout of this version does not
+   * have: OS2mo added them later (and serves them in old versions today), but the version is held to its
+   * printout.
+   */
+  notInPrintout?: readonly string[];
+  /** Arguments and input fields that OS2mo's schema of this version gives the default `null`. */
+  nullDefaults?: readonly string[];
+  /** Resolvers that replace the newer version's, for the behaviour this step restores. */
+  resolvers?: IResolvers;
+}
+
+const unserved = (what: string) => `${what}, which the gateway does not serve: nothing to undo here.`;
+
+/** Newest first: v29 is a step back from v30, v28 from v29, … v21 from v22. */
+export const versionSteps: readonly VersionStep[] = [
+  {
+    name: 'v29',
+    undoes: unserved('v30 made `itusers(filter: {external_ids: null})` mean "no external id"; IT users are'),
+  },
+  {
+    name: 'v28',
+    undoes: 'v29 made validity ends exclusive: before it, `to` is the last day included (its midnight).',
+    resolvers: { Validity: { to: (validity: { to?: string | null }) => validity.to ?? null } },
+  },
+  {
+    name: 'v27',
+    undoes:
+      "v28 gave a top-level unit no parent: before it, its `parent_uuid` is the organisation's UUID (`parent` stays null).",
+    resolvers: {
+      OrganisationUnit: {
+        parent_uuid: async (source: Source, _args: unknown, context: GraphQLContext) => {
+          const full = 'parent' in source ? source : await context.legacy.orgUnit(source.uuid, source.__at);
+          const parent = full?.parent as { uuid?: string } | null | undefined;
+          return parent?.uuid ?? (await context.legacy.organisationUuid());
+        },
+      },
+    },
+  },
+  {
+    name: 'v26',
+    undoes: unserved("v27 changed the type of each response's `registrations`; registrations are"),
+  },
+  {
+    name: 'v25',
+    undoes: unserved('v26 changed the type of the `registrations` collection; registrations are'),
+    notInPrintout: ['Query.persons'],
+  },
+  {
+    name: 'v24',
+    undoes:
+      "v25 made a manager filter's `employee: null` ask for vacant positions: before it, null is the same as leaving it out (and the filter declares `= null`).",
+    nullDefaults: ['ManagerFilter.employee', 'EngagementFilter.employee'],
+    resolvers: v30QueryResolvers({ nullEmployeeIsAbsent: true }),
+  },
+  {
+    name: 'v23',
+    undoes: unserved("v24 retyped `OrganisationUnit.managers`' filter argument; that argument is"),
+  },
+  { name: 'v22', undoes: unserved('v23 made `KLE.kle_number` a list; KLE numbers are') },
+  {
+    name: 'v21',
+    undoes: unserved("v22 gave `org_unit_update` PATCH semantics; OS2mo's mutations are"),
+    notInPrintout: [
+      ...['OrganisationUnit', 'Employee', 'Engagement', 'Manager', 'Class', 'Facet', 'ITSystem'].flatMap(
+        (type) => [
+          `${type}Response.current(at:)`,
+          `${type}Response.objects(start:)`,
+          `${type}Response.objects(end:)`,
+          `${type}Response.validities(start:)`,
+          `${type}Response.validities(end:)`,
+        ],
+      ),
+      'Employee.manager_roles(inherit:)',
+    ],
+  },
+];
+
+/**
+ * The newer version's SDL less the step's `notInPrintout` coordinates, with its `nullDefaults` set. Fails on
+ * a coordinate the SDL does not have, so a step cannot outlive what it changes.
+ */
+export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
+  const removed = new Set(step.notInPrintout ?? []);
+  const nullDefaults = new Set(step.nullDefaults ?? []);
+  const applied = new Set<string>();
+  let typeName = '';
+  let fieldName: string | null = null;
+  const enterType = (node: { name: { value: string } }) => {
+    typeName = node.name.value;
+    fieldName = null;
+    return undefined;
+  };
+  const document = visit(parse(typeDefs), {
+    ObjectTypeDefinition: { enter: enterType },
+    InputObjectTypeDefinition: { enter: enterType },
+    FieldDefinition: {
+      enter: (node) => {
+        fieldName = node.name.value;
+        const coordinate = `${typeName}.${fieldName}`;
+        if (!removed.has(coordinate)) return undefined;
+        applied.add(coordinate);
+        return null;
+      },
+      leave: () => {
+        fieldName = null;
+        return undefined;
+      },
+    },
+    InputValueDefinition: (node) => {
+      // Inside a field definition it is an argument; directly in an input type, an input field.
+      const coordinate =
+        fieldName === null
+          ? `${typeName}.${node.name.value}`
+          : `${typeName}.${fieldName}(${node.name.value}:)`;
+      if (removed.has(coordinate)) {
+        applied.add(coordinate);
+        return null;
+      }
+      if (!nullDefaults.has(coordinate)) return undefined;
+      applied.add(coordinate);
+      return { ...node, defaultValue: { kind: Kind.NULL } };
+    },
+  });
+  const missing = [...removed, ...nullDefaults].filter((coordinate) => !applied.has(coordinate));
+  if (missing.length > 0) {
+    throw new Error(
+      `${step.name}'s step names ${missing.join(', ')}, which the newer version does not have.`,
+    );
+  }
+  return print(document);
+}

@@ -1,0 +1,256 @@
+import { getNamedType, buildSchema, isObjectType, type GraphQLSchema } from 'graphql';
+
+/**
+ * OS2mo's names for the org graph's types: the graph is the one description of what the Service API serves,
+ * and OS2mo's versions show it under OS2mo's names.
+ */
+export const os2moTypeNames: Readonly<Record<string, string>> = {
+  OrgUnit: 'OrganisationUnit',
+  Employee: 'Employee',
+  Engagement: 'Engagement',
+  Manager: 'Manager',
+  Class: 'Class',
+  Facet: 'Facet',
+  ITSystem: 'ITSystem',
+  Validity: 'Validity',
+  UUID: 'UUID',
+  Date: 'DateTime',
+  String: 'String',
+  Int: 'Int',
+  Boolean: 'Boolean',
+};
+
+/** One served field: its type as OS2mo declares it, and the org graph field that backs it. */
+export interface FieldView {
+  /** OS2mo's type of the field, e.g. `[Employee!]` (a graph link to one object may be a list in OS2mo). */
+  type: string;
+  /** The org graph field (of the graph type this OS2mo type views) that answers it; default: the same name. */
+  from?: string;
+  /** OS2mo's arguments that the gateway honours, as SDL; arguments not written here are declared omissions. */
+  args?: string;
+  /** Our own one-line reason, for a field OS2mo marks deprecated. */
+  deprecated?: string;
+  /**
+   * Read from the legacy record's own property of this name, which the org graph keeps from v1 and v2
+   * (see `not-public.ts`); its resolver is written beside the version.
+   */
+  legacy?: string;
+}
+
+/** An OS2mo type viewed over one org graph type. */
+export interface TypeView {
+  graphType: string;
+  description?: string;
+  fields: Readonly<Record<string, FieldView>>;
+}
+
+const usePerson = 'Use `person`.';
+const useUuidField = (field: string) => `Use \`${field} { uuid }\`.`;
+
+/**
+ * The entity types v30 serves, field by field. Everything else OS2mo's v30 has is in the declared
+ * omissions (`v30-omissions.ts`), each with its reason.
+ */
+export const v30TypeViews: Readonly<Record<string, TypeView>> = {
+  OrganisationUnit: {
+    graphType: 'OrgUnit',
+    description: 'An organisation unit.',
+    fields: {
+      uuid: { type: 'UUID!' },
+      user_key: { type: 'String!' },
+      name: { type: 'String!' },
+      validity: { type: 'Validity!' },
+      parent: { type: 'OrganisationUnit', deprecated: 'Use `parent_response`.' },
+      parent_uuid: { type: 'UUID', from: 'parent', deprecated: useUuidField('parent') },
+      ancestors: { type: '[OrganisationUnit!]!' },
+      children: { type: '[OrganisationUnit!]!', deprecated: 'Use `children_response`.' },
+      child_count: { type: 'Int!' },
+      unit_type: { type: 'Class', from: 'org_unit_type', deprecated: 'Use `unit_type_response`.' },
+      unit_type_uuid: { type: 'UUID', from: 'org_unit_type', deprecated: useUuidField('unit_type') },
+      org_unit_level: { type: 'Class', deprecated: 'Use `unit_level_response`.' },
+      org_unit_level_uuid: {
+        type: 'UUID',
+        from: 'org_unit_level',
+        deprecated: useUuidField('org_unit_level'),
+      },
+      managers: {
+        type: '[Manager!]!',
+        args: 'inherit: Boolean! = false',
+        deprecated: 'Use `managers_response`.',
+      },
+      engagements: { type: '[Engagement!]!', deprecated: 'Use `engagements_response`.' },
+    },
+  },
+  Employee: {
+    graphType: 'Employee',
+    description: 'A person.',
+    fields: {
+      uuid: { type: 'UUID!' },
+      user_key: { type: 'String!' },
+      name: { type: 'String!' },
+      given_name: { type: 'String!', from: 'givenname' },
+      givenname: { type: 'String!', deprecated: 'Use `given_name`.' },
+      surname: { type: 'String!' },
+      nickname: { type: 'String!' },
+      nickname_given_name: { type: 'String', from: 'nickname_givenname' },
+      nickname_givenname: { type: 'String', deprecated: 'Use `nickname_given_name`.' },
+      nickname_surname: { type: 'String' },
+      cpr_number: { type: 'CPR', legacy: 'cpr_no' },
+      engagements: { type: '[Engagement!]!', deprecated: 'Use `engagements_response`.' },
+      manager_roles: {
+        type: '[Manager!]!',
+        args: 'inherit: Boolean! = false',
+        deprecated: 'Use `manager_roles_response`.',
+      },
+    },
+  },
+  Engagement: {
+    graphType: 'Engagement',
+    description: "A person's employment in a unit.",
+    fields: {
+      uuid: { type: 'UUID!' },
+      user_key: { type: 'String!' },
+      validity: { type: 'Validity!' },
+      fraction: { type: 'Int' },
+      ...Object.fromEntries(
+        Array.from({ length: 10 }, (_, index) => [`extension_${index + 1}`, { type: 'String' }]),
+      ),
+      job_function: { type: 'Class!', deprecated: 'Use `job_function_response`.' },
+      job_function_uuid: { type: 'UUID!', deprecated: useUuidField('job_function') },
+      engagement_type: { type: 'Class!', deprecated: 'Use `engagement_type_response`.' },
+      engagement_type_uuid: { type: 'UUID!', deprecated: useUuidField('engagement_type') },
+      person: { type: '[Employee!]!', from: 'employee', deprecated: 'Use `person_response`.' },
+      employee: { type: '[Employee!]!', deprecated: usePerson },
+      employee_uuid: { type: 'UUID!', deprecated: useUuidField('person') },
+      org_unit: { type: '[OrganisationUnit!]!', deprecated: 'Use `org_unit_response`.' },
+      org_unit_uuid: { type: 'UUID!', deprecated: useUuidField('org_unit') },
+    },
+  },
+  Manager: {
+    graphType: 'Manager',
+    description: 'A manager position of a unit; `person` is empty while it is vacant.',
+    fields: {
+      uuid: { type: 'UUID!' },
+      user_key: { type: 'String!' },
+      validity: { type: 'Validity!' },
+      manager_type: { type: 'Class!', deprecated: 'Use `manager_type_response`.' },
+      manager_type_uuid: { type: 'UUID', deprecated: useUuidField('manager_type') },
+      manager_level: { type: 'Class!', deprecated: 'Use `manager_level_response`.' },
+      manager_level_uuid: { type: 'UUID', deprecated: useUuidField('manager_level') },
+      responsibilities: {
+        type: '[Class!]!',
+        from: 'responsibility',
+        deprecated: 'Use `responsibilities_response`.',
+      },
+      responsibility_uuids: {
+        type: '[UUID!]',
+        from: 'responsibility',
+        deprecated: useUuidField('responsibilities'),
+      },
+      person: { type: '[Employee!]', from: 'employee', deprecated: 'Use `person_response`.' },
+      employee: { type: '[Employee!]', deprecated: usePerson },
+      employee_uuid: { type: 'UUID', deprecated: useUuidField('person') },
+      org_unit: { type: '[OrganisationUnit!]!', deprecated: 'Use `org_unit_response`.' },
+      org_unit_uuid: { type: 'UUID!', deprecated: useUuidField('org_unit') },
+    },
+  },
+  Class: {
+    graphType: 'Class',
+    description: 'An entry of a facet: a manager type, a job function, an address type, …',
+    fields: {
+      uuid: { type: 'UUID!' },
+      user_key: { type: 'String!' },
+      name: { type: 'String!' },
+      scope: { type: 'String' },
+      example: { type: 'String', deprecated: 'OS2mo no longer uses it.' },
+      owner: { type: 'UUID' },
+      facet: { type: 'Facet!', deprecated: 'Use `facet_response`.' },
+      facet_uuid: { type: 'UUID!', from: 'facet', deprecated: useUuidField('facet') },
+    },
+  },
+  Facet: {
+    graphType: 'Facet',
+    description: 'A controlled vocabulary, whose entries are classes.',
+    fields: {
+      uuid: { type: 'UUID!' },
+      user_key: { type: 'String!' },
+      description: { type: 'String', deprecated: 'OS2mo no longer uses it.' },
+      classes: { type: '[Class!]!', deprecated: 'Use `classes_responses`.' },
+    },
+  },
+  ITSystem: {
+    graphType: 'ITSystem',
+    description: 'An IT system in which people and units have accounts.',
+    fields: {
+      uuid: { type: 'UUID!' },
+      user_key: { type: 'String!' },
+      name: { type: 'String!' },
+      system_type: { type: 'String' },
+    },
+  },
+  Validity: {
+    graphType: 'Validity',
+    description: 'When an object holds: from `from` (inclusive) until `to` (exclusive; null: no end).',
+    fields: {
+      from: { type: 'DateTime!' },
+      to: { type: 'DateTime' },
+    },
+  },
+};
+
+/**
+ * Checks every view against the org graph: the backing field exists, and its element type is the one the
+ * view names (after OS2mo's renaming), or a UUID key of a link. Fails with every mismatch, so that a change
+ * of the graph cannot silently change what v30 serves.
+ */
+export function checkViews(graph: GraphQLSchema, views: Readonly<Record<string, TypeView>>): void {
+  const problems: string[] = [];
+  for (const [typeName, view] of Object.entries(views)) {
+    const graphType = graph.getType(view.graphType);
+    if (!isObjectType(graphType)) {
+      problems.push(`${typeName} views ${view.graphType}, which the org graph does not have`);
+      continue;
+    }
+    for (const [fieldName, field] of Object.entries(view.fields)) {
+      if (field.legacy) continue;
+      const source = graphType.getFields()[field.from ?? fieldName];
+      if (!source) {
+        problems.push(`${typeName}.${fieldName} needs ${view.graphType}.${field.from ?? fieldName}`);
+        continue;
+      }
+      const graphElement = getNamedType(source.type).name;
+      const served = field.type.replace(/[[\]!]/g, '');
+      const renamed = os2moTypeNames[graphElement] ?? graphElement;
+      const isKey = served === 'UUID' && isObjectType(getNamedType(source.type));
+      if (renamed !== served && !isKey) {
+        problems.push(
+          `${typeName}.${fieldName} is ${served}, but ${view.graphType}.${source.name} holds ${graphElement}`,
+        );
+      }
+    }
+  }
+  if (problems.length > 0)
+    throw new Error(`v30's view of the org graph is out of date: ${problems.join('; ')}.`);
+}
+
+function escapeDescription(text: string): string {
+  return JSON.stringify(text);
+}
+
+/** The SDL of the viewed types, in OS2mo's names and types. */
+export function viewTypeDefs(graphTypeDefs: string, views: Readonly<Record<string, TypeView>>): string {
+  checkViews(buildSchema(graphTypeDefs), views);
+  return Object.entries(views)
+    .map(([typeName, view]) => {
+      const fields = Object.entries(view.fields).map(([name, field]) => {
+        const args = field.args ? `(${field.args})` : '';
+        const deprecated = field.deprecated
+          ? ` @deprecated(reason: ${escapeDescription(field.deprecated)})`
+          : '';
+        return `  ${name}${args}: ${field.type}${deprecated}`;
+      });
+      const description = view.description ? `${escapeDescription(view.description)}\n` : '';
+      return `${description}type ${typeName} {\n${fields.join('\n')}\n}\n`;
+    })
+    .join('\n');
+}

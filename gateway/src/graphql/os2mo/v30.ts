@@ -1,0 +1,79 @@
+import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import type { IResolvers } from '@graphql-tools/utils';
+import { entityResolvers, singleLink } from '../resolvers/entities.js';
+import { hierarchyResolvers } from '../resolvers/hierarchy.js';
+import { scalarResolvers } from '../scalars.js';
+import {
+  checkLimit,
+  collectionResolver,
+  responseResolvers,
+  type CollectionOptions,
+} from './collection-resolvers.js';
+import { collectionTypeDefs, v30Collections } from './collections-view.js';
+import { cprNumber, cprScalar } from './cpr-number.js';
+import { dateTimeScalar } from './date-time.js';
+import { v30TypeViews, viewTypeDefs } from './os2mo-view.js';
+import { viewResolvers } from './view-resolvers.js';
+
+/** A part of a version's schema written elsewhere (OS2mo's mutations): its SDL and its resolvers. */
+export interface SchemaModule {
+  typeDefs: string;
+  resolvers: IResolvers;
+}
+
+const intScalar = new GraphQLScalarType({
+  name: 'int',
+  description: 'A page size: a whole number from 0.',
+  serialize: (value) => value,
+  parseValue: checkLimit,
+  parseLiteral: (node: ValueNode) => checkLimit(node.kind === Kind.INT ? Number(node.value) : undefined),
+});
+
+/** v30's own SDL: the org graph's types under OS2mo's names, and OS2mo's collections over them. */
+export function v30TypeDefs(graphTypeDefs: string): string {
+  return `scalar UUID\nscalar CPR\n${collectionTypeDefs(v30Collections)}\n${viewTypeDefs(graphTypeDefs, v30TypeViews)}`;
+}
+
+/** v30's own resolvers: the graph's, through the views, and the collections' roots and responses. */
+export function v30Resolvers(graphTypeDefs: string): IResolvers[] {
+  return [...v30EntityResolvers(graphTypeDefs), v30QueryResolvers()];
+}
+
+/** The root collections, with the behaviour a version's options choose. */
+export function v30QueryResolvers(options: CollectionOptions = {}): IResolvers {
+  return {
+    Query: Object.fromEntries(
+      v30Collections.flatMap((view) =>
+        Object.keys(view.roots).map((root) => [root, collectionResolver(view, options)]),
+      ),
+    ),
+  } as IResolvers;
+}
+
+/** Everything but the root fields: scalars, entity fields through the views, responses. */
+function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
+  const graph = { ...entityResolvers(singleLink) } as Record<string, Record<string, unknown>>;
+  for (const [type, fields] of Object.entries(hierarchyResolvers())) {
+    graph[type] = { ...graph[type], ...fields };
+  }
+  return [
+    {
+      UUID: scalarResolvers.UUID,
+      Cursor: scalarResolvers.Cursor,
+      DateTime: dateTimeScalar,
+      int: intScalar,
+      CPR: cprScalar,
+    },
+    viewResolvers(graphTypeDefs, graph, v30TypeViews) as IResolvers,
+    { Employee: { cpr_number: cprNumber } } as IResolvers,
+    Object.fromEntries(
+      v30Collections.map((view) => [`${view.type}Response`, responseResolvers(view.source)]),
+    ) as IResolvers,
+  ];
+}
+
+/**
+ * Parts of v30 written outside this folder, added to its schema: OS2mo's mutations join here. Until then
+ * v30 has no `Mutation` type (a declared omission).
+ */
+export const v30Modules: readonly SchemaModule[] = [];

@@ -1,0 +1,91 @@
+import {
+  buildSchema,
+  getNamedType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  type GraphQLFieldResolver,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+} from 'graphql';
+import type { GraphQLContext, Source } from '../context.js';
+import { nextDay } from './date-time.js';
+import type { TypeView } from './os2mo-view.js';
+
+type Resolver = GraphQLFieldResolver<Source, GraphQLContext, Record<string, unknown>>;
+type ResolverMap = Record<string, Record<string, unknown>>;
+
+const uuidOf = (value: unknown): string | null =>
+  value && typeof value === 'object' && 'uuid' in value ? String((value as { uuid: unknown }).uuid) : null;
+
+/** How an OS2mo field's value is made from its graph field's value. */
+function adaptation(
+  graphField: { type: Parameters<typeof isListType>[0] },
+  servedType: string,
+): ((value: unknown) => unknown) | null {
+  const graphIsList = isListType(isNonNullType(graphField.type) ? graphField.type.ofType : graphField.type);
+  const graphIsObject = isObjectType(getNamedType(graphField.type as never));
+  const servedIsList = servedType.startsWith('[');
+  const servedIsKey = servedType.replace(/[[\]!]/g, '') === 'UUID' && graphIsObject;
+  const servedNullable = !servedType.endsWith('!');
+  if (servedIsKey) {
+    return graphIsList
+      ? (value: unknown) => (Array.isArray(value) ? value.map(uuidOf).filter((key) => key !== null) : null)
+      : uuidOf;
+  }
+  // OS2mo lists the object a link points to: zero or one element (null while a nullable link is empty).
+  if (servedIsList && !graphIsList) {
+    return (value: unknown) => (value == null ? (servedNullable ? null : []) : [value]);
+  }
+  return null;
+}
+
+const isPromise = (value: unknown): value is Promise<unknown> =>
+  typeof value === 'object' && value !== null && typeof (value as Promise<unknown>).then === 'function';
+
+/**
+ * Resolvers for the viewed types, made from the graph's own resolvers: each OS2mo field runs the resolver
+ * (or the default, the record's property) of the graph field it views, under that field's name, and
+ * adapts the value where OS2mo's shape differs (a list of the linked object, or its UUID).
+ */
+export function viewResolvers(
+  graphTypeDefs: string,
+  graphResolvers: ResolverMap,
+  views: Readonly<Record<string, TypeView>>,
+): ResolverMap {
+  const graph: GraphQLSchema = buildSchema(graphTypeDefs);
+  const result: ResolverMap = {};
+  for (const [typeName, view] of Object.entries(views)) {
+    const graphType = graph.getType(view.graphType);
+    if (!isObjectType(graphType)) continue;
+    const own = graphResolvers[view.graphType] ?? {};
+    const fields: Record<string, Resolver> = {};
+    for (const [fieldName, field] of Object.entries(view.fields)) {
+      const from = field.from ?? fieldName;
+      const graphField = graphType.getFields()[from];
+      if (!graphField) continue;
+      const base = own[from] as Resolver | undefined;
+      const adapt = adaptation(graphField, field.type);
+      if (!base && !adapt && from === fieldName) continue;
+      fields[fieldName] = (source, args, context, info) => {
+        const value = base
+          ? base(
+              source,
+              args,
+              context,
+              from === fieldName ? info : ({ ...info, fieldName: from } as GraphQLResolveInfo),
+            )
+          : source[from];
+        if (!adapt) return value;
+        return isPromise(value) ? value.then(adapt) : adapt(value);
+      };
+    }
+    result[typeName] = fields;
+  }
+  // OS2mo's validity ends are exclusive; the legacy `to` is the last day included.
+  result.Validity = {
+    ...result.Validity,
+    to: (validity: { to?: string | null }) => (validity.to ? nextDay(validity.to) : null),
+  };
+  return result;
+}

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { parse, validate } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildVersions } from '../gateway/src/graphql/versions.js';
+import { postGraphQL, startTestStack, type TestStack } from './stack.js';
+
+/** The README's GraphQL examples marked `# v30` validate against the served v30 and run as printed. */
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const examples = [...readme.matchAll(/```graphql\n(# (v\d+)\n[\s\S]*?)```/g)].map(([, query, version]) => ({
+  version: version!,
+  query: query!,
+  name: /query (\w+)/.exec(query!)?.[1] ?? 'anonymous',
+}));
+const schemas = new Map(buildVersions().map((version) => [version.name, version.schema]));
+
+let stack: TestStack;
+let token: string;
+beforeAll(async () => {
+  stack = await startTestStack();
+  token = await stack.token('nora');
+});
+afterAll(() => stack.close());
+
+describe("the README's GraphQL examples", () => {
+  it('lead with v30', () => {
+    const graphqlSection = readme.slice(readme.indexOf('## GraphQL'));
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    expect(examples.every((example) => example.version === 'v30')).toBe(true);
+    expect(graphqlSection.indexOf('```graphql\n# v30')).toBeLessThan(
+      graphqlSection.indexOf('`POST /graphql/v1` and `POST /graphql/v2`'),
+    );
+  });
+
+  it.each(examples)('$name validates against the served $version', ({ version, query }) => {
+    expect(validate(schemas.get(version)!, parse(query))).toEqual([]);
+  });
+
+  it.each(examples)('$name runs as printed on the development data', async ({ version, query }) => {
+    const { status, body } = await postGraphQL(
+      stack,
+      version,
+      { query },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    const firstCollection = Object.values(body.data as Record<string, { objects: unknown[] }>)[0]!;
+    expect(firstCollection.objects.length).toBeGreaterThan(0);
+  });
+});
