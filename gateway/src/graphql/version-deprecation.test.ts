@@ -86,6 +86,7 @@ describe('versionRoutes with a deprecated version', () => {
     const settings = parseDeprecationFile(
       `
 exemptClients: [payroll-sync]
+deprecateGatewayVersions: false
 versions:
   - version: v1
     deprecated: 2026-09-01
@@ -157,7 +158,7 @@ versions:
             version: 'v1',
             deprecated: '2026-09-01T00:00:00.000Z',
             sunset: '2027-03-01T00:00:00.000Z',
-            replacement: '/graphql/v2',
+            replacement: '/graphql/v30',
             migration_guide: guideUrl,
           },
         ],
@@ -177,11 +178,11 @@ versions:
       errors: [
         {
           message:
-            'GraphQL v1 is switched off for a scheduled brownout until 2027-02-01T10:00:00.000Z, ahead of its sunset on 2027-03-01T00:00:00.000Z. Use /graphql/v2 instead; the migration guide is at https://gateway.example/docs/migration.',
+            'GraphQL v1 is switched off for a scheduled brownout until 2027-02-01T10:00:00.000Z, ahead of its sunset on 2027-03-01T00:00:00.000Z. Use /graphql/v30 instead; the migration guide is at https://gateway.example/docs/migration.',
           extensions: {
             code: 'GONE',
             reason: 'brownout',
-            replacement: '/graphql/v2',
+            replacement: '/graphql/v30',
             sunset: '2027-03-01T00:00:00.000Z',
             brownout_ends: '2027-02-01T10:00:00.000Z',
             migration_guide: guideUrl,
