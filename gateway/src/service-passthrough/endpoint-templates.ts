@@ -47,7 +47,7 @@ function fits(template: CompiledTemplate, segments: string[]): boolean {
  * const templates = endpointTemplates(serviceOperations(contractText));
  * templates.match('GET', '/service/ou/0b6a…/details/manager'); // 'GET /service/ou/{uuid}/details/manager'
  */
-export function endpointTemplates(operations: EndpointOperation[]): EndpointTemplates {
+export function endpointTemplates(operations: readonly EndpointOperation[]): EndpointTemplates {
   // By method and segment count, most literal segments first: the first fit is the best.
   const byShape = new Map<string, CompiledTemplate[]>();
   for (const template of operations.map(compile)) {

@@ -1,4 +1,5 @@
 import { parse as parseYaml } from 'yaml';
+import { endpointTemplates } from '../service-passthrough/endpoint-templates.js';
 
 /** One `/service` operation of the contract, as usage names it: method, path template and query flags. */
 export interface ServiceEndpoint {
@@ -52,12 +53,6 @@ function flagValue(name: string, value: string): string {
   return ['present', 'past', 'future'].includes(value) ? `validity=${value}` : 'validity=interval';
 }
 
-interface CompiledEndpoint extends ServiceEndpoint {
-  pattern: RegExp;
-  /** Fixed segments count more than parameters: `/service/ou/autocomplete/` beats `/service/ou/{uuid}/`. */
-  fixedSegments: number;
-}
-
 /**
  * Attributes `/service` calls to the contract's operations. Labels are bounded by construction: an endpoint is
  * one of the contract's templates (or `unmatched`), its flags a subset of that operation's query parameters.
@@ -70,42 +65,20 @@ interface CompiledEndpoint extends ServiceEndpoint {
 export function serviceAttributor(
   endpoints: readonly ServiceEndpoint[],
 ): (method: string, pathname: string, query: URLSearchParams) => ServiceAttribution {
-  const compiled: CompiledEndpoint[] = endpoints
-    .map((endpoint) => {
-      const segments = endpoint.path.split('/');
-      const pattern = segments
-        .map((segment) =>
-          /^\{[^}]+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-        )
-        .join('/');
-      return {
-        ...endpoint,
-        pattern: new RegExp(`^${pattern}$`),
-        fixedSegments: segments.filter((segment) => !segment.startsWith('{')).length,
-      };
-    })
-    .sort((a, b) => b.fixedSegments - a.fixedSegments);
-  // Candidates by method and number of segments: a call is tried against a handful of patterns, not all 54.
-  const candidates = new Map<string, CompiledEndpoint[]>();
-  for (const endpoint of compiled) {
-    const key = `${endpoint.method} ${endpoint.path.split('/').length}`;
-    candidates.set(key, [...(candidates.get(key) ?? []), endpoint]);
-  }
+  // Matching is the passthrough's (`endpointTemplates`, shared with deprecation); the flags are usage's own.
+  const templates = endpointTemplates(endpoints);
+  const byKey = new Map(endpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint]));
 
   return (method, pathname, query) => {
-    // HEAD is answered by the GET operation.
-    const asked = method === 'HEAD' ? 'GET' : method;
-    let segments = 1;
-    for (let index = pathname.indexOf('/'); index !== -1; index = pathname.indexOf('/', index + 1))
-      segments += 1;
-    const endpoint = candidates.get(`${asked} ${segments}`)?.find((entry) => entry.pattern.test(pathname));
-    if (endpoint === undefined) return { endpoint: 'unmatched', flags: 'none' };
+    const key = templates.match(method, pathname);
+    const endpoint = key === undefined ? undefined : byKey.get(key);
+    if (key === undefined || endpoint === undefined) return { endpoint: 'unmatched', flags: 'none' };
     const used = new Set<string>();
     for (const [name, value] of query) {
       if (endpoint.flags.includes(name)) used.add(flagValue(name, value));
     }
     return {
-      endpoint: `${endpoint.method} ${endpoint.path}`,
+      endpoint: key,
       flags: used.size === 0 ? 'none' : [...used].sort().join(','),
     };
   };
