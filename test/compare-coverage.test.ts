@@ -214,10 +214,10 @@ describe('npm run compare -- --units: every detail listing', () => {
 });
 
 describe('GET /migration/coverage (the workbench)', () => {
-  it('gives the coverage report to a signed-in user, with the caller’s token', async () => {
+  it('gives the coverage report to an admin (RBAC is on), with the caller’s token', async () => {
     expect((await fetch(`${stack.gatewayUrl}/migration/coverage`)).status).toBe(401);
     const response = await fetch(`${stack.gatewayUrl}/migration/coverage`, {
-      headers: { authorization: `Bearer ${await stack.token('nora')}` },
+      headers: { authorization: `Bearer ${await stack.token('alice')}` },
     });
     expect(response.status).toBe(200);
     const report = (await response.json()) as CoverageReport;

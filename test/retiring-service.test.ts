@@ -88,9 +88,10 @@ describe('retiring /service: deprecation, brownout, switch-off (DEPRECATION_CONF
     expect(v1.headers.get('deprecation')).not.toBeNull();
     expect(
       ((await v1.json()) as { extensions?: { deprecations?: unknown[] } }).extensions?.deprecations,
-    ).toEqual([expect.objectContaining({ kind: 'version', version: 'v1', replacement: '/graphql/v2' })]);
-    const v2 = await graphql('v2');
-    expect(v2.headers.get('deprecation')).toBeNull();
+    ).toEqual([expect.objectContaining({ kind: 'version', version: 'v1', replacement: '/graphql/v30' })]);
+    // v2 is deprecated by default once OS2mo's versions are served; v30, the newest, is not.
+    expect((await graphql('v2')).headers.get('deprecation')).not.toBeNull();
+    expect((await graphql('v30')).headers.get('deprecation')).toBeNull();
   });
 
   it('answers 410 during the brownout, except to the exempt client; the rest keeps working', async () => {
@@ -146,7 +147,7 @@ describe('a bad deprecation file', () => {
     const bad = join(folder, 'unserved-version.yaml');
     writeFileSync(bad, 'versions: [{ version: v7, deprecated: 2026-09-01 }]');
     await expect(startTestStack({ gatewayEnv: { DEPRECATION_CONFIG: bad } })).rejects.toThrow(
-      'DEPRECATION_CONFIG: versions[0].version: v7 is not served (served: v1, v2)',
+      'DEPRECATION_CONFIG: versions[0].version: v7 is not served (served: v1, v2, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30)',
     );
   });
 });

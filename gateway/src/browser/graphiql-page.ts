@@ -1,6 +1,6 @@
 import { browserAssetUrl } from './browser-assets.js';
 import { renderBrowserPage } from './page-shell.js';
-import { referenceQueries, referenceUnitsMarker } from './reference-queries.js';
+import { graphiqlQueries, referenceUnitsMarker } from './reference-queries.js';
 import { referenceUnitsPath } from './reference-units.js';
 import { toolNavigation } from './tool-navigation.js';
 
@@ -16,7 +16,7 @@ export function graphiqlPage(version: string): string {
     config: {
       version,
       endpoint: `/graphql/${version}`,
-      defaultQuery: referenceQueries[version] ?? null,
+      defaultQuery: graphiqlQueries[version] ?? null,
       referenceUnits: { endpoint: referenceUnitsPath, marker: referenceUnitsMarker },
       assets: {
         script: browserAssetUrl('graphiql/graphiql.js'),

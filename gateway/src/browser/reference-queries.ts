@@ -53,3 +53,46 @@ query ReferenceQuery ${selection}`,
 # employee is a single object.
 query ReferenceQuery ${selection}`,
 };
+
+/** The same reference query in OS2mo's shape: each unit's `current` state; a manager's `person` is a list. */
+const os2moSelection = `{
+  org_units(
+    filter: {
+      uuids: [
+        ${referenceUnitsMarker}
+      ]
+    }
+  ) {
+    objects {
+      current {
+        name
+        managers {
+          manager_type {
+            user_key
+          }
+          person {
+            name
+            engagements {
+              job_function {
+                user_key
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+`;
+
+/**
+ * What GraphiQL opens with, per version: the gateway's own versions' reference queries, and the newest OS2mo
+ * version's. The workbench compares only the gateway's own versions (`referenceQueries`).
+ */
+export const graphiqlQueries: Readonly<Record<string, string>> = {
+  ...referenceQueries,
+  v30: `${heading}#
+# v30 is OS2mo's GraphQL: each unit answers
+# with uuid and current; person is a list.
+query ReferenceQuery ${os2moSelection}`,
+};

@@ -18,7 +18,9 @@ describe('GET /docs/migration', () => {
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
     const html = await response.text();
     expect(html).toMatch(/^<!doctype html>/);
-    expect(html).toContain('<title>Migrating from GraphQL v1 to v2</title>');
+    // The newest move first, then the older one, on one page.
+    expect(html).toContain('<title>Migrating from GraphQL v2 to v30 (OS2mo&#39;s GraphQL)</title>');
+    expect(html).toContain('<h1>Migrating from GraphQL v2 to v30 (OS2mo&#39;s GraphQL)</h1>');
     expect(html).toContain('<h1>Migrating from GraphQL v1 to v2</h1>');
     expect(html).toMatch(/<table>[\s\S]*<th>field<\/th>/);
     expect(html).toMatch(/<pre><code class="language-graphql">/);
@@ -29,7 +31,9 @@ describe('GET /docs/migration', () => {
     for (const accept of [undefined, '*/*', 'text/markdown', 'text/plain']) {
       const response = await app.request('/docs/migration', accept ? { headers: { accept } } : {});
       expect(response.headers.get('content-type'), String(accept)).toBe('text/markdown; charset=utf-8');
-      expect(await response.text()).toMatch(/^# Migrating from GraphQL v1 to v2/);
+      const markdown = await response.text();
+      expect(markdown).toMatch(/^# Migrating from GraphQL v2 to v30/);
+      expect(markdown).toMatch(/^# Migrating from GraphQL v1 to v2/m);
     }
   });
 });
