@@ -66,7 +66,11 @@ export const versionSteps: readonly VersionStep[] = [
     name: 'v24',
     undoes:
       "v25 made a manager filter's `employee: null` ask for vacant positions: before it, null is the same as leaving it out (and the filter declares `= null`).",
-    nullDefaults: ['ManagerFilter.employee', 'EngagementFilter.employee'],
+    nullDefaults: [
+      'ManagerFilter.employee',
+      'EngagementFilter.employee',
+      ...['Owner', 'Address', 'Association', 'ITUser', 'Leave'].map((type) => `${type}Filter.employee`),
+    ],
     resolvers: v30QueryResolvers({ nullEmployeeIsAbsent: true }),
   },
   {
@@ -78,15 +82,28 @@ export const versionSteps: readonly VersionStep[] = [
     name: 'v21',
     undoes: unserved("v22 gave `org_unit_update` PATCH semantics; OS2mo's mutations are"),
     notInPrintout: [
-      ...['OrganisationUnit', 'Employee', 'Engagement', 'Manager', 'Class', 'Facet', 'ITSystem'].flatMap(
-        (type) => [
-          `${type}Response.current(at:)`,
-          `${type}Response.objects(start:)`,
-          `${type}Response.objects(end:)`,
-          `${type}Response.validities(start:)`,
-          `${type}Response.validities(end:)`,
-        ],
-      ),
+      ...[
+        'OrganisationUnit',
+        'Employee',
+        'Engagement',
+        'Manager',
+        'Class',
+        'Facet',
+        'ITSystem',
+        'Owner',
+        'Address',
+        'Association',
+        'ITUser',
+        'KLE',
+        'Leave',
+        'RelatedUnit',
+      ].flatMap((type) => [
+        `${type}Response.current(at:)`,
+        `${type}Response.objects(start:)`,
+        `${type}Response.objects(end:)`,
+        `${type}Response.validities(start:)`,
+        `${type}Response.validities(end:)`,
+      ]),
       'Employee.manager_roles(inherit:)',
     ],
   },

@@ -2,6 +2,7 @@ import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import type { IResolvers } from '@graphql-tools/utils';
 import { entityResolvers, singleLink } from '../resolvers/entities.js';
 import { hierarchyResolvers } from '../resolvers/hierarchy.js';
+import { organisation } from '../resolvers/organisation.js';
 import { scalarResolvers } from '../scalars.js';
 import {
   checkLimit,
@@ -31,8 +32,14 @@ const intScalar = new GraphQLScalarType({
 
 /** v30's own SDL: the org graph's types under OS2mo's names, and OS2mo's collections over them. */
 export function v30TypeDefs(graphTypeDefs: string): string {
-  return `scalar UUID\nscalar CPR\n${collectionTypeDefs(v30Collections)}\n${viewTypeDefs(graphTypeDefs, v30TypeViews)}`;
+  return `scalar UUID\nscalar CPR\n${collectionTypeDefs(v30Collections)}\n${viewTypeDefs(graphTypeDefs, v30TypeViews)}\n${orgRoot}`;
 }
+
+/** OS2mo's root organisation: the one the Service API lists (`/service/o/`). */
+const orgRoot = `extend type Query {
+  org: Organisation! @deprecated(reason: "OS2mo is dropping the root organisation.")
+}
+`;
 
 /** v30's own resolvers: the graph's, through the views, and the collections' roots and responses. */
 export function v30Resolvers(graphTypeDefs: string): IResolvers[] {
@@ -42,11 +49,14 @@ export function v30Resolvers(graphTypeDefs: string): IResolvers[] {
 /** The root collections, with the behaviour a version's options choose. */
 export function v30QueryResolvers(options: CollectionOptions = {}): IResolvers {
   return {
-    Query: Object.fromEntries(
-      v30Collections.flatMap((view) =>
-        Object.keys(view.roots).map((root) => [root, collectionResolver(view, options)]),
+    Query: {
+      ...Object.fromEntries(
+        v30Collections.flatMap((view) =>
+          Object.keys(view.roots).map((root) => [root, collectionResolver(view, options)]),
+        ),
       ),
-    ),
+      org: organisation,
+    },
   } as IResolvers;
 }
 
