@@ -151,6 +151,10 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'OrganisationUnit.itusers_validity',
     ]),
     ...because('ROLES', [
+      'Mutation.role_create',
+      'Mutation.role_refresh',
+      'Mutation.role_terminate',
+      'Mutation.role_update',
       'Employee.roles',
       'EmployeesBoundRoleFilter',
       'OrganisationUnit.roles',

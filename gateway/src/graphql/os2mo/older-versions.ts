@@ -80,7 +80,8 @@ export const versionSteps: readonly VersionStep[] = [
   { name: 'v22', undoes: unserved('v23 made `KLE.kle_number` a list; KLE numbers are') },
   {
     name: 'v21',
-    undoes: unserved("v22 gave `org_unit_update` PATCH semantics; OS2mo's mutations are"),
+    undoes:
+      "v22 gave `org_unit_update` PATCH semantics: v21's own mutations (`os2moMutations(21)`, joined in `versions.ts`) replace a unit's fields instead.",
     notInPrintout: [
       ...[
         'OrganisationUnit',
