@@ -7,6 +7,9 @@ const guide = readFileSync(new URL('../docs/migration-v1-to-v2.md', import.meta.
 
 /** The schema coordinate a change is about: `Type` or `Type.field`, as the guide writes it in backticks. */
 function coordinate(change: BreakingChange): string {
+  // graphql-js words an added required input field "A required field f on input type T was added.".
+  const added = /^A required field (\w+) on input type (\w+)/.exec(change.description);
+  if (added) return `${added[2]}.${added[1]}`;
   const match = /^([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)?)/.exec(change.description);
   if (!match?.[1]) throw new Error(`Cannot read a coordinate from: ${change.description}`);
   return match[1];

@@ -9,15 +9,19 @@ const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const examples = [...readme.matchAll(/```graphql\n(# (v\d+)\n[\s\S]*?)```/g)].map(([, query, version]) => ({
   version: version!,
   query: query!,
-  name: /query (\w+)/.exec(query!)?.[1] ?? 'anonymous',
+  name: /(?:query|mutation) (\w+)/.exec(query!)?.[1] ?? 'anonymous',
+  mutation: /^mutation /m.test(query!),
 }));
 const schemas = new Map(buildVersions().map((version) => [version.name, version.schema]));
 
 let stack: TestStack;
 let token: string;
+/** A mutation example runs as alice, who may write (nora only reads). */
+let writerToken: string;
 beforeAll(async () => {
   stack = await startTestStack();
   token = await stack.token('nora');
+  writerToken = await stack.token('alice');
 });
 afterAll(() => stack.close());
 
@@ -35,15 +39,26 @@ describe("the README's GraphQL examples", () => {
     expect(validate(schemas.get(version)!, parse(query))).toEqual([]);
   });
 
-  it.each(examples)('$name runs as printed on the development data', async ({ version, query }) => {
+  it('show a write', () => {
+    expect(examples.filter((example) => example.mutation).length).toBeGreaterThan(0);
+  });
+
+  it.each(examples)('$name runs as printed on the development data', async ({ version, query, mutation }) => {
     const { status, body } = await postGraphQL(
       stack,
       version,
       { query },
-      { authorization: `Bearer ${token}` },
+      { authorization: `Bearer ${mutation ? writerToken : token}` },
     );
     expect(status).toBe(200);
     expect(body.errors).toBeUndefined();
+    if (mutation) {
+      // A mutation answers the written object's response: its UUID, and `current` read back.
+      const written = Object.values(body.data as Record<string, { uuid: string; current: unknown }>)[0]!;
+      expect(written.uuid).toMatch(/^[0-9a-f-]{36}$/);
+      expect(written.current).not.toBeNull();
+      return;
+    }
     const firstCollection = Object.values(body.data as Record<string, { objects: unknown[] }>)[0]!;
     expect(firstCollection.objects.length).toBeGreaterThan(0);
   });

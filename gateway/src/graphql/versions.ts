@@ -5,7 +5,8 @@ import { hierarchyResolvers } from './resolvers/hierarchy.js';
 import { mutationResolvers } from './resolvers/mutations.js';
 import type { IResolvers } from '@graphql-tools/utils';
 import { stepTypeDefs, versionSteps } from './os2mo/older-versions.js';
-import { v30Modules, v30Resolvers, v30TypeDefs, type SchemaModule } from './os2mo/v30.js';
+import { os2moModules, v30Modules, v30Resolvers, v30TypeDefs, type SchemaModule } from './os2mo/v30.js';
+import type { Os2moVersion } from './os2mo/mutations/index.js';
 import { organisationResolvers } from './resolvers/organisation.js';
 import { v1QueryResolvers } from './resolvers/v1-query.js';
 import { v2QueryResolvers } from './resolvers/v2-query.js';
@@ -91,20 +92,26 @@ export function buildVersions(
       hierarchyResolvers(),
       organisationResolvers('v2', v2Query),
     ]),
-    ...os2moVersions(typeDefs.v30, [
-      ...v30Resolvers(graphTypeDefs),
-      ...v30Extra.map((module) => module.resolvers),
-    ]),
+    ...os2moVersions(v30TypeDefs(graphTypeDefs), v30Resolvers(graphTypeDefs), (name) =>
+      name === 'v30' || v30Extra !== v30Modules ? v30Extra : os2moModules(versionNumber(name)),
+    ),
   ];
 }
+
+const versionNumber = (name: string) => Number(name.slice(1)) as Os2moVersion;
 
 type Resolvers = Parameters<typeof makeExecutableSchema>[0]['resolvers'];
 
 /**
  * OS2mo's versions, oldest first: v30, and each older one a step back from the next (`older-versions.ts`),
- * its SDL transformed and its resolvers those of the next with the step's own on top.
+ * its read SDL transformed and its read resolvers those of the next with the step's own on top; each then
+ * gets its own version's modules (OS2mo's mutations as that version has them).
  */
-function os2moVersions(v30TypeDefs: string, v30Resolvers: IResolvers[]): GraphQLVersion[] {
+function os2moVersions(
+  v30TypeDefs: string,
+  v30Resolvers: IResolvers[],
+  modulesOf: (name: string) => readonly SchemaModule[],
+): GraphQLVersion[] {
   const chain = [{ name: 'v30', typeDefs: v30TypeDefs, resolvers: v30Resolvers }];
   for (const step of versionSteps) {
     const newer = chain[chain.length - 1]!;
@@ -114,14 +121,13 @@ function os2moVersions(v30TypeDefs: string, v30Resolvers: IResolvers[]): GraphQL
       resolvers: step.resolvers ? [...newer.resolvers, step.resolvers] : newer.resolvers,
     });
   }
-  return chain
-    .reverse()
-    .map((entry) =>
-      version(
-        entry.name,
-        entry.typeDefs,
-        entry.resolvers as Resolvers,
-        entry.name === 'v30' ? 'error' : 'ignore',
-      ),
+  return chain.reverse().map((entry) => {
+    const modules = modulesOf(entry.name);
+    return version(
+      entry.name,
+      [entry.typeDefs, ...modules.map((module) => module.typeDefs)].join('\n'),
+      [...entry.resolvers, ...modules.map((module) => module.resolvers)] as Resolvers,
+      entry.name === 'v30' ? 'error' : 'ignore',
     );
+  });
 }

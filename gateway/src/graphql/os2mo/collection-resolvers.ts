@@ -139,7 +139,9 @@ function ownerOf(type: DetailType, record: LegacyRecord): { unit?: string; emplo
     const person = (record.person as LegacyRecord | null | undefined)?.uuid;
     return person ? { employee: person } : {};
   }
-  const unit = (record.org_unit as LegacyRecord | null | undefined)?.uuid;
+  // A related-unit record names both its units (a list); either unit's listing holds it.
+  const units = record.org_unit as LegacyRecord | LegacyRecord[] | null | undefined;
+  const unit = (Array.isArray(units) ? units[0] : units)?.uuid;
   return unit ? { unit } : {};
 }
 

@@ -27,6 +27,10 @@ const byOrgUnitAndPerson = `
   org_unit: OrganisationUnitFilter = null
   org_units: [UUID!] = null @deprecated(reason: "Use \`org_unit\`.")`;
 
+const byOrgUnit = `
+  org_unit: OrganisationUnitFilter = null
+  org_units: [UUID!] = null @deprecated(reason: "Use \`org_unit\`.")`;
+
 export const v30Collections: readonly CollectionView[] = [
   {
     roots: { org_units: null },
@@ -62,6 +66,55 @@ export const v30Collections: readonly CollectionView[] = [
   facet: FacetFilter = null
   facet_user_keys: [String!] = null @deprecated(reason: "Use \`facet\`.")`,
     source: { kind: 'class' },
+  },
+  {
+    roots: { owners: null },
+    type: 'Owner',
+    filter: 'OwnerFilter',
+    extraFilterFields: byOrgUnitAndPerson,
+    source: { kind: 'detail', type: 'owner' },
+  },
+  {
+    roots: { addresses: null },
+    type: 'Address',
+    filter: 'AddressFilter',
+    extraFilterFields: byOrgUnitAndPerson,
+    source: { kind: 'detail', type: 'address' },
+  },
+  {
+    roots: { associations: null },
+    type: 'Association',
+    filter: 'AssociationFilter',
+    extraFilterFields: byOrgUnitAndPerson,
+    source: { kind: 'detail', type: 'association' },
+  },
+  {
+    roots: { itusers: null },
+    type: 'ITUser',
+    filter: 'ITUserFilter',
+    extraFilterFields: byOrgUnitAndPerson,
+    source: { kind: 'detail', type: 'it' },
+  },
+  {
+    roots: { kles: null },
+    type: 'KLE',
+    filter: 'KLEFilter',
+    extraFilterFields: byOrgUnit,
+    source: { kind: 'detail', type: 'kle' },
+  },
+  {
+    roots: { leaves: null },
+    type: 'Leave',
+    filter: 'LeaveFilter',
+    extraFilterFields: byOrgUnitAndPerson,
+    source: { kind: 'detail', type: 'leave' },
+  },
+  {
+    roots: { related_units: null },
+    type: 'RelatedUnit',
+    filter: 'RelatedUnitFilter',
+    extraFilterFields: byOrgUnit,
+    source: { kind: 'detail', type: 'related_unit' },
   },
   { roots: { facets: null }, type: 'Facet', filter: 'FacetFilter', source: { kind: 'facet' } },
   { roots: { itsystems: null }, type: 'ITSystem', filter: 'ITSystemFilter', source: { kind: 'itsystem' } },

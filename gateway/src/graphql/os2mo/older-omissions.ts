@@ -36,6 +36,9 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'Query.configuration',
     ]),
     ...because('VALIDITY_LINKS', [
+      'Address.address_type_validity',
+      'Association.association_type_validity',
+      'ITUser.itsystem_validity',
       'Employee.addresses_validity',
       'Employee.associations_validity',
       'Employee.engagements_validity',
@@ -84,6 +87,9 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'Query.configuration',
     ]),
     ...because('VALIDITY_LINKS', [
+      'Address.address_type_validity',
+      'Association.association_type_validity',
+      'ITUser.itsystem_validity',
       'Employee.addresses_validity',
       'Employee.associations_validity',
       'Employee.engagements_validity',
@@ -131,6 +137,9 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'Query.configuration',
     ]),
     ...because('VALIDITY_LINKS', [
+      'Address.address_type_validity',
+      'Association.association_type_validity',
+      'ITUser.itsystem_validity',
       'Employee.addresses_validity',
       'Employee.associations_validity',
       'Employee.engagements_validity',
@@ -142,6 +151,10 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'OrganisationUnit.itusers_validity',
     ]),
     ...because('ROLES', [
+      'Mutation.role_create',
+      'Mutation.role_refresh',
+      'Mutation.role_terminate',
+      'Mutation.role_update',
       'Employee.roles',
       'EmployeesBoundRoleFilter',
       'OrganisationUnit.roles',

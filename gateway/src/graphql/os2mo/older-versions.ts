@@ -66,7 +66,11 @@ export const versionSteps: readonly VersionStep[] = [
     name: 'v24',
     undoes:
       "v25 made a manager filter's `employee: null` ask for vacant positions: before it, null is the same as leaving it out (and the filter declares `= null`).",
-    nullDefaults: ['ManagerFilter.employee', 'EngagementFilter.employee'],
+    nullDefaults: [
+      'ManagerFilter.employee',
+      'EngagementFilter.employee',
+      ...['Owner', 'Address', 'Association', 'ITUser', 'Leave'].map((type) => `${type}Filter.employee`),
+    ],
     resolvers: v30QueryResolvers({ nullEmployeeIsAbsent: true }),
   },
   {
@@ -76,17 +80,31 @@ export const versionSteps: readonly VersionStep[] = [
   { name: 'v22', undoes: unserved('v23 made `KLE.kle_number` a list; KLE numbers are') },
   {
     name: 'v21',
-    undoes: unserved("v22 gave `org_unit_update` PATCH semantics; OS2mo's mutations are"),
+    undoes:
+      "v22 gave `org_unit_update` PATCH semantics: v21's own mutations (`os2moMutations(21)`, joined in `versions.ts`) replace a unit's fields instead.",
     notInPrintout: [
-      ...['OrganisationUnit', 'Employee', 'Engagement', 'Manager', 'Class', 'Facet', 'ITSystem'].flatMap(
-        (type) => [
-          `${type}Response.current(at:)`,
-          `${type}Response.objects(start:)`,
-          `${type}Response.objects(end:)`,
-          `${type}Response.validities(start:)`,
-          `${type}Response.validities(end:)`,
-        ],
-      ),
+      ...[
+        'OrganisationUnit',
+        'Employee',
+        'Engagement',
+        'Manager',
+        'Class',
+        'Facet',
+        'ITSystem',
+        'Owner',
+        'Address',
+        'Association',
+        'ITUser',
+        'KLE',
+        'Leave',
+        'RelatedUnit',
+      ].flatMap((type) => [
+        `${type}Response.current(at:)`,
+        `${type}Response.objects(start:)`,
+        `${type}Response.objects(end:)`,
+        `${type}Response.validities(start:)`,
+        `${type}Response.validities(end:)`,
+      ]),
       'Employee.manager_roles(inherit:)',
     ],
   },

@@ -2,6 +2,7 @@ import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import type { IResolvers } from '@graphql-tools/utils';
 import { entityResolvers, singleLink } from '../resolvers/entities.js';
 import { hierarchyResolvers } from '../resolvers/hierarchy.js';
+import { organisation } from '../resolvers/organisation.js';
 import { scalarResolvers } from '../scalars.js';
 import {
   checkLimit,
@@ -12,6 +13,7 @@ import {
 import { collectionTypeDefs, v30Collections } from './collections-view.js';
 import { cprNumber, cprScalar } from './cpr-number.js';
 import { dateTimeScalar } from './date-time.js';
+import { os2moMutations, type Os2moVersion } from './mutations/index.js';
 import { v30TypeViews, viewTypeDefs } from './os2mo-view.js';
 import { viewResolvers } from './view-resolvers.js';
 
@@ -31,8 +33,14 @@ const intScalar = new GraphQLScalarType({
 
 /** v30's own SDL: the org graph's types under OS2mo's names, and OS2mo's collections over them. */
 export function v30TypeDefs(graphTypeDefs: string): string {
-  return `scalar UUID\nscalar CPR\n${collectionTypeDefs(v30Collections)}\n${viewTypeDefs(graphTypeDefs, v30TypeViews)}`;
+  return `scalar UUID\nscalar CPR\n${collectionTypeDefs(v30Collections)}\n${viewTypeDefs(graphTypeDefs, v30TypeViews)}\n${orgRoot}`;
 }
+
+/** OS2mo's root organisation: the one the Service API lists (`/service/o/`). */
+const orgRoot = `extend type Query {
+  org: Organisation! @deprecated(reason: "OS2mo is dropping the root organisation.")
+}
+`;
 
 /** v30's own resolvers: the graph's, through the views, and the collections' roots and responses. */
 export function v30Resolvers(graphTypeDefs: string): IResolvers[] {
@@ -42,11 +50,14 @@ export function v30Resolvers(graphTypeDefs: string): IResolvers[] {
 /** The root collections, with the behaviour a version's options choose. */
 export function v30QueryResolvers(options: CollectionOptions = {}): IResolvers {
   return {
-    Query: Object.fromEntries(
-      v30Collections.flatMap((view) =>
-        Object.keys(view.roots).map((root) => [root, collectionResolver(view, options)]),
+    Query: {
+      ...Object.fromEntries(
+        v30Collections.flatMap((view) =>
+          Object.keys(view.roots).map((root) => [root, collectionResolver(view, options)]),
+        ),
       ),
-    ),
+      org: organisation,
+    },
   } as IResolvers;
 }
 
@@ -73,7 +84,32 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
 }
 
 /**
- * Parts of v30 written outside this folder, added to its schema: OS2mo's mutations join here. Until then
- * v30 has no `Mutation` type (a declared omission).
+ * The read-side types that only OS2mo's mutations name: `Date` (a day, in a few inputs) and the owner
+ * inference priority (the Service API stores `engagement_priority` / `association_priority`).
  */
-export const v30Modules: readonly SchemaModule[] = [];
+const mutationSupportTypeDefs = `
+scalar Date
+
+"""Which of a person's records an owner is inferred from, when the owner record names no owner."""
+enum OwnerInferencePriority {
+  ENGAGEMENT
+  ASSOCIATION
+}
+`;
+
+/**
+ * The parts of an OS2mo version written outside this folder: OS2mo's mutations in that version's own shape
+ * (`os2moMutations(N)`: v21's `org_unit_update` replaces, v22 on patches; v28 and older take inclusive ends).
+ */
+export function os2moModules(version: Os2moVersion): SchemaModule[] {
+  const mutations = os2moMutations(version);
+  return [
+    {
+      typeDefs: `${mutationSupportTypeDefs}\n${mutations.typeDefs}`,
+      resolvers: { Date: scalarResolvers.Date, Mutation: mutations.resolvers } as IResolvers,
+    },
+  ];
+}
+
+/** Parts of v30 written outside this folder, added to its schema: OS2mo's mutations. */
+export const v30Modules: readonly SchemaModule[] = os2moModules(30);

@@ -32,7 +32,7 @@ type Resolver = (
 ) => unknown;
 
 /** The one organisation the legacy service holds, as its listing shows it. */
-async function organisation(_root: unknown, _args: unknown, context: GraphQLContext): Promise<Source> {
+export async function organisation(_root: unknown, _args: unknown, context: GraphQLContext): Promise<Source> {
   const [first] = await context.legacy.get<OrganisationRecord[]>(legacyPaths.organisations());
   if (!first) throw new Error('The legacy service holds no organisation.');
   return withDate(first, context.today);

@@ -112,12 +112,17 @@ describe('what the public may not see', () => {
   );
 
   // OS2mo's versions show the number where OS2mo does, `Employee.cpr_number`, and each read is logged
-  // (gateway/src/graphql/os2mo/cpr-number.test.ts); nowhere else.
+  // (gateway/src/graphql/os2mo/cpr-number.test.ts); nowhere else. A person's create and update take the
+  // number (the caller sends it; nothing is shown).
   it.each(os2mos.map((version) => [version.name, version] as const))(
-    '%s shows the CPR number only as Employee.cpr_number',
+    '%s shows the CPR number only as Employee.cpr_number, and takes it only in the person writes',
     (_name, version) => {
       expect(os2mos.length).toBeGreaterThan(0);
-      expect(cprFieldsOf(version)).toEqual(['Employee.cpr_number']);
+      expect(cprFieldsOf(version)).toEqual([
+        'Employee.cpr_number',
+        'EmployeeCreateInput.cpr_number',
+        'EmployeeUpdateInput.cpr_number',
+      ]);
     },
   );
 });

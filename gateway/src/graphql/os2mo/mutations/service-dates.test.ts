@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseInstant } from '../date-time.js';
 import { endDay, lastDayBefore, startDay } from './service-dates.js';
 
 describe('startDay', () => {
@@ -41,5 +42,18 @@ describe('endDay', () => {
   it('reads an end as exclusive (v29+) or inclusive (older versions)', () => {
     expect(endDay('2023-03-03T00:00:00+01:00', 'exclusive')).toBe('2023-03-02');
     expect(endDay('2023-03-03T00:00:00+01:00', 'inclusive')).toBe('2023-03-03');
+  });
+});
+
+describe("the served DateTime scalar's parsed value", () => {
+  it('is read as the Copenhagen day it already names (`parseInstant` in ../date-time.ts)', () => {
+    const midnight = parseInstant('2023-03-03T00:00:00+01:00')!;
+    expect(startDay(midnight)).toBe('2023-03-03');
+    expect(lastDayBefore(midnight)).toBe('2023-03-02');
+    expect(lastDayBefore(parseInstant('2023-03-03T12:00:00+01:00'))).toBe('2023-03-03');
+    expect(endDay(parseInstant('2023-03-03'), 'inclusive')).toBe('2023-03-03');
+    expect(() => startDay({ day: '2021-02-30', midnight: true })).toThrow(
+      expect.objectContaining({ extensions: { code: 'BAD_USER_INPUT' } }),
+    );
   });
 });

@@ -36,8 +36,19 @@ function isCalendarDay(day: string): boolean {
 /** An instant, or a Copenhagen wall-clock reading (the day, and whether it is exactly midnight). */
 type Moment = { instant: Date } | { day: string; midnight: boolean };
 
-/** A `DateTime` input as the scalar hands it over: an ISO string (date or date-time) or a `Date`. */
+/** The served `DateTime` scalar's parsed value (`../date-time.ts`, `Instant`): a Copenhagen day already. */
+function isParsedInstant(value: unknown): value is { day: string; midnight: boolean } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { day, midnight } = value as { day?: unknown; midnight?: unknown };
+  return typeof day === 'string' && dateOnly.test(day) && isCalendarDay(day) && typeof midnight === 'boolean';
+}
+
+/**
+ * A `DateTime` input as the scalar hands it over: the served scalar's parsed instant, an ISO string (date or
+ * date-time) or a `Date`.
+ */
 function moment(value: unknown): Moment {
+  if (isParsedInstant(value)) return { day: value.day, midnight: value.midnight };
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) throw invalid(value);
     return { instant: value };
