@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
+import { os2moReferenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
 
 /**
  * `npm start`: the whole development stack in one terminal — the legacy service with its seeded data, the
@@ -174,7 +174,7 @@ try {
     ({ referenceUnitUuids: uuids } = await import('../legacy-service/src/fixture/organisation.js'));
   }
   const body = JSON.stringify({
-    query: referenceQueryOneLine,
+    query: os2moReferenceQueryOneLine,
     variables: { uuids: uuids.length > 0 ? uuids : ['<unit uuid>'] },
   }).replace(/'/g, "'\\''");
   const unitsNote =
@@ -185,7 +185,8 @@ try {
 Development stack is up (RBAC ${env.IDP_RBAC_ENABLED === 'true' ? 'on' : 'off'}; gateway ${ready}):
   GraphiQL (log in)     ${gatewayUrl}/graphql
   Voyager               ${gatewayUrl}/voyager
-  GraphQL endpoints     ${gatewayUrl}/graphql/v1  ${gatewayUrl}/graphql/v2  (SDL: .../schema.graphql)
+  GraphQL (OS2mo's)     ${gatewayUrl}/graphql/v30 (newest; v21 … v29 too)  (SDL: .../schema.graphql)
+  GraphQL (deprecated)  ${gatewayUrl}/graphql/v1  ${gatewayUrl}/graphql/v2  (this gateway's first versions)
   legacy passthrough    ${gatewayUrl}/service/o/
   identity provider     ${idpUrl}/auth/realms/org/.well-known/openid-configuration
   ${givenBackend === undefined ? `legacy (internal)     http://127.0.0.1:${legacyPort}/service/` : `legacy backend        ${shownBackend(givenBackend)}/service/ (LEGACY_URL; no stand-in started)`}
@@ -194,7 +195,7 @@ Users (password = username): alice (admin), oscar (owner of one unit), nora (no 
 
 Get a token and run the specification's query (managers, manager types, job functions of three units):
   TOKEN=$(npm run --silent token -- alice --idp ${idpUrl})
-  curl -s ${gatewayUrl}/graphql/v2 -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\
+  curl -s ${gatewayUrl}/graphql/v30 -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\
     -d '${body}'${unitsNote}
 
 Prometheus metrics (METRICS_TOKEN${metricsTokenGiven ? ' as given' : ', made up for this run'}):

@@ -137,7 +137,10 @@ describe('npm start on other ports', () => {
     expect(/npm run compare -- --units ([0-9a-f,-]+)/.exec(readme)?.[1]?.split(',')).toEqual(
       referenceUnitUuids,
     );
-    const response = await fetch(`http://127.0.0.1:${ports.gateway}/graphql/v2`, {
+    // The printed curl runs the query on the newest version, OS2mo's v30, at the gateway's address.
+    const url = /^curl -s (\S+) /.exec(printedLine(/^curl -s \S+\/graphql\//))?.[1];
+    expect(url).toBe(`http://localhost:${ports.gateway}/graphql/v30`);
+    const response = await fetch(url!.replace('localhost', '127.0.0.1'), {
       method: 'POST',
       headers: { Authorization: `Bearer ${run.stdout.trim()}`, 'Content-Type': 'application/json' },
       body: JSON.stringify(printed),
@@ -145,6 +148,7 @@ describe('npm start on other ports', () => {
     const answer = (await response.json()) as { data?: any; errors?: unknown };
     expect(answer.errors).toBeUndefined();
     expect(answer.data.org_units.objects).toHaveLength(3);
+    expect(answer.data.org_units.objects[0].current.managers[0].person[0].name).toEqual(expect.any(String));
     const tools = await fetch(`http://127.0.0.1:${ports.gateway}/browser/reference-units`, {
       headers: { Authorization: `Bearer ${run.stdout.trim()}` },
     });
