@@ -1,5 +1,6 @@
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { planOf, startCountingProxy } from '../test/counting-proxy.js';
 import { postGraphQL, startTestStack, type TestStack, type UpstreamTrace } from '../test/stack.js';
@@ -7,6 +8,7 @@ import {
   everyUnitByHand,
   referenceByHand,
   v30EveryUnitQuery,
+  v30AsV2,
   v30ReferenceQuery,
   type LegacyGet,
 } from './v30-plans.js';
@@ -72,6 +74,15 @@ describe("the bench's v30 direct plans make the gateway's legacy calls", () => {
     expect(Math.max(...gateway.plan.map((call) => call.round))).toBe(2);
     // Both ask for the units the query names (the stand-in's reference units all have managers).
     expect(gateway.data.org_units.objects).toHaveLength(referenceUnitUuids.length);
+    // v30 answers what v2 answers, as the bench checks before it measures.
+    const v2 = await postGraphQL(
+      stack,
+      'v2',
+      { query: referenceQueryOneLine, variables: { uuids: referenceUnitUuids } },
+      { authorization },
+    );
+    expect(v2.body.errors).toBeUndefined();
+    expect(v30AsV2(gateway.data)).toEqual(v2.body.data);
   });
 
   it('the one-at-a-time variant makes the same calls, one round each', async () => {

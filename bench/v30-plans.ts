@@ -72,3 +72,32 @@ export async function everyUnitByHand(get: LegacyGet, organisation: string): Pro
   );
   return listing.items.length;
 }
+
+interface V30Manager {
+  manager_type: unknown;
+  person: unknown[] | null;
+}
+
+/**
+ * A v30 reference answer in v2's shape (`objects` holds the units themselves, a manager's person is one
+ * `employee`), so the bench can check that v30 answers what v2 answers.
+ */
+export function v30AsV2(data: {
+  org_units: { objects: { current: { name: string; managers: V30Manager[] } | null }[] };
+}) {
+  return {
+    org_units: {
+      objects: data.org_units.objects.map(({ current }) =>
+        current === null
+          ? null
+          : {
+              name: current.name,
+              managers: current.managers.map((manager) => ({
+                manager_type: manager.manager_type,
+                employee: manager.person === null ? null : (manager.person[0] ?? null),
+              })),
+            },
+      ),
+    },
+  };
+}
