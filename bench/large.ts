@@ -50,7 +50,7 @@ export interface LargeRun {
   units: number;
   results: CaseResult[];
   /** Legacy calls and dependent rounds of one gateway operation, from its upstream trace. */
-  gateway_plans: Record<string, { requests: number; rounds: number } | null>;
+  gateway_plans: Record<string, { requests: number; rounds: number; errors?: string } | null>;
   gateway_peak_rss_mb: number | null;
 }
 
@@ -150,7 +150,7 @@ export async function runLarge(
 
   // One traced gateway operation each: the legacy calls and rounds it costs. The second of two, since the
   // first also reads what the gateway keeps for later requests (the organisation).
-  const trace = async (body: string, version = 'v2') => {
+  const trace = async (body: string, version = 'v2', tolerate = false) => {
     const traced = () =>
       json(ours, `/graphql/${version}`, {
         method: 'POST',
@@ -159,8 +159,14 @@ export async function runLarge(
       });
     await traced();
     const answer = await traced();
-    if (answer.errors) throw new Error(`the gateway failed a scale query: ${JSON.stringify(answer.errors)}`);
     const upstream = answer.extensions?.upstream as { requests: number; rounds: number } | undefined;
+    if (answer.errors) {
+      const failure = `${answer.errors.length} errors, the first: ${JSON.stringify(answer.errors[0])}`;
+      if (!tolerate) throw new Error(`the gateway failed a scale query: ${failure}`);
+      // Reported, not hidden: the plan row shows it, and the measured case counts every failed read.
+      console.error(`the traced v30 every-unit read failed: ${failure}`);
+      return upstream ? { requests: upstream.requests, rounds: upstream.rounds, errors: failure } : null;
+    }
     return upstream ? { requests: upstream.requests, rounds: upstream.rounds } : null;
   };
   const gatewayPlans = {
@@ -169,7 +175,9 @@ export async function runLarge(
     'f5: one page of the walk': await trace(
       JSON.stringify({ query: walkQuery, variables: { cursor: null } }),
     ),
-    'f7: v30 every unit with managers, limit unset': await trace(everyUnitBody, 'v30'),
+    // Tolerated (and shown): with 20,001 calls at once, some legacy calls can fail on connections the
+    // legacy service has just closed; issue 21's note reports it.
+    'f7: v30 every unit with managers, limit unset': await trace(everyUnitBody, 'v30', true),
   };
 
   const results: CaseResult[] = [];

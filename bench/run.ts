@@ -358,6 +358,7 @@ try {
           'gateway operation (X-Upstream-Trace)': operation,
           'legacy calls': plan?.requests ?? null,
           rounds: plan?.rounds ?? null,
+          errors: plan?.errors ?? 'none',
         })),
       ),
     );
