@@ -159,6 +159,16 @@ describe("npm run bench's v30 rows (issue 21)", () => {
     });
     expect(row(rows, 'v30 reference query CPU')?.measured).toMatch(/^not measured/);
     expect(row(rows, 'v30 every unit')?.measured).toBe('not measured (--skip-large)');
+    const failed = v30Rows({
+      ...figures,
+      every_unit: {
+        ...figures.every_unit!,
+        plan: { requests: 20_001, rounds: 2, errors: '127 errors, the first: UPSTREAM_UNAVAILABLE' },
+      },
+    });
+    expect(row(failed, 'v30 every unit')?.measured).toContain(
+      'the traced read FAILED (127 errors, the first: UPSTREAM_UNAVAILABLE)',
+    );
     expect(row(rows, 'v30 reference query: legacy calls')?.measured).toContain('NOT the same data as v2');
   });
 

@@ -195,7 +195,8 @@ export interface V30Figures {
     units: number;
     gateway: { p50: number; throughput: number };
     direct: { p50: number; throughput: number };
-    plan: { requests: number; rounds: number } | null;
+    /** The traced read's legacy calls and rounds, and its errors if it failed (reported, not hidden). */
+    plan: { requests: number; rounds: number; errors?: string } | null;
     budget: number;
   } | null;
   /** Hive Gateway's p50 and throughput on its own graph's shape of the reference data, and the direct plan's. */
@@ -267,6 +268,7 @@ export function v30Rows(figures: V30Figures): V30Row[] {
     measured: every
       ? `${every.gateway.p50} / ${every.direct.p50} ms; ` +
         `${every.plan ? `${every.plan.requests} legacy calls in ${every.plan.rounds} rounds; ` : ''}` +
+        `${every.plan?.errors ? `the traced read FAILED (${every.plan.errors}); ` : ''}` +
         `throughput ratio ${ratio(every.gateway.throughput, every.direct.throughput)}`
       : 'not measured (--skip-large)',
     'ratio to direct plan': every ? ratio(every.gateway.p50, every.direct.p50) : null,
