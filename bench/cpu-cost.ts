@@ -9,6 +9,7 @@ import { accessToken } from '../test/idp-tokens.js';
 import { gatewayNodeFlags } from './built-gateway.js';
 import { cpuTimesMs } from './proc.js';
 import { BenchStack } from './stack.js';
+import { referenceByHand, v30ReferenceQuery } from './v30-plans.js';
 
 /**
  * `npm run bench:cpu`: CPU time each process spends per operation, read from /proc before and after a fixed
@@ -66,11 +67,31 @@ try {
       headers: { ...auth, 'content-type': 'application/json' },
       body: query,
     });
+  const v30Query = JSON.stringify({ query: v30ReferenceQuery, variables: { uuids: referenceUnitUuids } });
+  /** The same six legacy GETs by hand: the legacy CPU a query costs without the gateway. */
+  const referenceDirect = () =>
+    referenceByHand(async (path) => {
+      const response = await direct.request({ method: 'GET', path, headers: auth });
+      const body = await response.body.json();
+      if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}`);
+      return body;
+    }, referenceUnitUuids);
   /** `workers` overrides `--concurrency`: how many requests are in flight at once. */
   const cases: { name: string; run: () => Promise<void>; workers?: number }[] = [
     { name: 'reference query via gateway', run: referenceQuery(ours) },
     // No batching of work across requests: what one client alone costs (issue 16's "one request at a time").
     { name: 'reference query via gateway, one at a time', run: referenceQuery(oursOneAtATime), workers: 1 },
+    // Issue 21: the reference query in v30's shape, and the same legacy reads by hand beside it.
+    {
+      name: 'v30 reference query via gateway',
+      run: () =>
+        request(ours, '/graphql/v30', {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: v30Query,
+        }),
+    },
+    { name: 'reference plan direct, beside v30 (the 6 legacy GETs by hand)', run: referenceDirect },
     { name: 'detail read via /service passthrough', run: () => request(ours, detail, { headers: auth }) },
     { name: 'detail read direct', run: () => request(direct, detail, { headers: auth }) },
   ];

@@ -7,12 +7,14 @@ import { measureGroup, type BenchCase } from './cases.js';
 import type { CaseResult, MeasureOptions } from './harness.js';
 import { peakRssMb } from './proc.js';
 import { graphql, json, type BenchStack, type BenchToken } from './stack.js';
+import { everyUnitByHand, v30EveryUnitQuery } from './v30-plans.js';
 
 /**
  * Issue 16's scale figures over a generated organisation of 10,000 units and 100,000 people: a v2 page
  * of 100 units with managers (f1), the same page with every detail type (f3), and a walk of every unit in
  * cursor pages of 100 (f5), each against its direct plan — the same legacy reads made by hand, parallel
- * wherever the data allows (f2, f4, f6).
+ * wherever the data allows (f2, f4, f6). Issue 21's row: v30's read of every unit with its managers,
+ * `limit` unset, as a directory synchronisation makes it (f7), against the same reads by hand (f8).
  */
 
 /** A unit's detail types, as the gateway names its listings and as `/service/ou/{uuid}/details/{type}` does. */
@@ -41,11 +43,14 @@ const pageWithEveryDetail = JSON.stringify({
 const walkQuery =
   'query Walk($cursor: Cursor) { org_units(limit: 100, cursor: $cursor) { objects { uuid name } page_info { next_cursor } } }';
 
+/** The legacy-call budget the scale gateway runs with: v30's every-unit read of the 10,000 units fits. */
+export const everyUnitBudget = 25_000;
+
 export interface LargeRun {
   units: number;
   results: CaseResult[];
   /** Legacy calls and dependent rounds of one gateway operation, from its upstream trace. */
-  gateway_plans: Record<string, { requests: number; rounds: number } | null>;
+  gateway_plans: Record<string, { requests: number; rounds: number; errors?: string } | null>;
   gateway_peak_rss_mb: number | null;
 }
 
@@ -85,9 +90,13 @@ export async function runLarge(
   dataDir?: string,
 ): Promise<LargeRun> {
   const legacyProcess = await stack.startLegacy(await generatedData(stack, dataDir), idpPort, latencyMs);
-  // A page of 100 units with every detail type is 1 + 100 × 11 legacy calls, past the default budget of
-  // one request (1000): the figure is asked for as such, so this gateway allows it.
-  const gateway = await stack.startGateway(legacyProcess.url, idpPort, { GRAPHQL_MAX_LEGACY_CALLS: '2000' });
+  // A page of 100 units with every detail type is 1 + 100 × 11 legacy calls, and v30's read of every unit
+  // with its managers is 1 + 2 × 10,000 (the listing, each unit for its parent, each unit's managers): both
+  // past the default budget of one request (1000). The figures are asked for as such, so this gateway
+  // allows them, as a deployment that synchronises a directory this large must (see the README).
+  const gateway = await stack.startGateway(legacyProcess.url, idpPort, {
+    GRAPHQL_MAX_LEGACY_CALLS: String(everyUnitBudget),
+  });
   const legacy = stack.pool(legacyProcess.url);
   const ours = stack.pool(gateway.url);
   await token.renew();
@@ -107,6 +116,16 @@ export async function runLarge(
         types.map((type) => json(legacy, `/service/ou/${unit.uuid}/details/${type}`, { headers: auth() })),
       ),
     );
+  };
+  const everyUnitBody = JSON.stringify({ query: v30EveryUnitQuery });
+  const ourEveryUnit = async () => {
+    const { data } = await graphql(ours, '/graphql/v30', token.authorization, everyUnitBody);
+    if (data.org_units.objects.length !== units)
+      throw new Error(`v30 answered ${data.org_units.objects.length} units`);
+  };
+  const directEveryUnit = async () => {
+    const read = await everyUnitByHand((path) => json(legacy, path, { headers: auth() }), organisation);
+    if (read !== units) throw new Error(`the listing held ${read} units`);
   };
   const ourWalk = async () => {
     let cursor: string | null = null;
@@ -131,17 +150,23 @@ export async function runLarge(
 
   // One traced gateway operation each: the legacy calls and rounds it costs. The second of two, since the
   // first also reads what the gateway keeps for later requests (the organisation).
-  const trace = async (body: string) => {
+  const trace = async (body: string, version = 'v2', tolerate = false) => {
     const traced = () =>
-      json(ours, '/graphql/v2', {
+      json(ours, `/graphql/${version}`, {
         method: 'POST',
         headers: { ...auth(), 'content-type': 'application/json', 'x-upstream-trace': '1' },
         body,
       });
     await traced();
     const answer = await traced();
-    if (answer.errors) throw new Error(`the gateway failed a scale query: ${JSON.stringify(answer.errors)}`);
     const upstream = answer.extensions?.upstream as { requests: number; rounds: number } | undefined;
+    if (answer.errors) {
+      const failure = `${answer.errors.length} errors, the first: ${JSON.stringify(answer.errors[0])}`;
+      if (!tolerate) throw new Error(`the gateway failed a scale query: ${failure}`);
+      // Reported, not hidden: the plan row shows it, and the measured case counts every failed read.
+      console.error(`the traced v30 every-unit read failed: ${failure}`);
+      return upstream ? { requests: upstream.requests, rounds: upstream.rounds, errors: failure } : null;
+    }
     return upstream ? { requests: upstream.requests, rounds: upstream.rounds } : null;
   };
   const gatewayPlans = {
@@ -150,6 +175,9 @@ export async function runLarge(
     'f5: one page of the walk': await trace(
       JSON.stringify({ query: walkQuery, variables: { cursor: null } }),
     ),
+    // Tolerated (and shown): with 20,001 calls at once, some legacy calls can fail on connections the
+    // legacy service has just closed; issue 21's note reports it.
+    'f7: v30 every unit with managers, limit unset': await trace(everyUnitBody, 'v30', true),
   };
 
   const results: CaseResult[] = [];
@@ -202,6 +230,20 @@ export async function runLarge(
       { name: 'f6: the same walk by hand (direct plan)', operation: directWalk },
     ],
     heavy,
+    2,
+  );
+
+  // Each is 20,001 legacy calls, seconds long: one at a time, two turns each.
+  await pair(
+    [
+      {
+        name: `f7: v30 read of all ${units} units with managers, limit unset, via gateway`,
+        operation: ourEveryUnit,
+        serverPid: gatewayPid,
+      },
+      { name: 'f8: the same reads by hand (direct plan)', operation: directEveryUnit },
+    ],
+    { ...options, concurrency: 1 },
     2,
   );
 

@@ -33,7 +33,10 @@ export interface IssueFigures {
 
 /** A bench:cpu row of the reference query: the first is the concurrent case, one "at a time" the other. */
 function cpuRowsOfReference(rows: CpuRow[]) {
-  const reference = rows.filter((row) => /reference/i.test(String(row.name)));
+  // Issue 16's rows are v2's reference query through the gateway (not v30's, not the direct plan's).
+  const reference = rows.filter(
+    (row) => /reference/i.test(String(row.name)) && !/^v30 |direct/i.test(String(row.name)),
+  );
   const serial = (row: CpuRow) =>
     /one (request )?at a time|sequential|serial|single|concurrency 1\b|c=1\b/i.test(String(row.name));
   return { concurrent: reference.find((row) => !serial(row)), serial: reference.find(serial) };
@@ -173,4 +176,120 @@ export function formatTable(rows: Record<string, unknown>[]): string {
     `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`,
     ...rows.map((row) => line(columns.map((column) => cell(row[column])))),
   ].join('\n');
+}
+
+/** Issue 21's figures: v30 (OS2mo's shape) against the direct plan, as `npm run bench` measured them. */
+export interface V30Figures {
+  concurrency: number;
+  /** p50 of v30's reference query through the gateway and of the same 6 GETs by hand. */
+  p50_c8: { gateway: number; direct: number } | null;
+  p50_c1: { gateway: number; direct: number } | null;
+  /** p50 of v2's reference query in the same run, to read what v30's shape costs over v2's. */
+  v2_p50_c8: number | null;
+  /** v30's reference query's legacy calls and rounds (X-Upstream-Trace) and whether it answers v2's data. */
+  plan: { requests: number | null; rounds: number | null; same_data_as_v2: boolean } | null;
+  /** bench:cpu's rows (the v30 one is named `v30 reference query via gateway`). */
+  cpu_rows: CpuRow[];
+  /** v30's read of every unit with managers, limit unset, on the generated data, and the reads by hand. */
+  every_unit: {
+    units: number;
+    gateway: { p50: number; throughput: number };
+    direct: { p50: number; throughput: number };
+    /** The traced read's legacy calls and rounds, and its errors if it failed (reported, not hidden). */
+    plan: { requests: number; rounds: number; errors?: string } | null;
+    budget: number;
+  } | null;
+  /** Hive Gateway's p50 and throughput on its own graph's shape of the reference data, and the direct plan's. */
+  hive: { p50: number; throughput: number; direct_p50: number; gateway_throughput: number | null } | null;
+}
+
+export interface V30Row {
+  figure: string;
+  measured: string;
+  'ratio to direct plan': number | string | null;
+}
+
+/** The v30 rows `npm run bench` prints after issue 16's table, each with its ratio against the direct plan. */
+export function v30Rows(figures: V30Figures): V30Row[] {
+  const rows: V30Row[] = [];
+  const pairRow = (figure: string, pair: { gateway: number; direct: number } | null) =>
+    rows.push({
+      figure,
+      measured: pair ? `${pair.gateway} / ${pair.direct} ms` : 'not measured',
+      'ratio to direct plan': pair ? ratio(pair.gateway, pair.direct) : null,
+    });
+  pairRow(
+    `v30 reference query p50, gateway / direct plan, concurrency ${figures.concurrency}`,
+    figures.p50_c8,
+  );
+  pairRow('v30 reference query p50, gateway / direct plan, concurrency 1', figures.p50_c1);
+  rows.push({
+    figure: `v30 reference query p50 / v2's, concurrency ${figures.concurrency}`,
+    measured:
+      figures.p50_c8 && figures.v2_p50_c8 !== null
+        ? `${ratio(figures.p50_c8.gateway, figures.v2_p50_c8)} (${figures.p50_c8.gateway} / ${figures.v2_p50_c8} ms)`
+        : 'not measured',
+    'ratio to direct plan': null,
+  });
+  const plan = figures.plan;
+  rows.push({
+    figure: 'v30 reference query: legacy calls in rounds (X-Upstream-Trace), direct plan 6 in 2',
+    measured: plan
+      ? `${plan.requests ?? '?'} in ${plan.rounds ?? '?'}${plan.same_data_as_v2 ? ', the same data as v2' : ', NOT the same data as v2'}`
+      : 'not measured',
+    'ratio to direct plan': plan?.requests ? ratio(plan.requests, 6) : null,
+  });
+
+  const cpu = (name: RegExp) => figures.cpu_rows.find((row) => name.test(String(row.name)));
+  const v30Cpu = cpu(/^v30 reference query via gateway$/);
+  const directCpu = cpu(/^reference plan direct/);
+  const number = (value: unknown) => (typeof value === 'number' ? value : null);
+  const gatewayMs = number(v30Cpu?.gateway_cpu_ms_per_op);
+  const legacyMs = number(v30Cpu?.legacy_cpu_ms_per_op);
+  const directMs = number(directCpu?.legacy_cpu_ms_per_op);
+  rows.push({
+    figure: 'v30 reference query CPU per query (bench:cpu): gateway + legacy / legacy by hand',
+    measured:
+      gatewayMs !== null && legacyMs !== null && directMs !== null
+        ? `${gatewayMs} ms gateway + ${legacyMs} ms legacy / ${directMs} ms legacy`
+        : 'not measured (bench:cpu skipped, failed or without its v30 rows)',
+    'ratio to direct plan':
+      gatewayMs !== null && legacyMs !== null && directMs !== null
+        ? ratio(gatewayMs + legacyMs, directMs)
+        : null,
+  });
+
+  const every = figures.every_unit;
+  rows.push({
+    figure: every
+      ? `v30 every unit with managers, limit unset, ${every.units} units: p50 gateway / direct plan ` +
+        `(GRAPHQL_MAX_LEGACY_CALLS=${every.budget})`
+      : 'v30 every unit with managers, limit unset, generated data: p50 gateway / direct plan',
+    measured: every
+      ? `${every.gateway.p50} / ${every.direct.p50} ms; ` +
+        `${every.plan ? `${every.plan.requests} legacy calls in ${every.plan.rounds} rounds; ` : ''}` +
+        `${every.plan?.errors ? `the traced read FAILED (${every.plan.errors}); ` : ''}` +
+        `throughput ratio ${ratio(every.gateway.throughput, every.direct.throughput)}`
+      : 'not measured (--skip-large)',
+    'ratio to direct plan': every ? ratio(every.gateway.p50, every.direct.p50) : null,
+  });
+
+  rows.push({
+    figure: "v30 reference query via Hive Gateway (Mesh v1's graph)",
+    measured: "n/a: Hive serves the Mesh graph of the Service API's contract, not OS2mo's shape",
+    'ratio to direct plan': 'n/a',
+  });
+  const hive = figures.hive;
+  rows.push({
+    figure:
+      "reference data via Hive Gateway in its own graph's shape (three getOrgUnit aliases): p50 / direct plan",
+    measured: hive
+      ? `${hive.p50} / ${hive.direct_p50} ms` +
+        (hive.gateway_throughput === null
+          ? ''
+          : `; v30 via our gateway has ${ratio(hive.gateway_throughput, hive.throughput)}× its throughput`)
+      : 'not measured',
+    'ratio to direct plan': hive ? ratio(hive.p50, hive.direct_p50) : null,
+  });
+  return rows;
 }

@@ -12,12 +12,13 @@ import { runCpuBench, type CpuRow } from './cpu-rows.js';
 import { measureGroup, type BenchCase } from './cases.js';
 import { type CaseResult, type MeasureOptions } from './harness.js';
 import { asReferenceShape, composeSupergraph, hiveReferenceBody, startHivePeer } from './hive/peer.js';
-import { runLarge, type LargeRun } from './large.js';
+import { everyUnitBudget, runLarge, type LargeRun } from './large.js';
 import { startMeshPeer } from './mesh-peer.js';
 import { countPeerPlans, type LegacyPlan } from './plans.js';
 import { peakRssMb } from './proc.js';
-import { formatTable, issueRows, ratio } from './report.js';
+import { formatTable, issueRows, ratio, v30Rows } from './report.js';
 import { BenchStack, BenchToken, graphql, json, keysFolder } from './stack.js';
+import { referenceByHand, v30AsV2, v30ReferenceQuery } from './v30-plans.js';
 
 /**
  * `npm run bench`: our gateway against the direct legacy plan, against Mesh v0's own server on the same
@@ -67,27 +68,11 @@ try {
   });
   const hiveBody = hiveReferenceBody(referenceUnitUuids);
 
-  /** The same data by hand, as a careful integration would fetch it: 6 requests in two rounds. */
-  const directPlan = (client: Pool, parallel: boolean) => async () => {
-    const each = async <T, R>(items: T[], work: (item: T) => Promise<R>) => {
-      if (parallel) return Promise.all(items.map(work));
-      const results: R[] = [];
-      for (const item of items) results.push(await work(item));
-      return results;
-    };
-    // Manager records embed their unit's name, so the unit itself needs no read of its own.
-    const managersByUnit = await each(
-      referenceUnitUuids,
-      async (uuid) =>
-        (await json(client, `/service/ou/${uuid}/details/manager`, legacyAuth())) as {
-          person: { uuid: string } | null;
-        }[],
-    );
-    const people = managersByUnit.flatMap((managers) =>
-      managers.flatMap((manager) => (manager.person ? [manager.person.uuid] : [])),
-    );
-    await each(people, (person) => json(client, `/service/e/${person}/details/engagement`, legacyAuth()));
-  };
+  const v30Body = JSON.stringify({ query: v30ReferenceQuery, variables: { uuids: referenceUnitUuids } });
+
+  /** The same data by hand, as a careful integration would fetch it: 6 requests in two rounds (v2 and v30 alike). */
+  const directPlan = (client: Pool, parallel: boolean) => () =>
+    referenceByHand((path) => json(client, path, legacyAuth()), referenceUnitUuids, parallel);
 
   // Legacy calls and rounds of each way, and whether each peer answers the gateway's data.
   const ourAnswer = await json(ours, '/graphql/v2', {
@@ -98,6 +83,15 @@ try {
       'x-upstream-trace': '1',
     },
     body: referenceBody,
+  });
+  const ourV30Answer = await json(ours, '/graphql/v30', {
+    method: 'POST',
+    headers: {
+      authorization: token.authorization,
+      'content-type': 'application/json',
+      'x-upstream-trace': '1',
+    },
+    body: v30Body,
   });
   const peerPlans = await countPeerPlans(legacyProcess.url, {
     supergraph,
@@ -117,6 +111,12 @@ try {
       rounds: ourAnswer.extensions?.upstream?.rounds ?? null,
       token_relayed: ourAnswer.errors === undefined,
       same_data_as_gateway: null,
+    },
+    'our gateway, v30 (X-Upstream-Trace)': {
+      requests: ourV30Answer.extensions?.upstream?.requests ?? null,
+      rounds: ourV30Answer.extensions?.upstream?.rounds ?? null,
+      token_relayed: ourV30Answer.errors === undefined,
+      same_data_as_gateway: isDeepStrictEqual(v30AsV2(ourV30Answer.data), ourAnswer.data),
     },
     'direct plan (by hand)': { ...peerPlans.direct, same_data_as_gateway: null },
     "Mesh v0's own server": {
@@ -148,11 +148,17 @@ try {
   };
 
   const ourQuery = async () => void (await graphql(ours, '/graphql/v2', token.authorization, referenceBody));
+  const ourV30Query = async () => void (await graphql(ours, '/graphql/v30', token.authorization, v30Body));
   const gatewayPid = gateway.process.child.pid;
   await group([
     {
       name: `a: reference query via our gateway, concurrency ${concurrency}`,
       operation: ourQuery,
+      serverPid: gatewayPid,
+    },
+    {
+      name: `v30a: v30 reference query via our gateway, concurrency ${concurrency}`,
+      operation: ourV30Query,
       serverPid: gatewayPid,
     },
     {
@@ -176,6 +182,11 @@ try {
       {
         name: 'a1: reference query via our gateway, concurrency 1',
         operation: ourQuery,
+        serverPid: gatewayPid,
+      },
+      {
+        name: 'v30a1: v30 reference query via our gateway, concurrency 1',
+        operation: ourV30Query,
         serverPid: gatewayPid,
       },
       {
@@ -252,6 +263,40 @@ try {
       : null,
   });
   const largeResults = large?.results ?? [];
+  const largeCase = (prefix: string) => largeResults.find((result) => result.name.startsWith(prefix));
+  const [everyGateway, everyDirect] = [largeCase('f7:'), largeCase('f8:')];
+  const [hiveCase, directC8] = [byName('g:'), byName('b:')];
+  const v30 = v30Rows({
+    concurrency,
+    p50_c8: pair('v30a:', 'b:'),
+    p50_c1: pair('v30a1:', 'b1:'),
+    v2_p50_c8: byName('a:')?.p50_ms ?? null,
+    plan: {
+      requests: plans['our gateway, v30 (X-Upstream-Trace)']!.requests,
+      rounds: plans['our gateway, v30 (X-Upstream-Trace)']!.rounds,
+      same_data_as_v2: plans['our gateway, v30 (X-Upstream-Trace)']!.same_data_as_gateway === true,
+    },
+    cpu_rows: cpuRows,
+    every_unit:
+      large && everyGateway && everyDirect
+        ? {
+            units: large.units,
+            gateway: { p50: everyGateway.p50_ms, throughput: everyGateway.throughput_per_s },
+            direct: { p50: everyDirect.p50_ms, throughput: everyDirect.throughput_per_s },
+            plan: large.gateway_plans['f7: v30 every unit with managers, limit unset'] ?? null,
+            budget: everyUnitBudget,
+          }
+        : null,
+    hive:
+      hiveCase && directC8
+        ? {
+            p50: hiveCase.p50_ms,
+            throughput: hiveCase.throughput_per_s,
+            direct_p50: directC8.p50_ms,
+            gateway_throughput: byName('v30a:')?.throughput_per_s ?? null,
+          }
+        : null,
+  });
   const largeRatio = (gatewayCase: string, directCase: string) => {
     const a = largeResults.find((result) => result.name.startsWith(gatewayCase));
     const b = largeResults.find((result) => result.name.startsWith(directCase));
@@ -313,6 +358,7 @@ try {
           'gateway operation (X-Upstream-Trace)': operation,
           'legacy calls': plan?.requests ?? null,
           rounds: plan?.rounds ?? null,
+          errors: plan?.errors ?? 'none',
         })),
       ),
     );
@@ -326,6 +372,8 @@ try {
   console.log(
     `peak RSS: gateway ${peakRss.gateway} MB, Mesh v0 ${peakRss.mesh} MB, Hive Gateway ${peakRss.hive} MB`,
   );
+  console.log("\nIssue 21's v30 rows (OS2mo's shape, /graphql/v30), each against the direct plan:");
+  console.log(formatTable(v30.map((row) => ({ ...row }))));
 
   const summary = {
     machine: { cores: cpus().length, node: process.version },
@@ -333,6 +381,7 @@ try {
     plans,
     results,
     issue_16: issue,
+    issue_21_v30: v30,
     peak_rss_mb: peakRss,
     large,
     scale,
