@@ -111,6 +111,50 @@ describe('upstream failures, mapped once', () => {
   });
 });
 
+describe('a connection the backend closes before answering', () => {
+  /** Closes the connection of the first request it gets, unanswered (a kept-alive socket the backend let go). */
+  function dropFirstRequest() {
+    let dropped = 0;
+    backend.answer((_request, response) => {
+      if (dropped === 0) {
+        dropped += 1;
+        response.socket?.destroy();
+        return;
+      }
+      json(response, 200, [{ uuid: 'u1' }]);
+    });
+  }
+
+  it('a read is sent once more and answers', async () => {
+    dropFirstRequest();
+    await expect(client().json({ method: 'GET', path: '/service/o/' })).resolves.toEqual([{ uuid: 'u1' }]);
+    expect(backend.received).toHaveLength(2);
+  });
+
+  it('a passthrough read is sent once more too', async () => {
+    dropFirstRequest();
+    const answer = await client().forward({
+      method: 'GET',
+      target: '/service/o/',
+      headers: new Headers(),
+      client: { protocol: 'http', host: 'gateway.example' },
+      publicUrl: 'http://gateway.example',
+    });
+    expect(answer.status).toBe(200);
+    await answer.body.dump();
+    expect(backend.received).toHaveLength(2);
+  });
+
+  it('a write is never sent twice: it fails as unavailable', async () => {
+    dropFirstRequest();
+    const error = await client()
+      .json({ method: 'POST', path: '/service/ou/create', body: { name: 'x' } })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LegacyUnavailableError);
+    expect(backend.received).toHaveLength(1);
+  });
+});
+
 describe('backend authentication (LEGACY_CREDENTIALS)', () => {
   const caller = 'Bearer caller.token.value';
   const forwardRequest = {

@@ -113,6 +113,35 @@ function declaredLength(header: string | string[] | undefined): number | undefin
   return Number.isInteger(length) && length >= 0 ? length : undefined;
 }
 
+/**
+ * A connection that broke before any answer: the backend closed a kept-alive socket as the request went out
+ * (a burst after an idle spell meets sockets the server has just let go), or reset it.
+ */
+function isBrokenConnection(error: unknown): boolean {
+  if (error instanceof undiciErrors.SocketError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ECONNRESET' || code === 'EPIPE';
+}
+
+/**
+ * Sends a request, once more when it is a read (GET or HEAD, which the Service API never changes anything
+ * for) whose connection broke before any answer: a read must not fail because the pool picked a socket the
+ * backend had just closed. A write is never sent twice.
+ */
+async function requestOnFreshConnection(
+  dispatcher: Dispatcher,
+  options: Dispatcher.RequestOptions,
+): Promise<Dispatcher.ResponseData> {
+  try {
+    return await dispatcher.request(options);
+  } catch (error) {
+    const read = options.method === 'GET' || options.method === 'HEAD';
+    if (!read || !isBrokenConnection(error) || (options.signal as AbortSignal | undefined)?.aborted)
+      throw error;
+    return dispatcher.request(options);
+  }
+}
+
 function isTimeout(error: unknown): boolean {
   return (
     error instanceof undiciErrors.HeadersTimeoutError ||
@@ -212,7 +241,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
     const span = options.tracing?.startCall(request.trace, request.method, request.path);
     try {
       const authorization = await credentials.header(request.authorization);
-      const response = await dispatcher.request({
+      const response = await requestOnFreshConnection(dispatcher, {
         method: request.method,
         path: `${basePath}${request.path}`,
         headers: {
@@ -302,7 +331,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
       const authorization =
         credentials.mode === 'relay' ? credentials.relayed(caller) : await credentials.header(caller);
       if (authorization !== undefined) headers.authorization = authorization;
-      const upstream = await dispatcher.request({
+      const upstream = await requestOnFreshConnection(dispatcher, {
         method: request.method as Dispatcher.HttpMethod,
         path: `${basePath}${request.target}`,
         headers,
