@@ -4,6 +4,8 @@
  * holds each direct plan to the legacy calls the gateway's upstream trace lists for its query.
  */
 
+import { os2moReferenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
+
 /** A GET of the legacy service with the caller's token, answering the parsed JSON. */
 export type LegacyGet = (path: string) => Promise<unknown>;
 
@@ -11,9 +13,7 @@ export type LegacyGet = (path: string) => Promise<unknown>;
  * The specification's reference query in v30's shape (issue 21): `objects` holds response wrappers, the
  * unit is under `current`, and a manager's `person` is a list, as in OS2mo.
  */
-export const v30ReferenceQuery =
-  'query Reference($uuids: [UUID!]) { org_units(filter: { uuids: $uuids }) { objects { current { name ' +
-  'managers { manager_type { user_key } person { name engagements { job_function { user_key } } } } } } } }';
+export const v30ReferenceQuery = os2moReferenceQueryOneLine;
 
 /**
  * Every unit with its managers, `limit` unset (every object, as OS2mo answers it): what a directory
