@@ -7,6 +7,7 @@ import { GENERATED_DIR } from '../idp/src/config.js';
 import { accessToken } from './idp-tokens.js';
 import { startOs2moLikeBackend, type Os2moLikeBackend } from './os2mo-like-backend.js';
 import { repoRoot, waitForHealth } from './processes.js';
+import { referenceQuery } from '../gateway/src/graphql/reference-query.js';
 
 /**
  * Issue 14, "Done when": the gateway runs against a backend that refuses anonymous calls like OS2mo does
@@ -122,7 +123,7 @@ describe('LEGACY_URL=… npm start in front of a backend that refuses anonymous 
     await expect(fetch(`http://127.0.0.1:${ports.legacy}/health`)).rejects.toThrow();
   });
 
-  it('prints a reference query over units found at the backend, and it works on v1 and v2', async () => {
+  it('prints a reference query over units found at the backend, and it works on v30 and, in their shape, v1 and v2', async () => {
     const line = banner.split('\n').find((candidate) => candidate.trim().startsWith("-d '"));
     expect(line, banner).toBeDefined();
     const printed = JSON.parse(line!.trim().slice(4, -1)) as {
@@ -136,8 +137,14 @@ describe('LEGACY_URL=… npm start in front of a backend that refuses anonymous 
       expect(asked.length).toBeGreaterThan(0);
       expect(asked.every((request) => /^Bearer \S+$/.test(request.headers.authorization ?? ''))).toBe(true);
     }
+    // The banner prints the query in OS2mo's shape (v30, the newest); v1 and v2 answer the same query in theirs.
+    const printedAnswer = await graphql('v30', printed.query, printed.variables);
+    expect(printedAnswer.errors).toBeUndefined();
+    const current = objectsOf(printedAnswer.data.org_units).map((unit: any) => unit.current);
+    expect(current).toHaveLength(3);
+    for (const unit of current) expect(unit.managers.length, unit.name).toBeGreaterThan(0);
     for (const version of ['v1', 'v2']) {
-      const answer = await graphql(version, printed.query, printed.variables);
+      const answer = await graphql(version, referenceQuery, printed.variables);
       expect(answer.errors, version).toBeUndefined();
       const units = objectsOf(answer.data.org_units);
       expect(units, version).toHaveLength(3);
