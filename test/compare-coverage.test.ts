@@ -67,6 +67,19 @@ describe('npm run compare -- --coverage', () => {
     for (const entry of reads.filter((item) => item.graphql !== null)) {
       expect(replacementSentence(entry), entry.operationId).toContain(`\`${entry.graphql}\``);
     }
+    // Each read names the newest served version that answers it: v30 in OS2mo's shape, or v2 (the proven
+    // query) with why v30 has no place for it. The proof stays on v2; the 410 names the v30 query first.
+    for (const entry of reads) {
+      expect(entry.newest, entry.operationId).toBeDefined();
+      if (entry.newest!.version === 'v2') expect(entry.newest!.query, entry.operationId).toBe(entry.graphql);
+      else expect(replacementSentence(entry)).toContain(`\`${entry.newest!.query}\` on /graphql/v30`);
+    }
+    expect(reads.find((entry) => entry.operationId === 'lookupCpr')?.newest).toMatchObject({ version: 'v2' });
+    expect(reads.find((entry) => entry.path === '/service/ou/{uuid}/details/manager')?.newest).toEqual({
+      version: 'v30',
+      query:
+        'managers(filter: { org_unit: { uuids: [$uuid] } }) { objects { current { uuid validity { from to } } } }',
+    });
 
     // All 11 detail types of units and of people: covered by a GraphQL field and equal on the current data.
     const details = reads.filter(isDetailListing);
@@ -157,6 +170,10 @@ describe('npm run compare -- --coverage', () => {
     expect(stdout).toMatch(
       /\n {2}proven +GET \/service\/e\/cpr_lookup\/ +cpr_lookup\(cpr_number: \$cpr_number\) \{ name \}/,
     );
+    expect(stdout).toMatch(
+      /GET \/service\/ou\/\{uuid\}\/details\/address +org_units\(filter[^\n]*\n +Equal on [^\n]*\n +proven on v2; in v30: addresses\(filter: \{ org_unit: \{ uuids: \[\$uuid\] \} \}\)/,
+    );
+    expect(stdout).toContain("proven on v2; v2 is the newest: OS2mo's v30 has no `cpr_lookup`");
     expect(stdout).toMatch(
       /Reads: \d+ endpoints — \d+ proven \(4 of them empty by the contract\), \d+ empty, 0 different, \d+ not covered\./,
     );

@@ -306,6 +306,16 @@ function coverageFlags(flags) {
   ].join('');
 }
 
+/** Beside the proven v2 query: the newest version that answers the read (v30 in OS2mo's shape), or why v2 is. */
+function coverageNewest(entry) {
+  const { newest } = entry;
+  if (!newest) return null;
+  const checked = entry.status === 'proven' ? 'Proven on v2' : 'Checked on v2';
+  return newest.version === 'v30'
+    ? h('p', { class: 'coverage-newest' }, `${checked}; in v30: `, h('code', {}, newest.query))
+    : h('p', { class: 'coverage-newest' }, `${checked}; v2 is the newest: ${newest.reason}`);
+}
+
 // The coverage report: one row per /service endpoint of the contract, with its GraphQL replacement.
 function renderCoverage(container, report) {
   const { totals } = report;
@@ -320,11 +330,11 @@ function renderCoverage(container, report) {
     ),
     table(
       'coverage-endpoints',
-      ['status', '/service endpoint', 'GraphQL (v2)', 'why / what was shown'],
+      ['status', '/service endpoint', 'GraphQL (v2), and the newest', 'why / what was shown'],
       report.endpoints.map((entry) => [
         entry.status,
         h('code', {}, `${entry.method} ${entry.path}`),
-        entry.graphql ? h('code', {}, entry.graphql) : '—',
+        [entry.graphql ? h('code', {}, entry.graphql) : '—', coverageNewest(entry)],
         [
           entry.reason,
           entry.differences.length ? differencesTable(null, entry.differences) : null,

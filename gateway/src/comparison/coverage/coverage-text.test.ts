@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CoverageEntry, CoverageReport } from './coverage.js';
 import { formatCoverage } from './coverage-text.js';
 import { flagCoverage } from './flag-equivalents.js';
+import { newestReplacement } from './replacements.js';
 
 const unit = 'f41291dc-2a78-5663-957a-efb8d5ed9a0e';
 
@@ -28,5 +29,43 @@ describe('the coverage report as text', () => {
       'flags with a GraphQL equivalent: at*, validity=present, validity=past, validity=future, only_primary_uuid, ' +
         'inherit_manager; without one: validity=interval, changed_since',
     );
+  });
+
+  it('names beside the proven v2 query the newest version that answers the read, or why v2 is the newest', () => {
+    const manager = {
+      operationId: 'listUnitManagers',
+      method: 'GET',
+      path: '/service/ou/{uuid}/details/manager',
+      graphql: 'org_units(filter: { uuids: [$uuid] }) { objects { managers { … } } }',
+      status: 'proven' as const,
+      reason: 'Equal on 3 reads.',
+      samples: [],
+      differences: [],
+    };
+    const cpr = {
+      operationId: 'lookupCpr',
+      method: 'GET',
+      path: '/service/e/cpr_lookup/',
+      graphql: 'cpr_lookup(cpr_number: $cpr_number) { name }',
+      status: 'empty' as const,
+      reason: 'Equal but empty: the sampled reads returned no records.',
+      samples: [],
+      differences: [],
+    };
+    const endpoints: CoverageEntry[] = [manager, cpr].map((entry) => ({
+      ...entry,
+      newest: newestReplacement(entry)!,
+    }));
+    const report: CoverageReport = {
+      version: 'v2',
+      meaning: 'Covered: …',
+      endpoints,
+      totals: { proven: 1, different: 0, empty: 1, 'not covered': 0, write: 0, reads: 4 },
+    };
+    const text = formatCoverage(report, 'http://gateway');
+    expect(text).toContain(
+      'proven on v2; in v30: managers(filter: { org_unit: { uuids: [$uuid] } }) { objects { current { uuid validity { from to } } } }',
+    );
+    expect(text).toContain("checked on v2; v2 is the newest: OS2mo's v30 has no `cpr_lookup`");
   });
 });

@@ -16,6 +16,16 @@ export function flagsLine(entry: CoverageEntry): string | undefined {
     .join('; ');
 }
 
+/** Beside the proven v2 query: the newest version that answers the read, or why v2 is the newest. */
+export function newestLine(entry: CoverageEntry): string | undefined {
+  const { newest } = entry;
+  if (newest === undefined) return undefined;
+  const checked = entry.status === 'proven' ? 'proven on v2' : 'checked on v2';
+  return newest.version === 'v30'
+    ? `${checked}; in v30: ${newest.query}`
+    : `${checked}; v2 is the newest: ${newest.reason}`;
+}
+
 /** The coverage report as the CLI prints it: one line per endpoint, then what the words mean and the totals. */
 export function formatCoverage(report: CoverageReport, gatewayUrl: string): string {
   const rows = report.endpoints.map((entry) => [
@@ -31,7 +41,8 @@ export function formatCoverage(report: CoverageReport, gatewayUrl: string): stri
   const indent = (text: string) => `\n  ${' '.repeat(widths[0]! + widths[1]! + 4)}${text}`;
   const line = (row: string[], index: number) => {
     const flags = flagsLine(report.endpoints[index]!);
-    return `  ${row[0]!.padEnd(widths[0]!)}  ${row[1]!.padEnd(widths[1]!)}  ${row[2]}${indent(row[3]!)}${flags ? indent(flags) : ''}`;
+    const newest = newestLine(report.endpoints[index]!);
+    return `  ${row[0]!.padEnd(widths[0]!)}  ${row[1]!.padEnd(widths[1]!)}  ${row[2]}${indent(row[3]!)}${newest ? indent(newest) : ''}${flags ? indent(flags) : ''}`;
   };
   const lines = [
     `Coverage of the legacy contract's /service endpoints by GraphQL v2 at ${gatewayUrl}`,

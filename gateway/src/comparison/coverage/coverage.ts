@@ -20,7 +20,13 @@ import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
 import { readServiceOperations, type ContractOperation } from './contract-operations.js';
 import { notCovered, writeMutations } from './not-covered.js';
 import { hierarchyChecks } from './hierarchy-checks.js';
-import { detailEndpoint, detailReplacement, recordReplacements } from './replacements.js';
+import {
+  detailEndpoint,
+  detailReplacement,
+  newestReplacement,
+  recordReplacements,
+  type NewestReplacement,
+} from './replacements.js';
 import { organisationChecks } from './organisation-checks.js';
 
 /**
@@ -41,6 +47,11 @@ export interface CoverageEntry {
   path: string;
   /** The GraphQL (v2) that replaces the endpoint, or `null`. */
   graphql: string | null;
+  /**
+   * For a read: the newest served version that answers it — v30 with its query in OS2mo's shape, or v2 with
+   * why v30 has no place for it. The proof (`status`) is always on v2's `graphql`.
+   */
+  newest?: NewestReplacement;
   status: CoverageStatus;
   /** What the sample showed, or why the endpoint is not covered. */
   reason: string;
@@ -66,7 +77,9 @@ export const coverageMeaning =
   'sampled /service reads and that query gave equal records (keyed by uuid, comparing the fields both ' +
   'sides carry). Empty: equal, but no sampled read had a record, so no record was compared. Not covered: ' +
   'no GraphQL query answers the endpoint; the reason says what to do instead. A listing the contract marks ' +
-  'always empty (x-always-empty, with the reason) is proven when every sampled read was equal and empty.';
+  'always empty (x-always-empty, with the reason) is proven when every sampled read was equal and empty. ' +
+  "Newest: the proof is on v2; a read's newest entry names the newest served version that answers it, v30 " +
+  "(OS2mo's GraphQL) with the query in OS2mo's shape, or v2 with why v30 has no place for it.";
 
 export interface CoverageOptions {
   transport: ComparisonTransport;
@@ -474,7 +487,13 @@ export async function coverageReport(options: CoverageOptions): Promise<Coverage
 
   const endpoints = await Promise.all(
     operations.map(async (operation): Promise<CoverageEntry> => {
-      const base = { operationId: operation.operationId, method: operation.method, path: operation.path };
+      const newest = newestReplacement(operation);
+      const base = {
+        operationId: operation.operationId,
+        method: operation.method,
+        path: operation.path,
+        ...(newest ? { newest } : {}),
+      };
       if (operation.method !== 'GET') {
         return {
           ...base,

@@ -1,17 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { readServiceOperationsSync } from './contract-operations.js';
-import { replacementSentence } from './replacements.js';
+import { newestReplacement, replacementSentence } from './replacements.js';
 
 const operations = readServiceOperationsSync();
 
 describe('replacementSentence (what a 410 names)', () => {
-  it('names the v2 query for every read of the contract, without reading any data', () => {
+  it('names the newest query for every read of the contract, and the v2 query the report proves, without reading any data', () => {
     const reads = operations.filter((operation) => operation.method === 'GET');
     expect(reads.length).toBeGreaterThan(40);
     for (const operation of reads) {
-      expect(replacementSentence(operation), operation.operationId).toMatch(
-        /^the GraphQL query `[a-z_]+(?:\(| \{).*` on \/graphql\/v2$/,
-      );
+      const sentence = replacementSentence(operation);
+      const newest = newestReplacement(operation)!;
+      if (newest.version === 'v30') {
+        expect(sentence, operation.operationId).toMatch(
+          /^the GraphQL query `[a-z_]+(?:\(| \{).*` on \/graphql\/v30 \(or the GraphQL query `[a-z_]+(?:\(| \{).*` on \/graphql\/v2, where the coverage report proves it\)$/,
+        );
+        expect(sentence).toContain(`\`${newest.query}\` on /graphql/v30`);
+      } else {
+        expect(sentence, operation.operationId).toMatch(
+          /^the GraphQL query `[a-z_]+(?:\(| \{).*` on \/graphql\/v2$/,
+        );
+      }
     }
   });
 
@@ -26,7 +35,8 @@ describe('replacementSentence (what a 410 names)', () => {
   it.each([
     [
       'listItSystems',
-      'the GraphQL query `itsystems { objects { uuid name user_key system_type } }` on /graphql/v2',
+      'the GraphQL query `itsystems { objects { current { uuid name user_key system_type } } }` on /graphql/v30 ' +
+        '(or the GraphQL query `itsystems { objects { uuid name user_key system_type } }` on /graphql/v2, where the coverage report proves it)',
     ],
     ['lookupCpr', 'the GraphQL query `cpr_lookup(cpr_number: $cpr_number) { name }` on /graphql/v2'],
     ['createOrgUnit', 'the mutation org_unit_create on /graphql/v2'],

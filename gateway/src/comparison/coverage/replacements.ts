@@ -2,6 +2,7 @@ import { detailTypes, type DetailType } from '../../legacy/legacy-paths.js';
 import { detailField, type DetailOwner } from '../detail-listings.js';
 import { hierarchyReplacements } from './hierarchy-checks.js';
 import { writeMutations } from './not-covered.js';
+import { v30Answers, v30DetailAnswer, type V30Answer } from './newest-versions.js';
 import { organisationReplacements } from './organisation-checks.js';
 
 const detailPath = /^\/service\/(ou|e)\/\{uuid\}\/details\/([a-z_]+)$/;
@@ -46,21 +47,51 @@ export function detailReplacement(detail: { owner: DetailOwner; type: DetailType
 }
 
 /**
- * What replaces an operation, in words a `410` can use, known without reading any data: the v2 query the
- * coverage report checks a read against, or the mutation it names for a write; for an operation the
- * report does not cover, a pointer to the report.
+ * The newest served version that answers a read: v30 with its query in OS2mo's shape, or v2 (the query the
+ * report proves) with why v30 has no place for it. `undefined` for a write or an operation the report
+ * does not cover.
+ */
+export type NewestReplacement =
+  { version: 'v30'; query: string } | { version: 'v2'; query: string; reason: string };
+
+export function newestReplacement(operation: {
+  operationId: string;
+  method: string;
+  path: string;
+}): NewestReplacement | undefined {
+  if (operation.method !== 'GET') return undefined;
+  const detail = detailEndpoint(operation.path);
+  const v2 = detail ? detailReplacement(detail) : readReplacements[operation.operationId];
+  if (v2 === undefined) return undefined;
+  const v30: V30Answer | undefined = detail ? v30DetailAnswer(detail) : v30Answers[operation.operationId];
+  if (v30 !== undefined && 'query' in v30) return { version: 'v30', query: v30.query };
+  return {
+    version: 'v2',
+    query: v2,
+    reason: v30?.reason ?? "OS2mo's v30 names no query for it: v2 is the newest that answers it.",
+  };
+}
+
+/**
+ * What replaces an operation, in words a `410` can use, known without reading any data: for a read, the
+ * newest version's query (v30 where OS2mo's schema has a place for it, beside the v2 query the coverage
+ * report proves), or the mutation it names for a write; for an operation the report does not cover, a
+ * pointer to the report.
  */
 export function replacementSentence(operation: {
   operationId: string;
   method: string;
   path: string;
 }): string {
-  const detail = detailEndpoint(operation.path);
-  if (operation.method === 'GET' && detail) {
-    return `the GraphQL query \`${detailReplacement(detail)}\` on /graphql/v2`;
+  const newest = newestReplacement(operation);
+  if (newest !== undefined) {
+    const detail = detailEndpoint(operation.path);
+    const v2 = detail ? detailReplacement(detail) : readReplacements[operation.operationId]!;
+    const proven = `the GraphQL query \`${v2}\` on /graphql/v2`;
+    return newest.version === 'v30'
+      ? `the GraphQL query \`${newest.query}\` on /graphql/v30 (or ${proven}, where the coverage report proves it)`
+      : proven;
   }
-  const read = readReplacements[operation.operationId];
-  if (operation.method === 'GET' && read !== undefined) return `the GraphQL query \`${read}\` on /graphql/v2`;
   const mutation = /^Replaced by (the mutations? .+?)\.?$/.exec(writeMutations[operation.operationId] ?? '');
   if (operation.method !== 'GET' && mutation) return `${mutation[1]} on /graphql/v2`;
   return 'the GraphQL query the coverage report (GET /migration/coverage) names for it';
