@@ -7,7 +7,7 @@ import { GENERATED_DIR } from '../idp/src/config.js';
 import { accessToken } from './idp-tokens.js';
 import { startOs2moLikeBackend, type Os2moLikeBackend } from './os2mo-like-backend.js';
 import { repoRoot, waitForHealth } from './processes.js';
-import { referenceQuery } from '../gateway/src/graphql/reference-query.js';
+import { os2moReferenceQuery, referenceQuery } from '../gateway/src/graphql/reference-query.js';
 
 /**
  * Issue 14, "Done when": the gateway runs against a backend that refuses anonymous calls like OS2mo does
@@ -158,34 +158,7 @@ describe('LEGACY_URL=… npm start in front of a backend that refuses anonymous 
   it('answers the reference query in OS2mo’s v30 shape, and v30’s collections, over OS2mo’s records', async () => {
     const line = banner.split('\n').find((candidate) => candidate.trim().startsWith("-d '"));
     const { variables } = JSON.parse(line!.trim().slice(4, -1)) as { variables: { uuids: string[] } };
-    const answer = await graphql(
-      'v30',
-      `
-        query Reference($uuids: [UUID!]) {
-          org_units(filter: { uuids: $uuids }) {
-            objects {
-              current {
-                name
-                managers {
-                  manager_type {
-                    user_key
-                  }
-                  person {
-                    name
-                    engagements {
-                      job_function {
-                        user_key
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      `,
-      variables,
-    );
+    const answer = await graphql('v30', os2moReferenceQuery, variables);
     expect(answer.errors).toBeUndefined();
     expect(answer.data.org_units.objects).toHaveLength(3);
     for (const { current } of answer.data.org_units.objects) {
