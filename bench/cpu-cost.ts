@@ -7,6 +7,7 @@ import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { accessToken } from '../test/idp-tokens.js';
 import { gatewayNodeFlags } from './built-gateway.js';
+import { floorRows } from './cpu-floor.js';
 import { cpuTimesMs } from './proc.js';
 import { BenchStack } from './stack.js';
 import { referenceByHand, v30ReferenceQuery } from './v30-plans.js';
@@ -43,11 +44,15 @@ try {
     ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []),
   ]);
 
+  // Issue 23's floor: the least a Node proxy spends per exchange, measured beside the gateway.
+  const bareProxy = await stack.startBareProxy(legacy.url);
+
   const token = await accessToken(idp.issuer, 'alice');
   const ours = new Pool(gatewayUrl, { connections: concurrency });
   const direct = new Pool(legacy.url, { connections: concurrency });
+  const bare = new Pool(bareProxy.url, { connections: concurrency });
   const oursOneAtATime = new Pool(gatewayUrl, { connections: 1 });
-  pools.push(ours, direct, oursOneAtATime);
+  pools.push(ours, direct, bare, oursOneAtATime);
 
   const request = async (
     pool: Pool,
@@ -76,28 +81,43 @@ try {
       if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}`);
       return body;
     }, referenceUnitUuids);
-  /** `workers` overrides `--concurrency`: how many requests are in flight at once. */
-  const cases: { name: string; run: () => Promise<void>; workers?: number }[] = [
-    { name: 'reference query via gateway', run: referenceQuery(ours) },
-    // No batching of work across requests: what one client alone costs (issue 16's "one request at a time").
-    { name: 'reference query via gateway, one at a time', run: referenceQuery(oursOneAtATime), workers: 1 },
-    // Issue 21: the reference query in v30's shape, and the same legacy reads by hand beside it.
-    {
-      name: 'v30 reference query via gateway',
-      run: () =>
-        request(ours, '/graphql/v30', {
-          method: 'POST',
-          headers: { ...auth, 'content-type': 'application/json' },
-          body: v30Query,
-        }),
-    },
-    { name: 'reference plan direct, beside v30 (the 6 legacy GETs by hand)', run: referenceDirect },
-    { name: 'detail read via /service passthrough', run: () => request(ours, detail, { headers: auth }) },
-    { name: 'detail read direct', run: () => request(direct, detail, { headers: auth }) },
-  ];
+  /**
+   * `workers` overrides `--concurrency`: how many requests are in flight at once. `front` is the process in
+   * front of the legacy service whose CPU the `gateway_cpu_ms_per_op` column reads: the gateway unless named
+   * (on the bare proxy's row it is the bare proxy's CPU; on the direct rows the idle gateway's).
+   */
+  const cases: { name: string; run: () => Promise<void>; workers?: number; front?: 'bare proxy' | 'none' }[] =
+    [
+      { name: 'reference query via gateway', run: referenceQuery(ours) },
+      // No batching of work across requests: what one client alone costs (issue 16's "one request at a time").
+      { name: 'reference query via gateway, one at a time', run: referenceQuery(oursOneAtATime), workers: 1 },
+      // Issue 21: the reference query in v30's shape, and the same legacy reads by hand beside it.
+      {
+        name: 'v30 reference query via gateway',
+        run: () =>
+          request(ours, '/graphql/v30', {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: v30Query,
+          }),
+      },
+      {
+        name: 'reference plan direct, beside v30 (the 6 legacy GETs by hand)',
+        run: referenceDirect,
+        front: 'none',
+      },
+      { name: 'detail read via /service passthrough', run: () => request(ours, detail, { headers: auth }) },
+      { name: 'detail read direct', run: () => request(direct, detail, { headers: auth }), front: 'none' },
+      {
+        name: 'detail read via a bare Node proxy',
+        run: () => request(bare, detail, { headers: auth }),
+        front: 'bare proxy',
+      },
+    ];
+  const frontPid = { gateway: gateway.child.pid, 'bare proxy': bareProxy.child.pid, none: gateway.child.pid };
 
   const rows = [];
-  for (const { name, run, workers = concurrency } of cases.filter(({ name }) =>
+  for (const { name, run, workers = concurrency, front = 'gateway' } of cases.filter(({ name }) =>
     name.includes(values.only ?? ''),
   )) {
     const drive = async (count: number) => {
@@ -113,7 +133,7 @@ try {
     await drive(Math.ceil(operations / 4)); // warm-up: JIT, connections, caches
     const cpu = async () => {
       const [gatewayTimes, legacyTimes] = await Promise.all([
-        cpuTimesMs(gateway.child.pid),
+        cpuTimesMs(frontPid[front]),
         cpuTimesMs(legacy.child.pid),
       ]);
       if (!gatewayTimes || !legacyTimes) throw new Error('bench:cpu reads CPU time from /proc (Linux only)');
@@ -128,6 +148,7 @@ try {
     rows.push({
       name,
       concurrency: workers,
+      front,
       gateway_cpu_ms_per_op: perOp(
         after.gateway.user + after.gateway.system - before.gateway.user - before.gateway.system,
       ),
@@ -139,6 +160,13 @@ try {
     });
   }
   console.table(rows);
+  const floor = floorRows(rows);
+  if (floor.length > 0) {
+    console.log(
+      "Issue 23: CPU per operation against the floor (the bare proxy's CPU per exchange, same run)",
+    );
+    console.table(floor);
+  }
 } finally {
   await Promise.all(pools.map((pool) => pool.close()));
   await stack.close();
