@@ -240,3 +240,47 @@ describe('what the backend learns of the gateway request', () => {
     expect(backend.received[0]!.headers).not.toHaveProperty('traceparent');
   });
 });
+
+describe('json() reads the answer whole', () => {
+  it('decodes a body that arrives in several chunks, a character split between two of them', async () => {
+    const name = 'Ærø Kommune — æøå';
+    const bytes = Buffer.from(JSON.stringify([{ uuid: 'u1', name }]));
+    const split = bytes.indexOf(Buffer.from('Æ')) + 1; // inside the two bytes of Æ
+    backend.answer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write(bytes.subarray(0, split));
+      setImmediate(() => response.end(bytes.subarray(split)));
+    });
+    await expect(client().json({ method: 'GET', path: '/service/o/' })).resolves.toEqual([
+      { uuid: 'u1', name },
+    ]);
+  });
+
+  it('ends a call whose signal aborts while the backend is still answering, and makes no second call', async () => {
+    let answered!: () => void;
+    const arrived = new Promise<void>((resolve) => (answered = resolve));
+    backend.answer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('[');
+      answered();
+    });
+    const controller = new AbortController();
+    const call = client()
+      .json({ method: 'GET', path: '/service/o/', signal: controller.signal })
+      .catch((caught: unknown) => caught);
+    await arrived;
+    controller.abort();
+    expect(upstreamFailure(await call)?.errorKey).toBe('E_UPSTREAM_UNAVAILABLE');
+    expect(backend.received).toHaveLength(1);
+  });
+
+  it('does not send a call whose signal has already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const error = await client()
+      .json({ method: 'GET', path: '/service/o/', signal: controller.signal })
+      .catch((caught: unknown) => caught);
+    expect(upstreamFailure(error)?.errorKey).toBe('E_UPSTREAM_UNAVAILABLE');
+    expect(backend.received).toHaveLength(0);
+  });
+});

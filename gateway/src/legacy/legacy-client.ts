@@ -142,12 +142,113 @@ async function requestOnFreshConnection(
   }
 }
 
+/** A legacy answer read whole: its status and its body as text. */
+interface WholeAnswer {
+  status: number;
+  text: string;
+}
+
+/**
+ * One call whose answer is read whole, straight from undici's handler callbacks: the body's chunks are
+ * kept and decoded once at the end, with no readable stream, no body mixin and no abort listener bridge per
+ * call (`request()` makes all three). `answeredAt` tells a failure after the answer began from one before it.
+ */
+class WholeAnswerHandler implements Dispatcher.DispatchHandler {
+  status = 0;
+  private readonly chunks: Buffer[] = [];
+  private controller: Dispatcher.DispatchController | undefined;
+
+  constructor(
+    private readonly settle: (error: Error | null, answer?: WholeAnswer) => void,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    if (signal) signal.addEventListener('abort', this, { once: true });
+  }
+
+  /** The signal's `abort` event (the handler is its own listener object: no closure per call). */
+  handleEvent(): void {
+    this.controller?.abort(abortReason(this.signal));
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.signal?.aborted) controller.abort(abortReason(this.signal));
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
+    this.status = statusCode;
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    this.signal?.removeEventListener('abort', this);
+    const { chunks } = this;
+    const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+    this.settle(null, { status: this.status, text });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.signal?.removeEventListener('abort', this);
+    this.settle(error);
+  }
+}
+
+function abortReason(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error ? reason : new undiciErrors.RequestAbortedError();
+}
+
+/**
+ * Sends a request and reads its answer whole; a read whose connection broke before any answer is sent once
+ * more, as `requestOnFreshConnection` does for streamed answers.
+ */
+function exchangeWhole(
+  dispatcher: Dispatcher,
+  options: Dispatcher.DispatchOptions,
+  signal: AbortSignal | undefined,
+  retried = false,
+): Promise<WholeAnswer> {
+  return new Promise<WholeAnswer>((resolve, reject) => {
+    const handler = new WholeAnswerHandler((error, answer) => {
+      if (error === null) return resolve(answer!);
+      const read = options.method === 'GET' || options.method === 'HEAD';
+      if (retried || !read || handler.status !== 0 || !isBrokenConnection(error) || signal?.aborted) {
+        return reject(error);
+      }
+      resolve(exchangeWhole(dispatcher, options, signal, true));
+    }, signal);
+    dispatcher.dispatch(options, handler);
+  });
+}
+
 function isTimeout(error: unknown): boolean {
   return (
     error instanceof undiciErrors.HeadersTimeoutError ||
     error instanceof undiciErrors.BodyTimeoutError ||
     error instanceof undiciErrors.ConnectTimeoutError
   );
+}
+
+/**
+ * A `json()` call's headers as undici's flat list of names and values, which it reads as they are; an object
+ * would be built from spreads and then walked for its keys on every call.
+ */
+function jsonCallHeaders(
+  request: LegacyRequest,
+  authorization: string | undefined,
+  traceparent: string | undefined,
+): string[] {
+  const headers =
+    request.body === undefined
+      ? ['accept', 'application/json']
+      : ['accept', 'application/json', 'content-type', 'application/json'];
+  if (authorization !== undefined) headers.push('authorization', authorization);
+  if (request.requestId !== undefined) headers.push('x-request-id', request.requestId);
+  if (traceparent !== undefined) headers.push('traceparent', traceparent);
+  return headers;
 }
 
 /**
@@ -240,26 +341,26 @@ export function createLegacyClient(options: LegacyClientOptions) {
     let status = 0;
     const span = options.tracing?.startCall(request.trace, request.method, request.path);
     try {
-      const authorization = await credentials.header(request.authorization);
-      const response = await requestOnFreshConnection(dispatcher, {
-        method: request.method,
-        path: `${basePath}${request.path}`,
-        headers: {
-          accept: 'application/json',
-          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(authorization === undefined ? {} : { authorization }),
-          ...(request.requestId === undefined ? {} : { 'x-request-id': request.requestId }),
-          ...(span?.traceparent === undefined ? {} : { traceparent: span.traceparent }),
+      // Relaying (the default) never waits: no promise per call for a header already at hand.
+      const authorization =
+        credentials.mode === 'relay'
+          ? credentials.relayed(request.authorization)
+          : await credentials.header(request.authorization);
+      const answer = await exchangeWhole(
+        dispatcher,
+        {
+          method: request.method,
+          path: basePath === '' ? request.path : `${basePath}${request.path}`,
+          headers: jsonCallHeaders(request, authorization, span?.traceparent),
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
         },
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: request.signal,
-      });
-      status = response.statusCode;
+        request.signal,
+      );
+      status = answer.status;
       let body: unknown;
       try {
-        body = await response.body.json();
+        body = JSON.parse(answer.text);
       } catch (error) {
-        if (isTimeout(error)) throw new LegacyTimeoutError();
         throw new LegacyUnavailableError(error);
       }
       if (status >= 200 && status < 300) return body as T;

@@ -147,7 +147,17 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
         authorization: options.authorization,
         requestId: options.requestId,
         trace: options.trace,
-        onCall: (call) => options.onCall?.({ ...call, round: myRound, started_ms: startedMs }),
+        onCall:
+          options.onCall &&
+          ((call) =>
+            options.onCall?.({
+              method: call.method,
+              path: call.path,
+              status: call.status,
+              duration_ms: call.duration_ms,
+              round: myRound,
+              started_ms: startedMs,
+            })),
       });
     } finally {
       inFlight -= 1;
