@@ -9,6 +9,7 @@ import { ensureMeshBuild } from '../gateway/src/org-graph/mesh-build.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { repoRoot } from '../test/processes.js';
 import { runCpuBench, type CpuRow } from './cpu-rows.js';
+import { issue23Rows } from './issue-23.js';
 import { measureGroup, type BenchCase } from './cases.js';
 import { type CaseResult, type MeasureOptions } from './harness.js';
 import { asReferenceShape, composeSupergraph, hiveReferenceBody, startHivePeer } from './hive/peer.js';
@@ -262,6 +263,21 @@ try {
         }
       : null,
   });
+  const issue23 = issue23Rows({
+    concurrency,
+    cpu_rows: cpuRows,
+    p50: {
+      v2_c8: pair('a:', 'b:'),
+      v2_c1: pair('a1:', 'b1:'),
+      v30_c8: pair('v30a:', 'b:'),
+      v30_c1: pair('v30a1:', 'b1:'),
+    },
+    throughput: {
+      gateway: byName('a:')?.throughput_per_s ?? null,
+      mesh: byName('d:')?.throughput_per_s ?? null,
+      hive: byName('g:')?.throughput_per_s ?? null,
+    },
+  });
   const largeResults = large?.results ?? [];
   const largeCase = (prefix: string) => largeResults.find((result) => result.name.startsWith(prefix));
   const [everyGateway, everyDirect] = [largeCase('f7:'), largeCase('f8:')];
@@ -372,6 +388,10 @@ try {
   console.log(
     `peak RSS: gateway ${peakRss.gateway} MB, Mesh v0 ${peakRss.mesh} MB, Hive Gateway ${peakRss.hive} MB`,
   );
+  console.log(
+    "\nIssue 23's table (CPU from bench:cpu against the bare proxy's; p50 and throughput from this run):",
+  );
+  console.log(formatTable(issue23.map((row) => ({ ...row }))));
   console.log("\nIssue 21's v30 rows (OS2mo's shape, /graphql/v30), each against the direct plan:");
   console.log(formatTable(v30.map((row) => ({ ...row }))));
 
@@ -382,6 +402,7 @@ try {
     results,
     issue_16: issue,
     issue_21_v30: v30,
+    issue_23: issue23,
     peak_rss_mb: peakRss,
     large,
     scale,
