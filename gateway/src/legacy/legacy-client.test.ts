@@ -284,3 +284,51 @@ describe('json() reads the answer whole', () => {
     expect(backend.received).toHaveLength(0);
   });
 });
+
+describe('the calls json() reports to the metrics', () => {
+  it('reports each call made once, by method and status class, timeouts and broken calls apart', async () => {
+    const observed: { method: string; statusClass: string }[] = [];
+    const observeCall = ({ method, statusClass }: { method: string; statusClass: string }) =>
+      observed.push({ method, statusClass });
+    const legacy = client({ observeCall, responseTimeoutMs: 300 });
+    await legacy.json({ method: 'GET', path: '/service/o/' });
+    backend.answer((_request, response) =>
+      json(response, 404, {
+        error: true,
+        status: 404,
+        error_key: 'E_NOT_FOUND',
+        description: 'No such unit.',
+      }),
+    );
+    await legacy.json({ method: 'POST', path: '/service/details/create', body: {} }).catch(() => undefined);
+    backend.answer(() => undefined);
+    await legacy.json({ method: 'GET', path: '/service/o/' }).catch(() => undefined);
+    await client({ observeCall, url: new URL('http://127.0.0.1:1') })
+      .json({ method: 'GET', path: '/service/o/' })
+      .catch(() => undefined);
+    expect(observed).toEqual([
+      { method: 'GET', statusClass: '2xx' },
+      { method: 'POST', statusClass: '4xx' },
+      { method: 'GET', statusClass: 'timeout' },
+      // Nothing listening: one call that failed (only a connection that broke mid-way is tried again).
+      { method: 'GET', statusClass: 'error' },
+    ]);
+  });
+
+  it('reports nothing for a call never made: no backend credential could be had', async () => {
+    tokenEndpoint.answer((_request, response) => json(response, 401, { error: 'invalid_client' }));
+    const observed: unknown[] = [];
+    await client({
+      observeCall: (call) => observed.push(call),
+      auth: {
+        mode: 'client-credentials',
+        tokenUrl: new URL(`${tokenEndpoint.url}/token`),
+        clientId: 'gateway',
+        clientSecret: 'secret',
+      },
+    })
+      .json({ method: 'GET', path: '/service/o/', authorization: 'Bearer caller' })
+      .catch(() => undefined);
+    expect(observed).toEqual([]);
+  });
+});

@@ -224,6 +224,11 @@ function exchangeWhole(
   });
 }
 
+/** A status as the metrics' `status_class` label: `2xx` … `5xx`. */
+function statusClass(status: number): ObservedLegacyCall['statusClass'] {
+  return `${Math.min(Math.max(Math.floor(status / 100), 1), 5)}xx` as ObservedLegacyCall['statusClass'];
+}
+
 function isTimeout(error: unknown): boolean {
   return (
     error instanceof undiciErrors.HeadersTimeoutError ||
@@ -265,8 +270,8 @@ class ObservedHandler implements Dispatcher.DispatchHandler {
     private readonly observe: (call: ObservedLegacyCall) => void,
   ) {}
 
-  private report(statusClass: ObservedLegacyCall['statusClass']): void {
-    this.observe({ method: this.method, statusClass, durationMs: performance.now() - this.started });
+  private report(outcome: ObservedLegacyCall['statusClass']): void {
+    this.observe({ method: this.method, statusClass: outcome, durationMs: performance.now() - this.started });
   }
 
   onRequestStart(controller: Dispatcher.DispatchController, context: unknown) {
@@ -297,7 +302,7 @@ class ObservedHandler implements Dispatcher.DispatchHandler {
   }
 
   onResponseEnd(controller: Dispatcher.DispatchController, trailers: IncomingHttpHeaders) {
-    this.report(`${Math.min(Math.floor(this.status / 100), 5)}xx` as ObservedLegacyCall['statusClass']);
+    this.report(statusClass(this.status));
     return this.handler.onResponseEnd?.(controller, trailers);
   }
 
@@ -307,7 +312,7 @@ class ObservedHandler implements Dispatcher.DispatchHandler {
   }
 }
 
-/** An undici interceptor that reports each call when its response ends or fails. */
+/** An undici interceptor that reports each call when its response ends or fails (the passthrough's calls). */
 function observeCalls(observe: (call: ObservedLegacyCall) => void): Dispatcher.DispatcherComposeInterceptor {
   return (dispatch) => (options, handler) =>
     dispatch(options, new ObservedHandler(handler, options.method, observe));
@@ -339,6 +344,8 @@ export function createLegacyClient(options: LegacyClientOptions) {
   async function json<T = unknown>(request: LegacyRequest): Promise<T> {
     const started = performance.now();
     let status = 0;
+    /** How the call went for the metrics; unset while no call has been made (a credential failure). */
+    let outcome: ObservedLegacyCall['statusClass'] | undefined;
     const span = options.tracing?.startCall(request.trace, request.method, request.path);
     try {
       // Relaying (the default) never waits: no promise per call for a header already at hand.
@@ -346,17 +353,25 @@ export function createLegacyClient(options: LegacyClientOptions) {
         credentials.mode === 'relay'
           ? credentials.relayed(request.authorization)
           : await credentials.header(request.authorization);
-      const answer = await exchangeWhole(
-        dispatcher,
-        {
-          method: request.method,
-          path: basePath === '' ? request.path : `${basePath}${request.path}`,
-          headers: jsonCallHeaders(request, authorization, span?.traceparent),
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        },
-        request.signal,
-      );
+      let answer: WholeAnswer;
+      try {
+        // Straight to the pool: this handler reports the call itself, so it needs no observing wrapper.
+        answer = await exchangeWhole(
+          pool,
+          {
+            method: request.method,
+            path: basePath === '' ? request.path : `${basePath}${request.path}`,
+            headers: jsonCallHeaders(request, authorization, span?.traceparent),
+            body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          },
+          request.signal,
+        );
+      } catch (error) {
+        outcome = isTimeout(error) ? 'timeout' : 'error';
+        throw error;
+      }
       status = answer.status;
+      outcome = statusClass(status);
       let body: unknown;
       try {
         body = JSON.parse(answer.text);
@@ -380,13 +395,11 @@ export function createLegacyClient(options: LegacyClientOptions) {
       if (isTimeout(error)) throw new LegacyTimeoutError();
       throw new LegacyUnavailableError(error);
     } finally {
+      const durationMs = performance.now() - started;
+      if (outcome !== undefined)
+        options.observeCall?.({ method: request.method, statusClass: outcome, durationMs });
       span?.end(status === 0 ? { error: 'no answer' } : { status });
-      request.onCall?.({
-        method: request.method,
-        path: request.path,
-        status,
-        duration_ms: performance.now() - started,
-      });
+      request.onCall?.({ method: request.method, path: request.path, status, duration_ms: durationMs });
     }
   }
 
