@@ -63,17 +63,30 @@ export interface ClientView {
   host: string;
 }
 
+/**
+ * A client's request headers: a Web `Headers`, or a record of lower-case names with repeated headers joined
+ * by `, ` as `Headers` joins them (what the `/service` read lane makes from Node's `rawHeaders`).
+ */
+export type ClientHeaders = Headers | Readonly<Record<string, string>>;
+
+/** One of a client's request headers by its lower-case name. */
+export function clientHeader(incoming: ClientHeaders, name: string): string | undefined {
+  return incoming instanceof Headers ? (incoming.get(name) ?? undefined) : incoming[name];
+}
+
 /** The headers to send upstream for a client's request. */
 export function upstreamRequestHeaders(
-  incoming: Headers,
+  incoming: ClientHeaders,
   client: ClientView,
   extra: Record<string, string | undefined> = {},
 ): Record<string, string> {
-  const connectionNamed = namedInConnection(incoming.get('connection'));
+  const connectionNamed = namedInConnection(clientHeader(incoming, 'connection'));
   const headers: Record<string, string> = {};
-  incoming.forEach((value, name) => {
+  const keep = (value: string, name: string) => {
     if (!droppedRequestHeaders.has(name) && !connectionNamed.has(name)) headers[name] = value;
-  });
+  };
+  if (incoming instanceof Headers) incoming.forEach(keep);
+  else for (const name in incoming) keep(incoming[name]!, name);
   if (client.address) headers['x-forwarded-for'] = client.address;
   headers['x-forwarded-proto'] = client.protocol;
   headers['x-forwarded-host'] = client.host;

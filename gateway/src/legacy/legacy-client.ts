@@ -3,7 +3,13 @@ import type { Duplex } from 'node:stream';
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { TraceContext, Tracing } from '../observability/tracing.js';
 import { backendCredentials, type LegacyAuth } from './backend-credentials.js';
-import { clientResponseHeaders, upstreamRequestHeaders, type ClientView } from './forward-headers.js';
+import {
+  clientHeader,
+  clientResponseHeaders,
+  upstreamRequestHeaders,
+  type ClientHeaders,
+  type ClientView,
+} from './forward-headers.js';
 import {
   LegacyCredentialError,
   LegacyResponseError,
@@ -85,7 +91,7 @@ export interface ForwardRequest {
   /** Path and query as the client sent them, e.g. `/service/o/?limit=1`. */
   target: string;
   /** The client's headers; `upstreamRequestHeaders` decides which go on. */
-  headers: Headers;
+  headers: ClientHeaders;
   /** The whole body, already read: a connection is taken only once the body is complete. */
   body?: Uint8Array;
   /** Aborts the call: an `AbortSignal`, or an emitter of `abort` as undici also accepts (see `connectionGone`). */
@@ -327,7 +333,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
     });
     try {
       // Relayed without a wait: the caller's header is at hand (the other modes may fetch a token).
-      const caller = request.headers.get('authorization') ?? undefined;
+      const caller = clientHeader(request.headers, 'authorization');
       const authorization =
         credentials.mode === 'relay' ? credentials.relayed(caller) : await credentials.header(caller);
       if (authorization !== undefined) headers.authorization = authorization;

@@ -7,7 +7,7 @@ import type { LegacyClient } from '../legacy/legacy-client.js';
 import type { TraceContext } from '../observability/tracing.js';
 
 /** Answers up to this size are forwarded in one piece; larger ones are streamed. */
-const bufferedBodyLimit = 64 * 1024;
+export const bufferedBodyLimit = 64 * 1024;
 
 export interface ServicePassthroughOptions {
   legacy: LegacyClient;

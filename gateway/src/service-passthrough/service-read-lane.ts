@@ -1,0 +1,219 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { pipeline } from 'node:stream';
+import { authenticateBearer } from '../auth/bearer-auth.js';
+import type { Principal, TokenVerifier } from '../auth/token-verifier.js';
+import { GatewayError, unexpectedError } from '../errors/gateway-error.js';
+import { legacyErrorBody } from '../errors/legacy-error-body.js';
+import { upstreamError } from '../errors/upstream-failure.js';
+import { ConnectionGone } from '../http/node-bindings.js';
+import type { LegacyClient } from '../legacy/legacy-client.js';
+import { finishRequest, comparisonToolHeader } from '../observability/request-observer.js';
+import type { Observability } from '../observability/observability.js';
+import { bufferedBodyLimit } from './service-passthrough.js';
+import { isPlainHost, isPlainServiceTarget, requestIdOf } from './plain-request.js';
+
+export interface ServiceReadLaneOptions {
+  legacy: LegacyClient;
+  verifier: TokenVerifier;
+  realm: string;
+  /** The gateway's public address: a legacy `Location` is rewritten to it. */
+  publicUrl: string;
+  observability: Observability;
+  /** The headers every answer carries (`securityHeaders`), made once at start. */
+  securityHeaders: readonly (readonly [string, string])[];
+}
+
+export interface ServiceReadLane {
+  /**
+   * Answers a plain `/service` read (GET or HEAD, a target and `Host` that URL parsing would not change, no
+   * `Origin`) and returns true; returns false, having done nothing, for anything else.
+   */
+  take(req: IncomingMessage, res: ServerResponse): boolean;
+  /** How many reads this lane answered: tests prove with it that the lane was taken. */
+  readonly served: number;
+}
+
+/** Node's `rawHeaders` as lower-case names, repeated headers joined by `, ` as a Web `Headers` joins them. */
+function joinedHeaders(raw: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index]!.toLowerCase();
+    const value = raw[index + 1]!;
+    const seen = headers[name];
+    headers[name] = seen === undefined ? value : `${seen}, ${value}`;
+  }
+  return headers;
+}
+
+/** The answer's headers as @hono/node-server writes a `Headers`: sorted names, `set-cookie` kept apart. */
+function outgoingHeaders(headers: Headers): Record<string, string | string[]> {
+  const outgoing: Record<string, string | string[]> = {};
+  const cookies: string[] = [];
+  for (const [name, value] of headers) {
+    if (name === 'set-cookie') cookies.push(value);
+    else outgoing[name] = value;
+  }
+  if (cookies.length > 0) outgoing['set-cookie'] = cookies;
+  outgoing['content-type'] ??= 'text/plain; charset=UTF-8';
+  return outgoing;
+}
+
+/** One read on the lane: what it learnt for the access log and metrics (the principal once the token passed). */
+interface ReadOutcome {
+  status: number;
+  principal?: Principal;
+}
+
+/**
+ * The `/service` read path on Node's own request and response: the same token check, passthrough, headers,
+ * error bodies, access log, metrics and usage attribution as the Hono app gives a read, without a Hono
+ * context or a Web `Request`/`Response` pair per call. Only reads without anything the app would treat
+ * specially take it (no CORS, tracing, shadow sampling or deprecated endpoints: the app is then built without
+ * the lane); everything else goes to the app unchanged.
+ *
+ * @example
+ * const lane = serviceReadLane({ legacy, verifier, realm, publicUrl, observability, securityHeaders });
+ * createServer((req, res) => lane.take(req, res) || app(req, res));
+ */
+export function serviceReadLane(options: ServiceReadLaneOptions): ServiceReadLane {
+  const { observability, legacy } = options;
+  const { metrics } = observability;
+  let served = 0;
+
+  /** Every answer's last steps in the app's order: CORS's `Vary`, then the security headers. */
+  function finalHeaders(headers: Headers): Record<string, string | string[]> {
+    headers.append('Vary', 'Origin');
+    for (const [name, value] of options.securityHeaders) headers.set(name, value);
+    headers.delete('X-Powered-By');
+    return outgoingHeaders(headers);
+  }
+
+  function writeError(res: ServerResponse, error: GatewayError, requestId: string, head: boolean): void {
+    const headers = new Headers({ 'X-Request-Id': requestId });
+    for (const [name, value] of Object.entries(error.headers)) headers.set(name, value);
+    headers.set('Content-Type', 'application/json');
+    const outgoing = finalHeaders(headers);
+    if (head) {
+      res.writeHead(error.status, outgoing).end();
+      return;
+    }
+    const body = JSON.stringify(legacyErrorBody(error));
+    outgoing['Content-Length'] = String(Buffer.byteLength(body));
+    res.writeHead(error.status, outgoing).end(body);
+  }
+
+  async function read(
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: Record<string, string>,
+    requestId: string,
+    host: string,
+    outcome: ReadOutcome,
+  ): Promise<void> {
+    const method = req.method!;
+    const principal = await authenticateBearer(headers.authorization, options);
+    outcome.principal = principal;
+    const gone = new ConnectionGone();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    let upstream;
+    try {
+      upstream = await legacy.forward({
+        method,
+        target: req.url!,
+        headers,
+        signal: gone,
+        client: {
+          address: req.socket.remoteAddress,
+          protocol: (req.socket as TLSSocket).encrypted ? 'https' : 'http',
+          host,
+        },
+        requestId,
+        publicUrl: options.publicUrl,
+      });
+    } catch (error) {
+      throw upstreamError(error) ?? error;
+    }
+    const answer = upstream.headers;
+    answer.set('x-request-id', requestId);
+    const status = upstream.status;
+    outcome.status = status;
+    if (status === 204 || method === 'HEAD') {
+      upstream.body.resume();
+      answer.set('Cache-Control', 'no-store');
+      res.writeHead(status, finalHeaders(answer)).end();
+      return;
+    }
+    if (upstream.length !== undefined && upstream.length <= bufferedBodyLimit) {
+      const buffered = Buffer.from(await upstream.body.arrayBuffer());
+      answer.set('content-length', String(buffered.length));
+      answer.set('Cache-Control', 'no-store');
+      res.writeHead(status, finalHeaders(answer)).end(buffered);
+      return;
+    }
+    answer.set('Cache-Control', 'no-store');
+    res.writeHead(status, finalHeaders(answer));
+    pipeline(upstream.body, res, () => {});
+  }
+
+  async function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: Record<string, string>,
+    host: string,
+  ): Promise<void> {
+    const started = performance.now();
+    const requestId = requestIdOf(headers['x-request-id']);
+    metrics.httpRequestsInFlight.inc();
+    const outcome: ReadOutcome = { status: 0 };
+    try {
+      await read(req, res, headers, requestId, host, outcome);
+    } catch (error) {
+      let failure: GatewayError;
+      if (error instanceof GatewayError) failure = error;
+      else {
+        observability.logger.child({ requestId }).error({ err: error }, 'unexpected error');
+        failure = unexpectedError();
+      }
+      outcome.status = failure.status;
+      writeError(res, failure, requestId, req.method === 'HEAD');
+    } finally {
+      metrics.httpRequestsInFlight.dec();
+    }
+    const url = req.url!;
+    const queryStart = url.indexOf('?');
+    finishRequest(observability, {
+      started,
+      requestId,
+      method: req.method!,
+      path: queryStart === -1 ? url : url.slice(0, queryStart),
+      query: queryStart === -1 ? '' : url.slice(queryStart + 1),
+      route: '/service/*',
+      status: outcome.status,
+      principal: outcome.principal,
+      toolRequest: headers[comparisonToolHeader] !== undefined,
+      operation: undefined,
+    });
+  }
+
+  return {
+    take(req, res) {
+      const method = req.method;
+      if (method !== 'GET' && method !== 'HEAD') return false;
+      const url = req.url;
+      if (url === undefined || !isPlainServiceTarget(url)) return false;
+      const host = req.headers.host;
+      if (host === undefined || !isPlainHost(host)) return false;
+      const headers = joinedHeaders(req.rawHeaders);
+      if (headers.origin !== undefined) return false;
+      served += 1;
+      void answer(req, res, headers, host);
+      return true;
+    },
+    get served() {
+      return served;
+    },
+  };
+}
