@@ -1,4 +1,5 @@
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
@@ -20,9 +21,13 @@ interface Gateway {
 let stack: TestStack;
 let withLane: Gateway;
 let withoutLane: Gateway;
+/** The same pair in front of a backend that answers with unusual headers and bodies. */
+let oddWithLane: Gateway;
+let oddWithoutLane: Gateway;
+let oddBackend: Server;
 let token: string;
 
-async function startComparedGateway(lane: boolean): Promise<Gateway> {
+async function startComparedGateway(lane: boolean, legacyUrl?: string): Promise<Gateway> {
   const log: Record<string, unknown>[] = [];
   const destination: DestinationStream = {
     write: (line: string) => void log.push(JSON.parse(line) as Record<string, unknown>),
@@ -30,7 +35,13 @@ async function startComparedGateway(lane: boolean): Promise<Gateway> {
   const running = await startGateway({
     logger: createLogger({ level: 'info', destination }),
     // The stack's configuration on a port of its own; `publicUrl` stays the stack's, so `Location` matches.
-    config: (port) => ({ ...stack.gateway.config, port }),
+    config: (port) => ({
+      ...stack.gateway.config,
+      port,
+      ...(legacyUrl === undefined
+        ? {}
+        : { legacy: { ...stack.gateway.config.legacy, url: new URL(legacyUrl) } }),
+    }),
     serviceReadLane: lane,
   });
   return { running, log };
@@ -41,12 +52,50 @@ beforeAll(async () => {
   token = await stack.token('alice');
   withLane = await startComparedGateway(true);
   withoutLane = await startComparedGateway(false);
+  oddBackend = await startOddBackend();
+  const oddUrl = `http://127.0.0.1:${(oddBackend.address() as AddressInfo).port}`;
+  oddWithLane = await startComparedGateway(true, oddUrl);
+  oddWithoutLane = await startComparedGateway(false, oddUrl);
 });
 afterAll(async () => {
   await withLane?.running.close();
   await withoutLane?.running.close();
+  await oddWithLane?.running.close();
+  await oddWithoutLane?.running.close();
+  oddBackend?.close();
   await stack?.close();
 });
+
+/**
+ * A backend whose answers carry what the legacy service never sends: repeated headers and cookies, a `Vary`,
+ * headers the gateway replaces or drops, a `Location` with its own address, no `content-type`, a body too
+ * large to buffer, a body without a length, and no body at all.
+ */
+function startOddBackend(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const own = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    response.setHeader('Set-Cookie', ['a=1', 'b=2']);
+    response.setHeader('Vary', 'Accept');
+    response.setHeader('X-Powered-By', 'legacy');
+    response.setHeader('X-Frame-Options', 'ALLOWALL');
+    response.setHeader('Location', `${own}/service/o/`);
+    response.setHeader('Connection', 'keep-alive, X-Hop');
+    response.setHeader('X-Hop', 'dropped');
+    response.setHeader('X-Multi', ['1', '2']);
+    if (request.url === '/service/empty/') return response.writeHead(204).end();
+    if (request.url === '/service/large/') {
+      const large = JSON.stringify('x'.repeat(100_000));
+      return response.writeHead(200, { 'content-type': 'application/json' }).end(large);
+    }
+    if (request.url === '/service/unsized/') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('[1,');
+      return response.end('2]');
+    }
+    response.writeHead(200).end('plain');
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
 
 interface Answer {
   status: number;
@@ -77,7 +126,7 @@ function send(port: number, method: string, path: string, headers: Record<string
 async function counters(gateway: Gateway): Promise<Map<string, number>> {
   const values = new Map<string, number>();
   for (const metric of await gateway.running.metrics.registry.getMetricsAsJSON()) {
-    if (metric.type !== 'counter' || !metric.name.startsWith('gateway_')) continue;
+    if (String(metric.type) !== 'counter' || !metric.name.startsWith('gateway_')) continue;
     for (const value of metric.values)
       values.set(`${metric.name}${JSON.stringify(value.labels)}`, value.value);
   }
@@ -126,6 +175,16 @@ function comparableHeaders(rawHeaders: string[], sentId: string | undefined): st
 }
 
 async function compare(
+  method: string,
+  path: string,
+  headers: (token: string) => Record<string, string>,
+  expectedLane: boolean,
+) {
+  return comparePair([withLane, withoutLane], method, path, headers, expectedLane);
+}
+
+async function comparePair(
+  [withLane, withoutLane]: [Gateway, Gateway],
   method: string,
   path: string,
   headers: (token: string) => Record<string, string>,
@@ -239,5 +298,29 @@ describe('the /service read lane on Node', () => {
     await compare('GET', `/service/ou/../o/`, bearer, false);
     await compare('GET', `/service/o/%6F`, bearer, false);
     await compare('POST', `/service/details/create`, bearer, false);
+  });
+});
+
+describe('the /service read lane on Node, with unusual backend answers', () => {
+  const odd = (method: string, path: string) =>
+    comparePair([oddWithLane, oddWithoutLane], method, path, bearer, true);
+
+  it('writes repeated headers, cookies, Vary, replaced and dropped headers and Location as the app does', async () => {
+    const { answer } = await odd('GET', '/service/plain/');
+    expect(answer.body).toBe('plain');
+    expect(answer.rawHeaders).toContain('set-cookie');
+    expect(answer.rawHeaders).not.toContain('x-hop');
+    expect(answer.rawHeaders).not.toContain('x-powered-by');
+    expect(answer.rawHeaders).toContain(`${stack.gateway.config.publicUrl}/service/o/`);
+  });
+
+  it('streams a large body and a body without a length as the app does', async () => {
+    expect((await odd('GET', '/service/large/')).answer.body).toHaveLength(100_002);
+    expect((await odd('GET', '/service/unsized/')).answer.body).toBe('[1,2]');
+  });
+
+  it('answers a 204 and a HEAD as the app does', async () => {
+    expect((await odd('GET', '/service/empty/')).answer.status).toBe(204);
+    expect((await odd('HEAD', '/service/large/')).answer.body).toBe('');
   });
 });

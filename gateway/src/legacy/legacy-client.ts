@@ -7,6 +7,7 @@ import {
   clientHeader,
   clientResponseHeaders,
   upstreamRequestHeaders,
+  type AnswerHeaders,
   type ClientHeaders,
   type ClientView,
 } from './forward-headers.js';
@@ -108,7 +109,7 @@ export interface ForwardRequest {
 /** The legacy answer, for the client: status, the headers it may see, and the body as it arrives. */
 export interface ForwardResponse {
   status: number;
-  headers: Headers;
+  headers: AnswerHeaders;
   /** The declared `Content-Length`, when the answer has one. */
   length: number | undefined;
   body: Dispatcher.ResponseData['body'];
@@ -324,6 +325,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
    * backend credential of `LEGACY_CREDENTIALS`, and the body already read. Throws `LegacyTimeoutError` or
    * `LegacyUnavailableError` when no answer comes; any answer, error statuses included, is returned as is.
    */
+  const legacyOrigin = options.url.origin;
   async function forward(request: ForwardRequest): Promise<ForwardResponse> {
     const span = options.tracing?.startCall(request.trace, request.method, request.target);
     const headers = upstreamRequestHeaders(request.headers, request.client, {
@@ -349,7 +351,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
       return {
         status: upstream.statusCode,
         headers: clientResponseHeaders(upstream.headers, {
-          legacyOrigin: options.url.origin,
+          legacyOrigin,
           publicUrl: request.publicUrl,
         }),
         length: declaredLength(upstream.headers['content-length']),

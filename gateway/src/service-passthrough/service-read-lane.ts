@@ -7,6 +7,7 @@ import { GatewayError, unexpectedError } from '../errors/gateway-error.js';
 import { legacyErrorBody } from '../errors/legacy-error-body.js';
 import { upstreamError } from '../errors/upstream-failure.js';
 import { ConnectionGone } from '../http/node-bindings.js';
+import type { AnswerHeaders } from '../legacy/forward-headers.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 import { finishRequest, comparisonToolHeader } from '../observability/request-observer.js';
 import type { Observability } from '../observability/observability.js';
@@ -46,15 +47,20 @@ function joinedHeaders(raw: readonly string[]): Record<string, string> {
   return headers;
 }
 
-/** The answer's headers as @hono/node-server writes a `Headers`: sorted names, `set-cookie` kept apart. */
-function outgoingHeaders(headers: Headers): Record<string, string | string[]> {
-  const outgoing: Record<string, string | string[]> = {};
-  const cookies: string[] = [];
-  for (const [name, value] of headers) {
-    if (name === 'set-cookie') cookies.push(value);
-    else outgoing[name] = value;
+/**
+ * An answer's headers as the app's answer reaches Node: a `Headers` iterates its names sorted and joins a
+ * repeated header with `, `, and @hono/node-server then adds `set-cookie` as a list and a default
+ * `content-type` last.
+ */
+function outgoingHeaders(headers: AnswerHeaders): Record<string, string | string[]> {
+  const outgoing = Object.create(null) as Record<string, string | string[]>;
+  for (const name of Object.keys(headers).sort()) {
+    if (name === 'set-cookie') continue;
+    const value = headers[name]!;
+    outgoing[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  if (cookies.length > 0) outgoing['set-cookie'] = cookies;
+  const cookies = headers['set-cookie'];
+  if (cookies !== undefined) outgoing['set-cookie'] = Array.isArray(cookies) ? cookies : [cookies];
   outgoing['content-type'] ??= 'text/plain; charset=UTF-8';
   return outgoing;
 }
@@ -81,18 +87,25 @@ export function serviceReadLane(options: ServiceReadLaneOptions): ServiceReadLan
   const { metrics } = observability;
   let served = 0;
 
+  const securityHeaders = options.securityHeaders.map(
+    ([name, value]) => [name.toLowerCase(), value] as const,
+  );
+
   /** Every answer's last steps in the app's order: CORS's `Vary`, then the security headers. */
-  function finalHeaders(headers: Headers): Record<string, string | string[]> {
-    headers.append('Vary', 'Origin');
-    for (const [name, value] of options.securityHeaders) headers.set(name, value);
-    headers.delete('X-Powered-By');
+  function finalHeaders(headers: AnswerHeaders): Record<string, string | string[]> {
+    const vary = headers.vary;
+    headers.vary =
+      vary === undefined ? 'Origin' : Array.isArray(vary) ? [...vary, 'Origin'] : `${vary}, Origin`;
+    for (const [name, value] of securityHeaders) headers[name] = value;
+    delete headers['x-powered-by'];
     return outgoingHeaders(headers);
   }
 
   function writeError(res: ServerResponse, error: GatewayError, requestId: string, head: boolean): void {
-    const headers = new Headers({ 'X-Request-Id': requestId });
-    for (const [name, value] of Object.entries(error.headers)) headers.set(name, value);
-    headers.set('Content-Type', 'application/json');
+    const headers = Object.create(null) as AnswerHeaders;
+    headers['x-request-id'] = requestId;
+    for (const name in error.headers) headers[name.toLowerCase()] = error.headers[name]!;
+    headers['content-type'] = 'application/json';
     const outgoing = finalHeaders(headers);
     if (head) {
       res.writeHead(error.status, outgoing).end();
@@ -137,23 +150,23 @@ export function serviceReadLane(options: ServiceReadLaneOptions): ServiceReadLan
       throw upstreamError(error) ?? error;
     }
     const answer = upstream.headers;
-    answer.set('x-request-id', requestId);
+    answer['x-request-id'] = requestId;
     const status = upstream.status;
     outcome.status = status;
     if (status === 204 || method === 'HEAD') {
       upstream.body.resume();
-      answer.set('Cache-Control', 'no-store');
+      answer['cache-control'] = 'no-store';
       res.writeHead(status, finalHeaders(answer)).end();
       return;
     }
     if (upstream.length !== undefined && upstream.length <= bufferedBodyLimit) {
       const buffered = Buffer.from(await upstream.body.arrayBuffer());
-      answer.set('content-length', String(buffered.length));
-      answer.set('Cache-Control', 'no-store');
+      answer['content-length'] = String(buffered.length);
+      answer['cache-control'] = 'no-store';
       res.writeHead(status, finalHeaders(answer)).end(buffered);
       return;
     }
-    answer.set('Cache-Control', 'no-store');
+    answer['cache-control'] = 'no-store';
     res.writeHead(status, finalHeaders(answer));
     pipeline(upstream.body, res, () => {});
   }
