@@ -217,10 +217,10 @@ export function serviceReadLane(options: ServiceReadLaneOptions): ServiceReadLan
       if (method !== 'GET' && method !== 'HEAD') return false;
       const url = req.url;
       if (url === undefined || !isPlainServiceTarget(url)) return false;
-      const host = req.headers.host;
-      if (host === undefined || !isPlainHost(host)) return false;
       const headers = joinedHeaders(req.rawHeaders);
-      if (headers.origin !== undefined) return false;
+      // A repeated Host is joined here and so never plain: the app keeps Node's first one, the lane none.
+      const host = headers.host;
+      if (host === undefined || !isPlainHost(host) || headers.origin !== undefined) return false;
       served += 1;
       void answer(req, res, headers, host);
       return true;
