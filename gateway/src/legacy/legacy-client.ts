@@ -320,12 +320,12 @@ export function createLegacyClient(options: LegacyClientOptions) {
     }
   }
 
+  const legacyOrigin = options.url.origin;
   /**
    * Sends one `/service` request on for the passthrough: the headers `upstreamRequestHeaders` allows, the
    * backend credential of `LEGACY_CREDENTIALS`, and the body already read. Throws `LegacyTimeoutError` or
    * `LegacyUnavailableError` when no answer comes; any answer, error statuses included, is returned as is.
    */
-  const legacyOrigin = options.url.origin;
   async function forward(request: ForwardRequest): Promise<ForwardResponse> {
     const span = options.tracing?.startCall(request.trace, request.method, request.target);
     const headers = upstreamRequestHeaders(request.headers, request.client, {
