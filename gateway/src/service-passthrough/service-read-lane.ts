@@ -222,7 +222,10 @@ export function serviceReadLane(options: ServiceReadLaneOptions): ServiceReadLan
       const host = headers.host;
       if (host === undefined || !isPlainHost(host) || headers.origin !== undefined) return false;
       served += 1;
-      void answer(req, res, headers, host);
+      answer(req, res, headers, host).catch((error: unknown) => {
+        // Only the request's finish (log, metrics) can fail here, after the answer: log it, never crash.
+        observability.logger.error({ err: error }, 'unexpected error');
+      });
       return true;
     },
     get served() {
