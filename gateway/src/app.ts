@@ -3,7 +3,7 @@ import { requestId } from 'hono/request-id';
 import { bearerAuth, type GatewayVariables } from './auth/bearer-auth.js';
 import { createTokenVerifier, type TokenVerifier } from './auth/token-verifier.js';
 import { browserRoutes, graphiqlPage } from './browser/browser-routes.js';
-import { browserSecurityHeaders } from './browser/content-security-policy.js';
+import { browserSecurityHeaders, securityHeaders } from './browser/content-security-policy.js';
 import { idpConfigRoute } from './browser/idp-config-route.js';
 import { createReferenceUnits } from './browser/reference-units.js';
 import { migrationRoutes } from './comparison/migration-routes.js';
@@ -40,6 +40,7 @@ import {
 } from './observability/index.js';
 import { createRbacPolicy, type RbacPolicy } from './rbac/rbac-policy.js';
 import { serviceDeprecation } from './service-passthrough/service-deprecation.js';
+import { serviceReadLane, type ServiceReadLane } from './service-passthrough/service-read-lane.js';
 import { serviceRoutes } from './service-passthrough/service-routes.js';
 import { createUsageRecorder } from './usage/usage-recorder.js';
 
@@ -51,6 +52,11 @@ export interface GatewayApp {
   metrics: GatewayMetrics;
   /** The shadow comparison of sampled `/service` reads (counters and last mismatches). */
   shadow: ShadowComparison;
+  /**
+   * Plain `/service` reads on Node's own request and response (`serviceReadLane`); none when tracing, shadow
+   * sampling or deprecated `/service` endpoints are configured, which only the app does.
+   */
+  serviceReads: ServiceReadLane | undefined;
   close(): Promise<void>;
 }
 
@@ -287,6 +293,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   );
   app.notFound(legacyNotFound);
   app.onError(legacyErrorHandler(logUnexpected));
+  const plainReads = !tracing && config.shadow.sampleRate === 0 && config.deprecation.endpoints.length === 0;
 
   return {
     app,
@@ -295,6 +302,16 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     logger,
     metrics,
     shadow,
+    serviceReads: plainReads
+      ? serviceReadLane({
+          legacy,
+          verifier,
+          realm,
+          publicUrl: config.publicUrl,
+          observability,
+          securityHeaders: securityHeaders({ authServerUrl: config.idp.authServerUrl }),
+        })
+      : undefined,
     close: async () => {
       await shadow.close();
       await legacy.close();

@@ -11,6 +11,8 @@ export interface StartGatewayOptions {
   clock?: () => Date;
   /** Where the gateway logs; default JSON lines on stdout at `LOG_LEVEL`. Tests capture them. */
   logger?: Logger;
+  /** Whether plain `/service` reads take the lane on Node's request (`serviceReadLane`); default true. */
+  serviceReadLane?: boolean;
 }
 
 export interface RunningGateway {
@@ -19,6 +21,8 @@ export interface RunningGateway {
   config: GatewayConfig;
   logger: Logger;
   metrics: GatewayMetrics;
+  /** How many `/service` reads the lane on Node's request answered; undefined when there is no lane. */
+  serviceReadsServed(): number | undefined;
   /**
    * Stops accepting connections and lets in-flight requests finish, for at most `graceMs` (default
    * `SHUTDOWN_GRACE_MS`); then cuts the connections still open. Closes the legacy pool last. `forced`
@@ -71,7 +75,9 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     server.close();
     throw error;
   }
-  attach(getRequestListener(gateway.app.fetch));
+  const app = getRequestListener(gateway.app.fetch);
+  const lane = options.serviceReadLane === false ? undefined : gateway.serviceReads;
+  attach(lane ? (req, res) => lane.take(req, res) || app(req, res) : app);
 
   let closing: Promise<{ forced: boolean }> | undefined;
   const close = async (graceMs: number): Promise<{ forced: boolean }> => {
@@ -98,6 +104,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     config,
     logger: gateway.logger,
     metrics: gateway.metrics,
+    serviceReadsServed: () => lane?.served,
     close: (graceMs = config.operations.shutdownGraceMs) => (closing ??= close(graceMs)),
   };
 }

@@ -52,6 +52,32 @@ function noStore(c: Context): void {
 }
 
 /**
+ * The principal of an `Authorization: Bearer <token>` header, or the gateway error its failure is: 401 with
+ * `WWW-Authenticate`, or 503 when no signing key can be had. Framework-free, for every lane that checks tokens.
+ */
+export async function authenticateBearer(
+  header: string | null | undefined,
+  options: BearerAuthOptions,
+): Promise<Principal> {
+  if (header === undefined || header === null || header === '') {
+    throw authFailure({ kind: 'unauthenticated', reason: missingToken }, options.realm);
+  }
+  const match = bearerHeader.exec(header);
+  if (!match?.[1]) {
+    throw authFailure(
+      { kind: 'unauthenticated', reason: 'The Authorization header must be "Bearer <access token>".' },
+      options.realm,
+    );
+  }
+  try {
+    return await options.verifier.verify(match[1]);
+  } catch (error) {
+    if (error instanceof TokenError) throw authFailure(error.failure, options.realm);
+    throw error;
+  }
+}
+
+/**
  * Requires a valid access token and stores its principal in `c.get('principal')`; the answer the route then
  * gives carries `Cache-Control: no-store`. Failures are thrown as
  * 401 with `WWW-Authenticate` (or 503 when the identity provider is unreachable and no key is cached)
@@ -62,23 +88,7 @@ function noStore(c: Context): void {
  */
 export function bearerAuth(options: BearerAuthOptions): MiddlewareHandler<{ Variables: GatewayVariables }> {
   return async (c, next) => {
-    const header = c.req.header('authorization');
-    if (header === undefined || header === '') {
-      throw authFailure({ kind: 'unauthenticated', reason: missingToken }, options.realm);
-    }
-    const match = bearerHeader.exec(header);
-    if (!match?.[1]) {
-      throw authFailure(
-        { kind: 'unauthenticated', reason: 'The Authorization header must be "Bearer <access token>".' },
-        options.realm,
-      );
-    }
-    try {
-      c.set('principal', await options.verifier.verify(match[1]));
-    } catch (error) {
-      if (error instanceof TokenError) throw authFailure(error.failure, options.realm);
-      throw error;
-    }
+    c.set('principal', await authenticateBearer(c.req.header('authorization'), options));
     await next();
     // What a token unlocks is personal data (names, CPR numbers): no browser or proxy may keep a copy.
     noStore(c);

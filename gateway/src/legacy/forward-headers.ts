@@ -63,17 +63,30 @@ export interface ClientView {
   host: string;
 }
 
+/**
+ * A client's request headers: a Web `Headers`, or a record of lower-case names with repeated headers joined
+ * by `, ` as `Headers` joins them (what the `/service` read lane makes from Node's `rawHeaders`).
+ */
+export type ClientHeaders = Headers | Readonly<Record<string, string>>;
+
+/** One of a client's request headers by its lower-case name. */
+export function clientHeader(incoming: ClientHeaders, name: string): string | undefined {
+  return incoming instanceof Headers ? (incoming.get(name) ?? undefined) : incoming[name];
+}
+
 /** The headers to send upstream for a client's request. */
 export function upstreamRequestHeaders(
-  incoming: Headers,
+  incoming: ClientHeaders,
   client: ClientView,
   extra: Record<string, string | undefined> = {},
 ): Record<string, string> {
-  const connectionNamed = namedInConnection(incoming.get('connection'));
+  const connectionNamed = namedInConnection(clientHeader(incoming, 'connection'));
   const headers: Record<string, string> = {};
-  incoming.forEach((value, name) => {
+  const keep = (value: string, name: string) => {
     if (!droppedRequestHeaders.has(name) && !connectionNamed.has(name)) headers[name] = value;
-  });
+  };
+  if (incoming instanceof Headers) incoming.forEach(keep);
+  else for (const name in incoming) keep(incoming[name]!, name);
   if (client.address) headers['x-forwarded-for'] = client.address;
   headers['x-forwarded-proto'] = client.protocol;
   headers['x-forwarded-host'] = client.host;
@@ -81,21 +94,40 @@ export function upstreamRequestHeaders(
   return headers;
 }
 
-/** The headers to hand back to the client from an upstream answer, with the legacy origin rewritten. */
+/** An answer's headers for the client: lower-case names, a repeated header as the list of its values. */
+export type AnswerHeaders = Record<string, string | string[]>;
+
+/**
+ * The headers to hand back to the client from an upstream answer, with the legacy origin rewritten in
+ * `Location`. A plain record: the `/service` read lane writes it to Node as it is, the app makes a `Headers`
+ * of it (`webHeaders`).
+ */
 export function clientResponseHeaders(
   upstream: Record<string, string | string[] | undefined>,
   rewrite: { legacyOrigin: string; publicUrl: string },
-): Headers {
+): AnswerHeaders {
   const connection = upstream.connection;
   const connectionNamed = namedInConnection(Array.isArray(connection) ? connection.join(',') : connection);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(upstream)) {
+  // No prototype: a backend's header may be called anything, `__proto__` included.
+  const headers = Object.create(null) as AnswerHeaders;
+  for (const name in upstream) {
+    const value = upstream[name];
     if (value === undefined || droppedResponseHeaders.has(name) || connectionNamed.has(name)) continue;
-    if (Array.isArray(value)) {
-      for (const item of value) headers.append(name, item);
-      continue;
-    }
-    headers.set(name, name === 'location' ? value.replace(rewrite.legacyOrigin, rewrite.publicUrl) : value);
+    headers[name] =
+      name === 'location' && typeof value === 'string'
+        ? value.replace(rewrite.legacyOrigin, rewrite.publicUrl)
+        : value;
+  }
+  return headers;
+}
+
+/** An answer's headers as a Web `Headers`, a repeated header appended once per value. */
+export function webHeaders(answer: AnswerHeaders): Headers {
+  const headers = new Headers();
+  for (const name in answer) {
+    const value = answer[name]!;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
   }
   return headers;
 }

@@ -3,7 +3,14 @@ import type { Duplex } from 'node:stream';
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { TraceContext, Tracing } from '../observability/tracing.js';
 import { backendCredentials, type LegacyAuth } from './backend-credentials.js';
-import { clientResponseHeaders, upstreamRequestHeaders, type ClientView } from './forward-headers.js';
+import {
+  clientHeader,
+  clientResponseHeaders,
+  upstreamRequestHeaders,
+  type AnswerHeaders,
+  type ClientHeaders,
+  type ClientView,
+} from './forward-headers.js';
 import {
   LegacyCredentialError,
   LegacyResponseError,
@@ -85,7 +92,7 @@ export interface ForwardRequest {
   /** Path and query as the client sent them, e.g. `/service/o/?limit=1`. */
   target: string;
   /** The client's headers; `upstreamRequestHeaders` decides which go on. */
-  headers: Headers;
+  headers: ClientHeaders;
   /** The whole body, already read: a connection is taken only once the body is complete. */
   body?: Uint8Array;
   /** Aborts the call: an `AbortSignal`, or an emitter of `abort` as undici also accepts (see `connectionGone`). */
@@ -102,7 +109,7 @@ export interface ForwardRequest {
 /** The legacy answer, for the client: status, the headers it may see, and the body as it arrives. */
 export interface ForwardResponse {
   status: number;
-  headers: Headers;
+  headers: AnswerHeaders;
   /** The declared `Content-Length`, when the answer has one. */
   length: number | undefined;
   body: Dispatcher.ResponseData['body'];
@@ -427,6 +434,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
     }
   }
 
+  const legacyOrigin = options.url.origin;
   /**
    * Sends one `/service` request on for the passthrough: the headers `upstreamRequestHeaders` allows, the
    * backend credential of `LEGACY_CREDENTIALS`, and the body already read. Throws `LegacyTimeoutError` or
@@ -441,7 +449,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
     });
     try {
       // Relayed without a wait: the caller's header is at hand (the other modes may fetch a token).
-      const caller = request.headers.get('authorization') ?? undefined;
+      const caller = clientHeader(request.headers, 'authorization');
       const authorization =
         credentials.mode === 'relay' ? credentials.relayed(caller) : await credentials.header(caller);
       if (authorization !== undefined) headers.authorization = authorization;
@@ -457,7 +465,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
       return {
         status: upstream.statusCode,
         headers: clientResponseHeaders(upstream.headers, {
-          legacyOrigin: options.url.origin,
+          legacyOrigin,
           publicUrl: request.publicUrl,
         }),
         length: declaredLength(upstream.headers['content-length']),

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { Principal } from '../auth/token-verifier.js';
 import { routePath } from 'hono/route';
 import type { GatewayVariables } from '../auth/bearer-auth.js';
 import { serviceEndpoints } from '../usage/service-endpoints.generated.js';
@@ -10,32 +11,42 @@ const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', '
 
 const attributeServiceCall = serviceAttributor(serviceEndpoints);
 
-/** A request URL's query, without parsing the whole URL again (a request URL has no fragment). */
-function queryOf(url: string): URLSearchParams {
-  const start = url.indexOf('?');
-  return new URLSearchParams(start === -1 ? '' : url.slice(start + 1));
-}
-
 /** The header the comparison CLI sends, so its reads are counted as the tools' and not as its user's. */
 export const comparisonToolHeader = 'x-gateway-tool';
+
+/** What the end of a request is logged, counted and attributed by, whichever lane answered it. */
+export interface FinishedRequest {
+  /** `performance.now()` when the gateway took the request. */
+  started: number;
+  requestId: string;
+  method: string;
+  /** The path without its query string, as routed. */
+  path: string;
+  /** The query string after `?`, or `''`. */
+  query: string;
+  /** The route label (`routeLabel`). */
+  route: string;
+  status: number;
+  principal: Principal | undefined;
+  /** Made by the gateway's own tools (`usage.isInternal`) or sent with the comparison tool's header. */
+  toolRequest: boolean;
+  operation: OperationRecord | undefined;
+}
 
 /**
  * Counts an authenticated request for its client: a `/service` call by contract template and flags, a GraphQL
  * request by version and operation type with the coordinates it selected. The comparison tools' own requests
  * are counted apart. Answers the `/service` endpoint for the access log.
  */
-function recordUsage(
-  c: Context<{ Variables: GatewayVariables }>,
-  route: string,
-  operation: OperationRecord | undefined,
-  usage: UsageRecorder | undefined,
-) {
-  const principal = c.get('principal');
+function recordUsage(request: FinishedRequest, usage: UsageRecorder | undefined) {
+  const { principal, operation } = request;
   if (usage === undefined || principal === undefined) return undefined;
-  const isService = route === '/service/*';
-  const endpoint = isService ? attributeServiceCall(c.req.method, c.req.path, queryOf(c.req.url)) : undefined;
+  const endpoint =
+    request.route === '/service/*'
+      ? attributeServiceCall(request.method, request.path, new URLSearchParams(request.query))
+      : undefined;
   const client = usage.clientLabel(principal.clientId);
-  if (usage.isInternal(c.req.raw) || c.req.header(comparisonToolHeader) !== undefined) {
+  if (request.toolRequest) {
     if (endpoint !== undefined || operation !== undefined) usage.recordToolRequest(client);
     return endpoint?.endpoint;
   }
@@ -52,6 +63,47 @@ function recordUsage(
     }
   }
   return endpoint?.endpoint;
+}
+
+/**
+ * The end of one request: the HTTP metrics, usage attribution and the access-log line (see
+ * `observeRequests`). Framework-free, so the Hono app and the `/service` read lane finish requests alike.
+ */
+export function finishRequest(observability: Observability, request: FinishedRequest): void {
+  const { metrics } = observability;
+  const seconds = (performance.now() - request.started) / 1000;
+  const method = knownMethods.has(request.method) ? request.method : 'OTHER';
+  const { route, status, operation } = request;
+  const labels = { method, route, status: String(status) };
+  metrics.httpRequests.inc(labels);
+  metrics.httpRequestDuration.observe(labels, seconds);
+  const endpoint = recordUsage(request, observability.usage);
+
+  const level = route.startsWith('/health/') ? 'debug' : status >= 500 ? 'warn' : 'info';
+  if (!observability.logger.isLevelEnabled(level)) return;
+  const version = route === '/graphql/:version' ? request.path.split('/')[2] : undefined;
+  // Flat, with the request id first: the same JSON as the request's child logger would write, without
+  // making one per request (see `accessLogger` for why this line has a logger of its own).
+  const line = {
+    requestId: request.requestId,
+    method: request.method,
+    path: request.path,
+    route,
+    status,
+    durationMs: Math.round(seconds * 10_000) / 10,
+    subject: request.principal?.subject,
+    client: request.principal?.clientId,
+    endpoint,
+    version: operation?.version ?? version,
+    ...(operation === undefined
+      ? {}
+      : {
+          operationName: operation.operationName,
+          operationType: operation.operationType,
+          outcome: operation.outcome,
+        }),
+  };
+  observability.accessLogger[level](line, 'request');
 }
 
 /** The route pattern that answered (`/graphql/:version`, `/service/*`), never the raw path: bounded labels. */
@@ -96,40 +148,22 @@ export function observeRequests(
     // (which `c.header` would) loses the headers other middleware added to it.
     if (!c.res.headers.has('x-request-id')) c.res.headers.set('X-Request-Id', c.get('requestId'));
 
-    const seconds = (performance.now() - started) / 1000;
-    const method = knownMethods.has(c.req.method) ? c.req.method : 'OTHER';
-    const route = routeLabel(c);
-    const status = c.res.status;
-    const labels = { method, route, status: String(status) };
-    metrics.httpRequests.inc(labels);
-    metrics.httpRequestDuration.observe(labels, seconds);
-    const endpoint = recordUsage(c, route, record.operation, observability.usage);
-
-    const level = route.startsWith('/health/') ? 'debug' : status >= 500 ? 'warn' : 'info';
-    if (!observability.logger.isLevelEnabled(level)) return;
-    const operation = record.operation;
-    const version = route === '/graphql/:version' ? c.req.path.split('/')[2] : undefined;
-    // Flat, with the request id first: the same JSON as the request's child logger would write, without
-    // making one per request (see `accessLogger` for why this line has a logger of its own).
-    const line = {
+    const url = c.req.url;
+    const queryStart = url.indexOf('?');
+    finishRequest(observability, {
+      started,
       requestId: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
-      route,
-      status,
-      durationMs: Math.round(seconds * 10_000) / 10,
-      subject: c.get('principal')?.subject,
-      client: c.get('principal')?.clientId,
-      endpoint,
-      version: operation?.version ?? version,
-      ...(operation === undefined
-        ? {}
-        : {
-            operationName: operation.operationName,
-            operationType: operation.operationType,
-            outcome: operation.outcome,
-          }),
-    };
-    observability.accessLogger[level](line, 'request');
+      query: queryStart === -1 ? '' : url.slice(queryStart + 1),
+      route: routeLabel(c),
+      status: c.res.status,
+      principal: c.get('principal'),
+      toolRequest:
+        observability.usage !== undefined &&
+        c.get('principal') !== undefined &&
+        (observability.usage.isInternal(c.req.raw) || c.req.header(comparisonToolHeader) !== undefined),
+      operation: record.operation,
+    });
   };
 }

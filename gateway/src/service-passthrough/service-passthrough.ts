@@ -3,11 +3,12 @@ import type { Context, Handler } from 'hono';
 import { GatewayError } from '../errors/gateway-error.js';
 import { upstreamError } from '../errors/upstream-failure.js';
 import { connectionGone, nodeBindings } from '../http/node-bindings.js';
+import { webHeaders } from '../legacy/forward-headers.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 import type { TraceContext } from '../observability/tracing.js';
 
 /** Answers up to this size are forwarded in one piece; larger ones are streamed. */
-const bufferedBodyLimit = 64 * 1024;
+export const bufferedBodyLimit = 64 * 1024;
 
 export interface ServicePassthroughOptions {
   legacy: LegacyClient;
@@ -92,7 +93,7 @@ export function servicePassthrough({ legacy, publicUrl }: ServicePassthroughOpti
       throw isWrite(c.req.method) ? uncertainWrite(failure) : failure;
     }
 
-    const responseHeaders = upstream.headers;
+    const responseHeaders = webHeaders(upstream.headers);
     if (requestId) responseHeaders.set('x-request-id', requestId);
     if (upstream.status === 204 || c.req.method === 'HEAD') {
       upstream.body.resume();
