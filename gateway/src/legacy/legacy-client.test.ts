@@ -332,3 +332,43 @@ describe('the calls json() reports to the metrics', () => {
     expect(observed).toEqual([]);
   });
 });
+
+describe('the passthrough calls forward() reports to the metrics', () => {
+  const forwardRequest = {
+    method: 'GET',
+    target: '/service/o/',
+    headers: new Headers(),
+    client: { protocol: 'http', host: 'gateway.example' },
+    publicUrl: 'http://gateway.example',
+  };
+
+  it('reports a read once its body has been read, with the answer’s status class', async () => {
+    const observed: string[] = [];
+    const legacy = client({ observeCall: ({ statusClass }) => observed.push(statusClass) });
+    const answer = await legacy.forward(forwardRequest);
+    // Not before the body is read: the call is not over while the answer still streams.
+    expect(observed).toEqual([]);
+    await answer.body.arrayBuffer();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(observed).toEqual(['2xx']);
+  });
+
+  it('reports a call that got no answer in time as a timeout, and one cut mid-answer as an error', async () => {
+    const observed: string[] = [];
+    const legacy = client({
+      observeCall: ({ statusClass }) => observed.push(statusClass),
+      responseTimeoutMs: 200,
+    });
+    backend.answer(() => undefined);
+    await legacy.forward(forwardRequest).catch(() => undefined);
+    backend.answer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('[');
+      setImmediate(() => response.socket?.destroy());
+    });
+    const answer = await legacy.forward(forwardRequest);
+    await answer.body.arrayBuffer().catch(() => undefined);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(observed).toEqual(['timeout', 'error']);
+  });
+});

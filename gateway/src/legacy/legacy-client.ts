@@ -1,5 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import type { Duplex } from 'node:stream';
+import { finished } from 'node:stream';
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { TraceContext, Tracing } from '../observability/tracing.js';
 import { backendCredentials, type LegacyAuth } from './backend-credentials.js';
@@ -236,6 +235,11 @@ function statusClass(status: number): ObservedLegacyCall['statusClass'] {
   return `${Math.min(Math.max(Math.floor(status / 100), 1), 5)}xx` as ObservedLegacyCall['statusClass'];
 }
 
+/** A call that got no complete answer, as the metrics' `status_class` label. */
+function failureClass(error: unknown): ObservedLegacyCall['statusClass'] {
+  return isTimeout(error) ? 'timeout' : 'error';
+}
+
 function isTimeout(error: unknown): boolean {
   return (
     error instanceof undiciErrors.HeadersTimeoutError ||
@@ -264,68 +268,6 @@ function jsonCallHeaders(
 }
 
 /**
- * Wraps one call's handler and reports the call when its response ends or fails. A class rather than an
- * object of arrow functions: every call would otherwise allocate (and, under tsx, name) seven closures.
- */
-class ObservedHandler implements Dispatcher.DispatchHandler {
-  private readonly started = performance.now();
-  private status = 0;
-
-  constructor(
-    private readonly handler: Dispatcher.DispatchHandler,
-    private readonly method: string,
-    private readonly observe: (call: ObservedLegacyCall) => void,
-  ) {}
-
-  private report(outcome: ObservedLegacyCall['statusClass']): void {
-    this.observe({ method: this.method, statusClass: outcome, durationMs: performance.now() - this.started });
-  }
-
-  onRequestStart(controller: Dispatcher.DispatchController, context: unknown) {
-    return this.handler.onRequestStart?.(controller, context);
-  }
-
-  onRequestUpgrade(
-    controller: Dispatcher.DispatchController,
-    statusCode: number,
-    headers: IncomingHttpHeaders,
-    socket: Duplex,
-  ) {
-    return this.handler.onRequestUpgrade?.(controller, statusCode, headers, socket);
-  }
-
-  onResponseStart(
-    controller: Dispatcher.DispatchController,
-    statusCode: number,
-    headers: IncomingHttpHeaders,
-    statusMessage?: string,
-  ) {
-    this.status = statusCode;
-    return this.handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
-  }
-
-  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer) {
-    return this.handler.onResponseData?.(controller, chunk);
-  }
-
-  onResponseEnd(controller: Dispatcher.DispatchController, trailers: IncomingHttpHeaders) {
-    this.report(statusClass(this.status));
-    return this.handler.onResponseEnd?.(controller, trailers);
-  }
-
-  onResponseError(controller: Dispatcher.DispatchController, error: Error) {
-    this.report(isTimeout(error) ? 'timeout' : 'error');
-    return this.handler.onResponseError?.(controller, error);
-  }
-}
-
-/** An undici interceptor that reports each call when its response ends or fails (the passthrough's calls). */
-function observeCalls(observe: (call: ObservedLegacyCall) => void): Dispatcher.DispatcherComposeInterceptor {
-  return (dispatch) => (options, handler) =>
-    dispatch(options, new ObservedHandler(handler, options.method, observe));
-}
-
-/**
  * The one way the gateway talks to the legacy service: a keep-alive `undici` pool with explicit connect,
  * header and body timeouts. GraphQL resolvers use `json()`; the `/service` passthrough uses `forward()`.
  * Every call carries the backend credential `auth` chooses.
@@ -342,7 +284,6 @@ export function createLegacyClient(options: LegacyClientOptions) {
     bodyTimeout: options.responseTimeoutMs,
     keepAliveTimeout: 30_000,
   });
-  const dispatcher: Dispatcher = options.observeCall ? pool.compose(observeCalls(options.observeCall)) : pool;
   const basePath = options.url.pathname.replace(/\/$/, '');
   const credentials = backendCredentials(options.auth ?? { mode: 'relay' }, {
     timeoutMs: options.connectTimeoutMs + options.responseTimeoutMs,
@@ -374,7 +315,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
           request.signal,
         );
       } catch (error) {
-        outcome = isTimeout(error) ? 'timeout' : 'error';
+        outcome = failureClass(error);
         throw error;
       }
       status = answer.status;
@@ -447,13 +388,16 @@ export function createLegacyClient(options: LegacyClientOptions) {
       // Ours replaces the caller's: the backend's span is a child of this call, not of the caller.
       traceparent: span?.traceparent,
     });
+    const started = performance.now();
+    let called = false;
     try {
       // Relayed without a wait: the caller's header is at hand (the other modes may fetch a token).
       const caller = clientHeader(request.headers, 'authorization');
       const authorization =
         credentials.mode === 'relay' ? credentials.relayed(caller) : await credentials.header(caller);
       if (authorization !== undefined) headers.authorization = authorization;
-      const upstream = await requestOnFreshConnection(dispatcher, {
+      called = true;
+      const upstream = await requestOnFreshConnection(pool, {
         method: request.method as Dispatcher.HttpMethod,
         path: `${basePath}${request.target}`,
         headers,
@@ -462,6 +406,18 @@ export function createLegacyClient(options: LegacyClientOptions) {
       });
       // The span covers the wait for the answer's headers; the body then streams to the client.
       span?.end({ status: upstream.statusCode });
+      // The call is reported once its body has ended (or failed), however the caller reads it.
+      const observe = options.observeCall;
+      if (observe) {
+        const answered = statusClass(upstream.statusCode);
+        finished(upstream.body, (error) =>
+          observe({
+            method: request.method,
+            statusClass: error ? failureClass(error) : answered,
+            durationMs: performance.now() - started,
+          }),
+        );
+      }
       return {
         status: upstream.statusCode,
         headers: clientResponseHeaders(upstream.headers, {
@@ -473,6 +429,13 @@ export function createLegacyClient(options: LegacyClientOptions) {
       };
     } catch (error) {
       span?.end({ error: 'no answer' });
+      if (called) {
+        options.observeCall?.({
+          method: request.method,
+          statusClass: failureClass(error),
+          durationMs: performance.now() - started,
+        });
+      }
       if (error instanceof LegacyCredentialError) throw error;
       if (isTimeout(error)) throw new LegacyTimeoutError();
       throw new LegacyUnavailableError(error);
