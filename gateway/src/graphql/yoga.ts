@@ -71,6 +71,9 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     cors: false,
     maskedErrors: true,
     logging: false,
+    // The route reads every body whole within GATEWAY_MAX_BODY_BYTES before Yoga sees it (413 past it), so
+    // Yoga's own limit only piped each body through a stream and an AbortController a second time.
+    maxRequestBodySize: false,
     // `legacy` and `calls` are added by `useLegacyLoaders`.
     context: ({ principal, request }) =>
       ({
