@@ -12,6 +12,7 @@ import { useCompiledExecution } from './compiled-execution.js';
 import { useDeprecationNotices } from './deprecation-notices.js';
 import type { GraphQLContext } from './context.js';
 import { useLegacyErrors } from './errors.js';
+import { ParamsExchange } from './params-exchange.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
 import { useRequestChecks } from './request-checks.js';
 import { useUpstreamTrace } from './upstream-trace.js';
@@ -52,6 +53,9 @@ function useNoIntrospection(): Plugin {
   };
 }
 
+/** Each version server's way to answer parameters the route has already read, without Yoga's HTTP layer. */
+const paramsExchanges = new WeakMap<object, ParamsExchange>();
+
 /**
  * One Yoga server per version at `/graphql/{name}`: JSON POST (and GET for queries), no GraphiQL of its
  * own (the gateway serves one with login), no batching, errors masked unless they are our GraphQLErrors.
@@ -61,7 +65,8 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     schema: version.schema,
     ...(options.deprecation ? { version: { ...options.deprecation, versionName: version.name } } : {}),
   });
-  return createYoga<ServerContext, GraphQLContext>({
+  const paramsExchange = new ParamsExchange();
+  const server = createYoga<ServerContext, GraphQLContext>({
     schema: version.schema,
     graphqlEndpoint: `/graphql/${version.name}`,
     graphiql: false,
@@ -82,6 +87,7 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
         log: options.observability ? loggerFor(options.observability, request) : undefined,
       }) as GraphQLContext,
     plugins: [
+      paramsExchange.plugin,
       // First among the result hooks, so its errors keep their locations through every later rebuild; it has
       // no parse or validation hooks, so the hardening below still sees a document before anything else.
       useCompiledExecution(version.schema),
@@ -103,6 +109,13 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
         : []),
     ],
   });
+  paramsExchanges.set(server, paramsExchange);
+  return server;
 }
 
 export type VersionServer = ReturnType<typeof createVersionServer>;
+
+/** How `exchangeWithYoga` answers a request whose parameters the route has read (`ParamsExchange`). */
+export function paramsExchangeOf(server: VersionServer): ParamsExchange | undefined {
+  return paramsExchanges.get(server);
+}
