@@ -15,7 +15,7 @@ import { useLegacyErrors } from './errors.js';
 import { ParamsExchange } from './params-exchange.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
 import { useRequestChecks } from './request-checks.js';
-import { useUpstreamTrace } from './upstream-trace.js';
+import { upstreamTraceRequested, useUpstreamTrace } from './upstream-trace.js';
 import type { GraphQLVersion } from './versions.js';
 
 /** What the Hono route hands to Yoga with each request. */
@@ -99,7 +99,11 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
       // fold budget errors into one and before the observer, which then logs only what is unexpected.
       useLegacyErrors(),
       // Before RBAC, which guards the loaders' writes.
-      useLegacyLoaders({ legacy: options.legacy, budget: options.legacyCallBudget }),
+      useLegacyLoaders({
+        legacy: options.legacy,
+        budget: options.legacyCallBudget,
+        recordCalls: (request) => upstreamTraceRequested(options.upstreamTrace, request),
+      }),
       useUpstreamTrace({ enabled: options.upstreamTrace }),
       useRbac({ policy: options.rbac }),
       ...(options.introspection ? [] : [useNoIntrospection()]),

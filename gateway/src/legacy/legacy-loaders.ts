@@ -123,6 +123,7 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
   let made = 0;
   let overBudget = false;
   const budget = options.budget ?? Number.POSITIVE_INFINITY;
+  const { onCall } = options;
   const issue = async <T>(
     method: 'GET' | 'POST',
     path: string,
@@ -147,7 +148,7 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
         authorization: options.authorization,
         requestId: options.requestId,
         trace: options.trace,
-        onCall: (call) => options.onCall?.({ ...call, round: myRound, started_ms: startedMs }),
+        onCall: onCall && ((call) => onCall({ ...call, round: myRound, started_ms: startedMs })),
       });
     } finally {
       inFlight -= 1;
