@@ -10,6 +10,11 @@ export function traceablePath(path: string): string {
   return path.replace(cprLookupQuery, '$1?q=hidden');
 }
 
+/** Whether a request gets `extensions.upstream`: configuration allows it and the request sends `X-Upstream-Trace: 1`. */
+export function upstreamTraceRequested(enabled: boolean, request: Request): boolean {
+  return enabled && request.headers.get('x-upstream-trace') === '1';
+}
+
 /**
  * Adds `extensions.upstream` — every legacy call the operation made (method, path, status, duration,
  * round) — when the request sends `X-Upstream-Trace: 1` and configuration allows it.
@@ -20,7 +25,7 @@ export function useUpstreamTrace(options: {
   return {
     onExecute({ args }) {
       const context = args.contextValue;
-      if (!options.enabled || context.request.headers.get('x-upstream-trace') !== '1') return;
+      if (!upstreamTraceRequested(options.enabled, context.request)) return;
       return {
         onExecuteDone({ result, setResult }) {
           if (!('data' in result) && !('errors' in result)) return;

@@ -12,9 +12,10 @@ import { useCompiledExecution } from './compiled-execution.js';
 import { useDeprecationNotices } from './deprecation-notices.js';
 import type { GraphQLContext } from './context.js';
 import { useLegacyErrors } from './errors.js';
+import { ParamsExchange } from './params-exchange.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
 import { useRequestChecks } from './request-checks.js';
-import { useUpstreamTrace } from './upstream-trace.js';
+import { upstreamTraceRequested, useUpstreamTrace } from './upstream-trace.js';
 import type { GraphQLVersion } from './versions.js';
 
 /** What the Hono route hands to Yoga with each request. */
@@ -52,6 +53,9 @@ function useNoIntrospection(): Plugin {
   };
 }
 
+/** Each version server's way to answer parameters the route has already read, without Yoga's HTTP layer. */
+const paramsExchanges = new WeakMap<object, ParamsExchange>();
+
 /**
  * One Yoga server per version at `/graphql/{name}`: JSON POST (and GET for queries), no GraphiQL of its
  * own (the gateway serves one with login), no batching, errors masked unless they are our GraphQLErrors.
@@ -61,7 +65,8 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     schema: version.schema,
     ...(options.deprecation ? { version: { ...options.deprecation, versionName: version.name } } : {}),
   });
-  return createYoga<ServerContext, GraphQLContext>({
+  const paramsExchange = new ParamsExchange();
+  const server = createYoga<ServerContext, GraphQLContext>({
     schema: version.schema,
     graphqlEndpoint: `/graphql/${version.name}`,
     graphiql: false,
@@ -71,6 +76,9 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     cors: false,
     maskedErrors: true,
     logging: false,
+    // The route reads every body whole within GATEWAY_MAX_BODY_BYTES before Yoga sees it (413 past it), so
+    // Yoga's own limit only piped each body through a stream and an AbortController a second time.
+    maxRequestBodySize: false,
     // `legacy` and `calls` are added by `useLegacyLoaders`.
     context: ({ principal, request }) =>
       ({
@@ -79,6 +87,7 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
         log: options.observability ? loggerFor(options.observability, request) : undefined,
       }) as GraphQLContext,
     plugins: [
+      paramsExchange.plugin,
       // First among the result hooks, so its errors keep their locations through every later rebuild; it has
       // no parse or validation hooks, so the hardening below still sees a document before anything else.
       useCompiledExecution(version.schema),
@@ -90,7 +99,11 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
       // fold budget errors into one and before the observer, which then logs only what is unexpected.
       useLegacyErrors(),
       // Before RBAC, which guards the loaders' writes.
-      useLegacyLoaders({ legacy: options.legacy, budget: options.legacyCallBudget }),
+      useLegacyLoaders({
+        legacy: options.legacy,
+        budget: options.legacyCallBudget,
+        recordCalls: (request) => upstreamTraceRequested(options.upstreamTrace, request),
+      }),
       useUpstreamTrace({ enabled: options.upstreamTrace }),
       useRbac({ policy: options.rbac }),
       ...(options.introspection ? [] : [useNoIntrospection()]),
@@ -100,6 +113,13 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
         : []),
     ],
   });
+  paramsExchanges.set(server, paramsExchange);
+  return server;
 }
 
 export type VersionServer = ReturnType<typeof createVersionServer>;
+
+/** How `exchangeWithYoga` answers a request whose parameters the route has read (`ParamsExchange`). */
+export function paramsExchangeOf(server: VersionServer): ParamsExchange | undefined {
+  return paramsExchanges.get(server);
+}

@@ -123,6 +123,7 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
   let made = 0;
   let overBudget = false;
   const budget = options.budget ?? Number.POSITIVE_INFINITY;
+  const { onCall } = options;
   const issue = async <T>(
     method: 'GET' | 'POST',
     path: string,
@@ -148,9 +149,9 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
         requestId: options.requestId,
         trace: options.trace,
         onCall:
-          options.onCall &&
+          onCall &&
           ((call) =>
-            options.onCall?.({
+            onCall({
               method: call.method,
               path: call.path,
               status: call.status,

@@ -1,4 +1,4 @@
-import { createSchema, createYoga } from 'graphql-yoga';
+import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useLegacyErrors } from '../graphql/errors.js';
 import { useUpstreamTrace } from '../graphql/upstream-trace.js';
@@ -79,6 +79,36 @@ describe('useLegacyLoaders', () => {
     const next = JSON.parse((await query(5)).text);
     expect(next.errors).toBeUndefined();
     expect(next.data.units).toHaveLength(5);
+  });
+
+  it('keeps the calls of only the requests it is told to (the upstream trace reads them)', async () => {
+    const kept: number[] = [];
+    const countCalls: Plugin<LegacyContext> = {
+      onExecute: ({ args }) => ({
+        onExecuteDone: () => void kept.push(args.contextValue.calls.length),
+      }),
+    };
+    const recording = createYoga({
+      schema,
+      logging: false,
+      plugins: [
+        useLegacyLoaders({
+          legacy,
+          budget: 10,
+          recordCalls: (request) => request.headers.get('x-upstream-trace') === '1',
+        }),
+        countCalls,
+      ],
+    });
+    const send = (headers: Record<string, string>) =>
+      recording.fetch('http://gateway.example/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query: '{ units(count: 2) { uuid } }' }),
+      });
+    expect((await send({})).status).toBe(200);
+    expect((await send({ 'x-upstream-trace': '1' })).status).toBe(200);
+    expect(kept).toEqual([0, 2]);
   });
 });
 

@@ -9,6 +9,11 @@ export interface LegacyLoadersPluginOptions {
   budget: number;
   /** How long the organisation's UUID is shared between requests. */
   organisationTtlMs?: number;
+  /**
+   * Whether a request's legacy calls are kept in `calls`, which only the upstream trace reads; every
+   * request's are when not given. Keeping none spares a record per call.
+   */
+  recordCalls?: (request: Request) => boolean;
 }
 
 /** What one GraphQL request knows of its legacy access. */
@@ -53,7 +58,7 @@ export function useLegacyLoaders(options: LegacyLoadersPluginOptions) {
         requestId: context.requestId,
         trace: context.traceContext,
         budget: options.budget,
-        onCall: (call) => calls.push(call),
+        onCall: options.recordCalls?.(context.request) === false ? undefined : (call) => calls.push(call),
         organisation,
       });
       extendContext({ legacy: loaders, calls });

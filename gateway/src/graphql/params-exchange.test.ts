@@ -1,0 +1,89 @@
+import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
+import { describe, expect, it } from 'vitest';
+import type { Principal } from '../auth/token-verifier.js';
+import { ParamsExchange } from './params-exchange.js';
+import type { ServerContext } from './yoga.js';
+
+const principal: Principal = {
+  subject: 'alice',
+  username: 'alice',
+  clientId: 'test',
+  roles: ['admin'],
+  employeeUuid: undefined,
+};
+
+/** A Yoga server with the exchange, and a plugin that records which of Yoga's hooks ran for which request. */
+function serverWithExchange() {
+  const hooks: string[] = [];
+  const requests = new Set<Request>();
+  const recorder: Plugin<{ request: Request; principal: Principal }, ServerContext> = {
+    onRequestParse: () => void hooks.push('onRequestParse'),
+    onParams: ({ request }) => void (hooks.push('onParams'), requests.add(request)),
+    onExecute: ({ args }) =>
+      void (
+        hooks.push(`onExecute:${args.contextValue.principal.username}`),
+        requests.add(args.contextValue.request)
+      ),
+    onExecutionResult: ({ request }) => void (hooks.push('onExecutionResult'), requests.add(request)),
+    onResultProcess: ({ request }) => void (hooks.push('onResultProcess'), requests.add(request)),
+  };
+  const exchange = new ParamsExchange();
+  createYoga<ServerContext>({
+    schema: createSchema({
+      typeDefs: 'type Query { hello(name: String!): String! }',
+      resolvers: { Query: { hello: (_: unknown, { name }: { name: string }) => `hello ${name}` } },
+    }),
+    maskedErrors: true,
+    logging: false,
+    plugins: [exchange.plugin, recorder],
+  });
+  return { exchange, hooks, requests };
+}
+
+const request = (accept?: string) =>
+  new Request('http://gateway.test/graphql/v2', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(accept ? { accept } : {}) },
+    body: '{}',
+  });
+
+describe('ParamsExchange', () => {
+  it("runs read parameters through every GraphQL hook but the request parsing, with the route's request", async () => {
+    const { exchange, hooks, requests } = serverWithExchange();
+    const sent = request();
+    const response = await exchange.answer(
+      sent,
+      { query: 'query Q($n: String!) { hello(name: $n) }', variables: { n: 'alice' }, operationName: 'Q' },
+      { principal },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await response.json()).toEqual({ data: { hello: 'hello alice' } });
+    expect(hooks).toEqual(['onParams', 'onExecute:alice', 'onExecutionResult', 'onResultProcess']);
+    expect([...requests]).toEqual([sent]);
+  });
+
+  it('answers in the media type the request accepts, as Yoga does, and 406 when it accepts none', async () => {
+    const { exchange } = serverWithExchange();
+    const query = { query: '{ hello(name: "bob") }' };
+    const negotiated = await exchange.answer(request('application/graphql-response+json'), query, {
+      principal,
+    });
+    expect(negotiated.headers.get('content-type')).toBe('application/graphql-response+json; charset=utf-8');
+    const refused = await exchange.answer(request('text/html'), query, { principal });
+    expect(refused.status).toBe(406);
+  });
+
+  it("answers a request error with Yoga's status for it", async () => {
+    const { exchange } = serverWithExchange();
+    const invalid = await exchange.answer(
+      request('application/graphql-response+json'),
+      { query: '{ nope }' },
+      {
+        principal,
+      },
+    );
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).errors[0].message).toMatch(/nope/);
+  });
+});
