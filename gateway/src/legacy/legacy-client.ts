@@ -141,11 +141,17 @@ async function requestOnFreshConnection(
   try {
     return await dispatcher.request(options);
   } catch (error) {
-    const read = options.method === 'GET' || options.method === 'HEAD';
-    if (!read || !isBrokenConnection(error) || (options.signal as AbortSignal | undefined)?.aborted)
-      throw error;
+    if (!mayResend(options.method, error, options.signal as AbortSignal | undefined)) throw error;
     return dispatcher.request(options);
   }
+}
+
+/**
+ * The one rule for sending a call again: a read (GET or HEAD, which the Service API never changes anything
+ * for) whose connection broke before any answer, and whose caller has not gone away.
+ */
+function mayResend(method: string, error: unknown, signal: AbortSignal | undefined): boolean {
+  return (method === 'GET' || method === 'HEAD') && isBrokenConnection(error) && signal?.aborted !== true;
 }
 
 /** A legacy answer read whole: its status and its body as text. */
@@ -220,10 +226,7 @@ function exchangeWhole(
   return new Promise<WholeAnswer>((resolve, reject) => {
     const handler = new WholeAnswerHandler((error, answer) => {
       if (error === null) return resolve(answer!);
-      const read = options.method === 'GET' || options.method === 'HEAD';
-      if (retried || !read || handler.status !== 0 || !isBrokenConnection(error) || signal?.aborted) {
-        return reject(error);
-      }
+      if (retried || handler.status !== 0 || !mayResend(options.method, error, signal)) return reject(error);
       resolve(exchangeWhole(dispatcher, options, signal, true));
     }, signal);
     dispatcher.dispatch(options, handler);
