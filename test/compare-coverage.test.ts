@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCompareCommand } from '../gateway/src/comparison/cli/compare-command.js';
-import { serviceOperations } from '../gateway/src/comparison/coverage/contract-operations.js';
+import { serviceOperations } from '../gateway/src/contract/contract-operations.js';
 import type { CoverageEntry, CoverageReport } from '../gateway/src/comparison/coverage/coverage.js';
 import { replacementSentence } from '../gateway/src/comparison/coverage/replacements.js';
 import { detailTypes } from '../gateway/src/legacy/legacy-paths.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coverageReport, type CoverageEntry } from '../gateway/src/comparison/coverage/coverage.js';
-import { readServiceOperations } from '../gateway/src/comparison/coverage/contract-operations.js';
+import { readServiceOperations } from '../gateway/src/contract/contract-operations.js';
 import { gatewayTransport } from '../gateway/src/comparison/gateway-transport.js';
 import { startTestStack, type TestStack } from './stack.js';
 

@@ -12,7 +12,7 @@ import {
   type ShadowComparison,
   type ShadowHooks,
 } from './comparison/shadow/shadow.js';
-import { readServiceOperationsSync } from './comparison/coverage/contract-operations.js';
+import { readServiceOperationsSync } from './contract/contract-operations.js';
 import type { GatewayConfig } from './config.js';
 import type { DeprecationNotice } from './deprecation/deprecation-notice.js';
 import { legacyErrorHandler, legacyNotFound, type UnexpectedErrorLog } from './errors/legacy-error-body.js';

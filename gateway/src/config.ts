@@ -1,7 +1,7 @@
 /** The gateway's configuration, read once from the environment and validated; a bad value names its variable. */
 
 import { readFileSync } from 'node:fs';
-import { readServiceOperationsSync } from './comparison/coverage/contract-operations.js';
+import { readServiceOperationsSync } from './contract/contract-operations.js';
 import {
   DeprecationFileError,
   noDeprecationFile,

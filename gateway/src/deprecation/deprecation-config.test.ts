@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readServiceOperationsSync } from '../comparison/coverage/contract-operations.js';
+import { readServiceOperationsSync } from '../contract/contract-operations.js';
 import { ConfigError, readGatewayConfig } from '../config.js';
 import { DeprecationFileError, parseDeprecationFile } from './deprecation-config.js';
 

@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml';
-import type { EndpointOperation } from '../service-passthrough/endpoint-templates.js';
+import type { EndpointOperation } from '../contract/endpoint-templates.js';
 
 /** A time span during which a deprecated endpoint or version answers `410` (a brownout). */
 export interface BrownoutWindow {

@@ -2,8 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Principal } from '../auth/token-verifier.js';
 import { routePath } from 'hono/route';
 import type { GatewayVariables } from '../auth/bearer-auth.js';
-import { serviceEndpoints } from '../usage/service-endpoints.generated.js';
-import { serviceAttributor } from '../usage/service-endpoints.js';
+import { serviceEndpoints } from '../contract/service-endpoints.generated.js';
+import { serviceAttributor } from '../contract/service-endpoints.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import type { Observability, OperationRecord, RequestRecord } from './observability.js';
 

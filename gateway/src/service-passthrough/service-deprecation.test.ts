@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TokenError, type TokenVerifier } from '../auth/token-verifier.js';
-import { readServiceOperationsSync } from '../comparison/coverage/contract-operations.js';
+import { readServiceOperationsSync } from '../contract/contract-operations.js';
 import { parseDeprecationFile } from '../deprecation/deprecation-config.js';
 import { createLegacyClient, type LegacyClient } from '../legacy/legacy-client.js';
 import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.test-helpers.js';

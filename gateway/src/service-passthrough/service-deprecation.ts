@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { GatewayVariables } from '../auth/bearer-auth.js';
 import { replacementSentence } from '../comparison/coverage/replacements.js';
-import type { ContractOperation } from '../comparison/coverage/contract-operations.js';
+import type { ContractOperation } from '../contract/contract-operations.js';
 import type { EndpointDeprecation } from '../deprecation/deprecation-config.js';
 import {
   deprecationNotice,
@@ -9,7 +9,7 @@ import {
   signalDeprecation,
   type DeprecationNotice,
 } from '../deprecation/deprecation-notice.js';
-import { endpointTemplates } from './endpoint-templates.js';
+import { endpointTemplates } from '../contract/endpoint-templates.js';
 
 export interface ServiceDeprecationOptions {
   /** The configured entries (`DEPRECATION_CONFIG`'s `endpoints`); must not be empty. */

@@ -2,7 +2,7 @@ import { buildSchema } from 'graphql';
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import type { CoverageEntry, CoverageReport } from '../comparison/coverage/coverage.js';
-import { flagCoverage } from '../comparison/coverage/flag-equivalents.js';
+import { flagCoverage } from '../contract/flag-equivalents.js';
 import { createUsageRecorder } from './usage-recorder.js';
 import { usageReport } from './usage-report.js';
 

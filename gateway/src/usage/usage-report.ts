@@ -1,9 +1,9 @@
 import type { GraphQLSchema } from 'graphql';
 import { isObjectType, isInterfaceType } from 'graphql';
 import type { CoverageEntry, CoverageReport } from '../comparison/coverage/coverage.js';
-import { flagCoverage, type FlagCoverage } from '../comparison/coverage/flag-equivalents.js';
+import { flagCoverage, type FlagCoverage } from '../contract/flag-equivalents.js';
 import type { CallUsage, FieldUsage, UsageData, UsageSource } from './usage-data.js';
-import { serviceEndpoints } from './service-endpoints.generated.js';
+import { serviceEndpoints } from '../contract/service-endpoints.generated.js';
 
 /**
  * `in_use`: called within the window. `switch_off`: no calls for the whole window and the replacement is proven

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CoverageEntry, CoverageReport } from './coverage.js';
 import { formatCoverage } from './coverage-text.js';
-import { flagCoverage } from './flag-equivalents.js';
+import { flagCoverage } from '../../contract/flag-equivalents.js';
 import { newestReplacement } from './replacements.js';
 
 const unit = 'f41291dc-2a78-5663-957a-efb8d5ed9a0e';

@@ -1,5 +1,5 @@
 import { detailTypes, legacyPaths, type DetailType } from '../../legacy/legacy-paths.js';
-import { flagCoverage, type FlagCoverage } from './flag-equivalents.js';
+import { flagCoverage, type FlagCoverage } from '../../contract/flag-equivalents.js';
 import { ComparisonError, errorSentence } from '../comparison-error.js';
 import { compareDetailListings } from '../detail-comparison.js';
 import { detailField, type DetailOwner } from '../detail-listings.js';
@@ -17,7 +17,7 @@ import {
 } from '../normal-form.js';
 import { shadowTarget } from '../shadow/shadow-targets.js';
 import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
-import { readServiceOperations, type ContractOperation } from './contract-operations.js';
+import { readServiceOperations, type ContractOperation } from '../../contract/contract-operations.js';
 import { notCovered, writeMutations } from './not-covered.js';
 import { hierarchyChecks } from './hierarchy-checks.js';
 import {

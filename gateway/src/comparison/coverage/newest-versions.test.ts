@@ -1,7 +1,7 @@
 import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildVersions } from '../../graphql/versions.js';
-import { readServiceOperationsSync } from './contract-operations.js';
+import { readServiceOperationsSync } from '../../contract/contract-operations.js';
 import { newestReplacement } from './replacements.js';
 
 const reads = readServiceOperationsSync().filter((operation) => operation.method === 'GET');

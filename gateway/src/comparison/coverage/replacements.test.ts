@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readServiceOperationsSync } from './contract-operations.js';
+import { readServiceOperationsSync } from '../../contract/contract-operations.js';
 import { newestReplacement, replacementSentence } from './replacements.js';
 
 const operations = readServiceOperationsSync();

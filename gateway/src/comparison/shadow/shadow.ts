@@ -16,8 +16,8 @@ import type { LegacyCall, LegacyClient } from '../../legacy/legacy-client.js';
 import { findDifferences, type Difference } from '../differences.js';
 import { shadowTarget, type ShadowTarget, type ShadowTargetKind } from './shadow-targets.js';
 import type { GraphQLRequestBody } from '../subjects.js';
-import { serviceEndpoints } from '../../usage/service-endpoints.generated.js';
-import { serviceAttributor } from '../../usage/service-endpoints.js';
+import { serviceEndpoints } from '../../contract/service-endpoints.generated.js';
+import { serviceAttributor } from '../../contract/service-endpoints.js';
 
 const attributeRead = serviceAttributor(serviceEndpoints);
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { ComparisonError } from '../comparison-error.js';
+import { ComparisonError } from '../comparison/comparison-error.js';
 
 /** One operation of the legacy contract under `/service`. */
 export interface ContractOperation {
@@ -19,9 +19,7 @@ export interface ContractOperation {
 }
 
 /** The contract the coverage report lists, read when the report is made so it never lags behind. */
-export const contractFile = fileURLToPath(
-  new URL('../../../../openapi/legacy-service.yaml', import.meta.url),
-);
+export const contractFile = fileURLToPath(new URL('../../../openapi/legacy-service.yaml', import.meta.url));
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 

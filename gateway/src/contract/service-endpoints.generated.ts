@@ -1,4 +1,4 @@
-// Generated from openapi/legacy-service.yaml by gateway/src/usage/service-endpoints-cli.ts: do not edit.
+// Generated from openapi/legacy-service.yaml by gateway/src/contract/service-endpoints-cli.ts: do not edit.
 import type { ServiceEndpoint } from './service-endpoints.js';
 
 export const serviceEndpoints: readonly ServiceEndpoint[] = [

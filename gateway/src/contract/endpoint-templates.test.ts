@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readServiceOperationsSync } from '../comparison/coverage/contract-operations.js';
+import { readServiceOperationsSync } from './contract-operations.js';
 import { endpointTemplates } from './endpoint-templates.js';
 
 const templates = endpointTemplates(readServiceOperationsSync());

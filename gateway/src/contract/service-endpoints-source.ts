@@ -9,7 +9,7 @@ export const generatedEndpointsFile = fileURLToPath(
 /** The committed module's text for these endpoints, formatted as the repository formats TypeScript. */
 export async function generatedEndpointsSource(endpoints: ServiceEndpoint[]): Promise<string> {
   const text = [
-    '// Generated from openapi/legacy-service.yaml by gateway/src/usage/service-endpoints-cli.ts: do not edit.',
+    '// Generated from openapi/legacy-service.yaml by gateway/src/contract/service-endpoints-cli.ts: do not edit.',
     "import type { ServiceEndpoint } from './service-endpoints.js';",
     '',
     `export const serviceEndpoints: readonly ServiceEndpoint[] = ${JSON.stringify(endpoints)};`,

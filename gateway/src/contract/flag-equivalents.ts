@@ -1,5 +1,5 @@
-import { serviceEndpoints } from '../../usage/service-endpoints.generated.js';
-import { serviceAttributor } from '../../usage/service-endpoints.js';
+import { serviceEndpoints } from './service-endpoints.generated.js';
+import { serviceAttributor } from './service-endpoints.js';
 
 /**
  * What in GraphQL does what a `/service` query flag does, or `null` when nothing does (yet). One declared

@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml';
-import { endpointTemplates } from '../service-passthrough/endpoint-templates.js';
+import { endpointTemplates } from './endpoint-templates.js';
 
 /** One `/service` operation of the contract, as usage names it: method, path template and query flags. */
 export interface ServiceEndpoint {
