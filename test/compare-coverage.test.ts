@@ -1,14 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCompareCommand } from '../gateway/src/comparison/cli/compare-command.js';
-import { serviceOperations } from '../gateway/src/contract/contract-operations.js';
+import { contractOperations } from '../gateway/src/contract/contract-operations.generated.js';
 import type { CoverageEntry, CoverageReport } from '../gateway/src/comparison/coverage/coverage.js';
 import { replacementSentence } from '../gateway/src/comparison/coverage/replacements.js';
 import { detailTypes } from '../gateway/src/legacy/legacy-paths.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { changeAddressValue, editableAddress, type DetailChange } from './legacy-detail-edits.js';
-import { repoRoot } from './processes.js';
 import { startTestStack, type TestStack } from './stack.js';
 
 let stack: TestStack;
@@ -30,10 +27,7 @@ async function compare(args: string[], betweenReads?: () => Promise<void>) {
   return { code, stdout, stderr };
 }
 
-const contractReads = async () =>
-  serviceOperations(await readFile(join(repoRoot, 'openapi', 'legacy-service.yaml'), 'utf8')).filter(
-    (operation) => operation.method === 'GET',
-  );
+const contractReads = () => contractOperations.filter((operation) => operation.method === 'GET');
 
 const detailEndpoint = /^\/service\/(ou|e)\/\{uuid\}\/details\/([a-z_]+)$/;
 const isDetailListing = (entry: CoverageEntry) =>
@@ -61,7 +55,9 @@ describe('npm run compare -- --coverage', () => {
     // Every read of the contract, read from the contract itself, is in the report once.
     const reads = report.endpoints.filter((entry) => entry.method === 'GET');
     expect(reads.map((entry) => `${entry.operationId} ${entry.path}`).sort()).toEqual(
-      (await contractReads()).map((operation) => `${operation.operationId} ${operation.path}`).sort(),
+      contractReads()
+        .map((operation) => `${operation.operationId} ${operation.path}`)
+        .sort(),
     );
     // A retired endpoint's 410 names the query the report checks it against (replacements.ts holds them once).
     for (const entry of reads.filter((item) => item.graphql !== null)) {

@@ -12,7 +12,7 @@ import {
   type ShadowComparison,
   type ShadowHooks,
 } from './comparison/shadow/shadow.js';
-import { readServiceOperationsSync } from './contract/contract-operations.js';
+import { contractOperations } from './contract/contract-operations.generated.js';
 import type { GatewayConfig } from './config.js';
 import type { DeprecationNotice } from './deprecation/deprecation-notice.js';
 import { legacyErrorHandler, legacyNotFound, type UnexpectedErrorLog } from './errors/legacy-error-body.js';
@@ -282,7 +282,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
         config.deprecation.endpoints.length > 0
           ? serviceDeprecation({
               endpoints: config.deprecation.endpoints,
-              operations: readServiceOperationsSync(),
+              operations: contractOperations,
               guideUrl,
               clock: options.clock,
             })

@@ -1,7 +1,7 @@
 /** The gateway's configuration, read once from the environment and validated; a bad value names its variable. */
 
 import { readFileSync } from 'node:fs';
-import { readServiceOperationsSync } from './contract/contract-operations.js';
+import { contractOperations } from './contract/contract-operations.generated.js';
 import {
   DeprecationFileError,
   noDeprecationFile,
@@ -346,7 +346,7 @@ function deprecationSettings(env: Env): DeprecationSettings {
     throw new ConfigError('DEPRECATION_CONFIG', `cannot read the file "${file}"`);
   }
   try {
-    return parseDeprecationFile(text, readServiceOperationsSync());
+    return parseDeprecationFile(text, contractOperations);
   } catch (error) {
     if (error instanceof DeprecationFileError) {
       throw new ConfigError('DEPRECATION_CONFIG', `${file}: ${error.message}`);

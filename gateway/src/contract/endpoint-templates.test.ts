@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readServiceOperationsSync } from './contract-operations.js';
+import { contractOperations } from './contract-operations.generated.js';
 import { endpointTemplates } from './endpoint-templates.js';
 
-const templates = endpointTemplates(readServiceOperationsSync());
+const templates = endpointTemplates(contractOperations);
 const uuid = '0a000000-0000-4000-8000-000000000001';
 
 describe('endpointTemplates (the contract)', () => {

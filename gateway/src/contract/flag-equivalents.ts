@@ -1,4 +1,4 @@
-import { serviceEndpoints } from './service-endpoints.generated.js';
+import { contractOperations } from './contract-operations.generated.js';
 import { serviceAttributor } from './service-endpoints.js';
 
 /**
@@ -33,7 +33,7 @@ export interface FlagCoverage {
   proven: boolean;
 }
 
-const attribute = serviceAttributor(serviceEndpoints);
+const attribute = serviceAttributor(contractOperations);
 
 /**
  * The flags of one contract operation (with `validity` split into its values) and their GraphQL equivalents;
@@ -45,7 +45,7 @@ export function flagCoverage(entry: {
   status: string;
   samples: readonly string[];
 }): FlagCoverage[] {
-  const endpoint = serviceEndpoints.find(
+  const endpoint = contractOperations.find(
     (candidate) => candidate.method === entry.method && candidate.path === entry.path,
   );
   if (endpoint === undefined) return [];

@@ -1,20 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { contractFile } from './contract-operations.js';
-import { generatedEndpointsSource } from './service-endpoints-source.js';
-import { serviceEndpoints } from './service-endpoints.generated.js';
-import { serviceAttributor, serviceEndpointsFromContract } from './service-endpoints.js';
+import { contractOperations } from './contract-operations.generated.js';
+import { serviceAttributor } from './service-endpoints.js';
 
-const attribute = serviceAttributor(serviceEndpoints);
+const attribute = serviceAttributor(contractOperations);
 const unit = 'f41291dc-2a78-5663-957a-efb8d5ed9a0e';
 
 describe('service endpoints', () => {
-  it('are the contract\'s operations: run "npx tsx gateway/src/contract/service-endpoints-cli.ts" when this fails', async () => {
-    const endpoints = serviceEndpointsFromContract(await readFile(contractFile, 'utf8'));
-    const committed = await readFile(new URL('./service-endpoints.generated.ts', import.meta.url), 'utf8');
-    expect(committed).toBe(await generatedEndpointsSource(endpoints));
-  });
-
   it('attributes a call to its template and the contract flags it used', () => {
     expect(
       attribute(

@@ -1,4 +1,3 @@
-import { parse as parseYaml } from 'yaml';
 import { endpointTemplates } from './endpoint-templates.js';
 
 /** One `/service` operation of the contract, as usage names it: method, path template and query flags. */
@@ -16,35 +15,6 @@ export interface ServiceAttribution {
   endpoint: string;
   /** The contract's flags the call used, sorted and comma-separated (`at,validity=past`); `none` for none. */
   flags: string;
-}
-
-const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
-
-type Parameter = { name?: unknown; in?: unknown; $ref?: unknown };
-
-/** Every `/service` operation of a contract's text with its query parameters (`$ref`s resolved). */
-export function serviceEndpointsFromContract(contractText: string): ServiceEndpoint[] {
-  const contract = parseYaml(contractText) as {
-    paths?: Record<string, Record<string, unknown>>;
-    components?: { parameters?: Record<string, Parameter> };
-  };
-  const resolve = (parameter: Parameter): Parameter =>
-    typeof parameter.$ref === 'string'
-      ? (contract.components?.parameters?.[parameter.$ref.split('/').pop()!] ?? {})
-      : parameter;
-  return Object.entries(contract.paths ?? {})
-    .filter(([path]) => path.startsWith('/service/'))
-    .flatMap(([path, item]) => {
-      const shared = ((item['parameters'] as Parameter[] | undefined) ?? []).map(resolve);
-      return methods.flatMap((method) => {
-        const operation = item[method] as { parameters?: Parameter[] } | undefined;
-        if (operation === undefined) return [];
-        const flags = [...shared, ...(operation.parameters ?? []).map(resolve)]
-          .filter((parameter) => parameter.in === 'query' && typeof parameter.name === 'string')
-          .map((parameter) => parameter.name as string);
-        return [{ method: method.toUpperCase(), path, flags: [...new Set(flags)] }];
-      });
-    });
 }
 
 /** `validity`'s values as a bounded set: the three the contract names, and any `FROM/TO` interval. */

@@ -2,11 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readServiceOperationsSync } from '../contract/contract-operations.js';
+import { contractOperations } from '../contract/contract-operations.generated.js';
 import { ConfigError, readGatewayConfig } from '../config.js';
 import { DeprecationFileError, parseDeprecationFile } from './deprecation-config.js';
 
-const operations = readServiceOperationsSync();
+const operations = contractOperations;
 const parse = (text: string) => parseDeprecationFile(text, operations);
 
 describe('parseDeprecationFile', () => {

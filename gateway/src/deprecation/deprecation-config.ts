@@ -143,7 +143,7 @@ function rule(entry: Json, where: string, exemptForAll: string[]): DeprecationRu
 function endpointTarget(
   value: unknown,
   where: string,
-  operations: EndpointOperation[],
+  operations: readonly EndpointOperation[],
 ): Pick<EndpointDeprecation, 'method' | 'template' | 'prefix'> {
   const match = typeof value === 'string' ? /^(?:([A-Z]+) )?(\/service\/\S*)$/.exec(value) : null;
   if (!match) {
@@ -185,7 +185,10 @@ function entries(value: unknown, where: string): Json[] {
  * @example
  * parseDeprecationFile(readFileSync(process.env.DEPRECATION_CONFIG, 'utf8'), serviceOperations(contract));
  */
-export function parseDeprecationFile(text: string, operations: EndpointOperation[]): DeprecationSettings {
+export function parseDeprecationFile(
+  text: string,
+  operations: readonly EndpointOperation[],
+): DeprecationSettings {
   let document: unknown;
   try {
     document = parseYaml(text);

@@ -2,14 +2,14 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Principal } from '../auth/token-verifier.js';
 import { routePath } from 'hono/route';
 import type { GatewayVariables } from '../auth/bearer-auth.js';
-import { serviceEndpoints } from '../contract/service-endpoints.generated.js';
+import { contractOperations } from '../contract/contract-operations.generated.js';
 import { serviceAttributor } from '../contract/service-endpoints.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import type { Observability, OperationRecord, RequestRecord } from './observability.js';
 
 const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-const attributeServiceCall = serviceAttributor(serviceEndpoints);
+const attributeServiceCall = serviceAttributor(contractOperations);
 
 /** The header the comparison CLI sends, so its reads are counted as the tools' and not as its user's. */
 export const comparisonToolHeader = 'x-gateway-tool';

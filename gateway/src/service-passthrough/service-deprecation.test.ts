@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TokenError, type TokenVerifier } from '../auth/token-verifier.js';
-import { readServiceOperationsSync } from '../contract/contract-operations.js';
+import { contractOperations } from '../contract/contract-operations.generated.js';
 import { parseDeprecationFile } from '../deprecation/deprecation-config.js';
 import { createLegacyClient, type LegacyClient } from '../legacy/legacy-client.js';
 import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.test-helpers.js';
@@ -17,7 +17,7 @@ const verifier: TokenVerifier = {
   hasKeys: () => true,
 };
 
-const operations = readServiceOperationsSync();
+const operations = contractOperations;
 const unit = '0a000000-0000-4000-8000-000000000001';
 const guide = 'https://gateway.example/docs/migration';
 const settings = parseDeprecationFile(

@@ -15,7 +15,7 @@ export interface ServiceDeprecationOptions {
   /** The configured entries (`DEPRECATION_CONFIG`'s `endpoints`); must not be empty. */
   endpoints: EndpointDeprecation[];
   /** The contract's operations, to find each request's endpoint template and its replacement. */
-  operations: ContractOperation[];
+  operations: readonly ContractOperation[];
   guideUrl: string;
   clock?: () => Date;
 }

@@ -3,7 +3,7 @@ import { isObjectType, isInterfaceType } from 'graphql';
 import type { CoverageEntry, CoverageReport } from '../comparison/coverage/coverage.js';
 import { flagCoverage, type FlagCoverage } from '../contract/flag-equivalents.js';
 import type { CallUsage, FieldUsage, UsageData, UsageSource } from './usage-data.js';
-import { serviceEndpoints } from '../contract/service-endpoints.generated.js';
+import { contractOperations } from '../contract/contract-operations.generated.js';
 
 /**
  * `in_use`: called within the window. `switch_off`: no calls for the whole window and the replacement is proven
@@ -226,7 +226,7 @@ export function usageReport(input: UsageReportInput): UsageReport {
   const coverageByEndpoint = new Map(
     (input.coverage?.endpoints ?? []).map((entry) => [`${entry.method} ${entry.path}`, entry]),
   );
-  const contractEndpoints = serviceEndpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+  const contractEndpoints = contractOperations.map((endpoint) => `${endpoint.method} ${endpoint.path}`);
   const seen = calls.filter((call) => call.surface === 'service').map((call) => call.endpoint);
   const endpoints = [...new Set([...contractEndpoints, ...seen])].map((endpoint): EndpointUsage => {
     const rows = endpointRows(calls, endpoint);

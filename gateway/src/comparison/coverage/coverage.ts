@@ -17,7 +17,8 @@ import {
 } from '../normal-form.js';
 import { shadowTarget } from '../shadow/shadow-targets.js';
 import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
-import { readServiceOperations, type ContractOperation } from '../../contract/contract-operations.js';
+import { contractOperations } from '../../contract/contract-operations.generated.js';
+import type { ContractOperation } from '../../contract/contract-operations.js';
 import { notCovered, writeMutations } from './not-covered.js';
 import { hierarchyChecks } from './hierarchy-checks.js';
 import {
@@ -89,7 +90,7 @@ export interface CoverageOptions {
   scanLimit?: number;
   /** Runs after the legacy reads of the detail listings and before their GraphQL query (tests edit here). */
   betweenReads?: () => void | Promise<void>;
-  operations?: ContractOperation[];
+  operations?: readonly ContractOperation[];
 }
 
 async function serviceJson(transport: ComparisonTransport, path: string): Promise<unknown> {
@@ -479,7 +480,7 @@ function detailVerdict(
  */
 export async function coverageReport(options: CoverageOptions): Promise<CoverageReport> {
   const { transport } = options;
-  const operations = options.operations ?? (await readServiceOperations());
+  const operations = options.operations ?? contractOperations;
   const sample = await sampleOf(transport, options.sampleSize ?? 3, options.scanLimit);
   const details = await checkDetailListings(transport, sample, options, ['org_units', 'employees']);
   const checks = endpointChecks(transport, sample);

@@ -1,10 +1,10 @@
 import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildVersions } from '../../graphql/versions.js';
-import { readServiceOperationsSync } from '../../contract/contract-operations.js';
+import { contractOperations } from '../../contract/contract-operations.generated.js';
 import { newestReplacement } from './replacements.js';
 
-const reads = readServiceOperationsSync().filter((operation) => operation.method === 'GET');
+const reads = contractOperations.filter((operation) => operation.method === 'GET');
 const served = buildVersions();
 const schemaOf = (name: string) => served.find((version) => version.name === name)!.schema;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readServiceOperationsSync } from '../../contract/contract-operations.js';
+import { contractOperations } from '../../contract/contract-operations.generated.js';
 import { newestReplacement, replacementSentence } from './replacements.js';
 
-const operations = readServiceOperationsSync();
+const operations = contractOperations;
 
 describe('replacementSentence (what a 410 names)', () => {
   it('names the newest query for every read of the contract, and the v2 query the report proves, without reading any data', () => {

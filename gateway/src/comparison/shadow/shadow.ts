@@ -16,10 +16,10 @@ import type { LegacyCall, LegacyClient } from '../../legacy/legacy-client.js';
 import { findDifferences, type Difference } from '../differences.js';
 import { shadowTarget, type ShadowTarget, type ShadowTargetKind } from './shadow-targets.js';
 import type { GraphQLRequestBody } from '../subjects.js';
-import { serviceEndpoints } from '../../contract/service-endpoints.generated.js';
+import { contractOperations } from '../../contract/contract-operations.generated.js';
 import { serviceAttributor } from '../../contract/service-endpoints.js';
 
-const attributeRead = serviceAttributor(serviceEndpoints);
+const attributeRead = serviceAttributor(contractOperations);
 
 /** How one sampled `/service` read ended; every sampled read ends in exactly one of these. */
 export type ShadowOutcome = 'match' | 'mismatch' | 'error' | 'dropped';
