@@ -11,6 +11,10 @@ import {
 import type { LegacyProbeConfig } from './health/legacy-probe.js';
 import type { LegacyAuth } from './legacy/backend-credentials.js';
 import { readUsageConfig, type UsageConfig } from './usage/usage-config.js';
+import { ConfigError } from './config-error.js';
+import { logLevels, type LogLevel } from './observability/log-levels.js';
+
+export { ConfigError };
 
 export interface GatewayConfig {
   host: string;
@@ -148,18 +152,7 @@ export interface GraphQLLimits {
   maxLegacyCalls: number;
 }
 
-export class ConfigError extends Error {
-  constructor(variable: string, problem: string) {
-    super(`${variable}: ${problem}`);
-    this.name = 'ConfigError';
-  }
-}
-
 type Env = Record<string, string | undefined>;
-
-/** pino's levels. */
-export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof logLevels)[number];
 
 function logLevel(env: Env): LogLevel {
   const value = text(env, 'LOG_LEVEL', 'info');

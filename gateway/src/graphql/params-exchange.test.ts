@@ -2,7 +2,7 @@ import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../auth/token-verifier.js';
 import { ParamsExchange } from './params-exchange.js';
-import type { ServerContext } from './yoga.js';
+import type { ServerContext } from './server-context.js';
 
 const principal: Principal = {
   subject: 'alice',

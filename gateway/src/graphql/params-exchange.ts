@@ -1,6 +1,6 @@
 import type { GraphQLParams, Plugin, YogaServer } from 'graphql-yoga';
 import type { GraphQLContext } from './context.js';
-import type { ServerContext } from './yoga.js';
+import type { ServerContext } from './server-context.js';
 
 type Yoga = YogaServer<ServerContext, GraphQLContext>;
 type OnResultProcess = NonNullable<Plugin<object, ServerContext>['onResultProcess']>;

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { GatewayVariables } from '../auth/bearer-auth.js';
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../config-error.js';
 import type { DeprecationRule, DeprecationSettings } from '../deprecation/deprecation-config.js';
 import {
   deprecationNotice,

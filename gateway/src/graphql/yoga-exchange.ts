@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { clientGone } from '../http/node-bindings.js';
 import { plainJsonParams } from './json-params.js';
-import { paramsExchangeOf, type ServerContext, type VersionServer } from './yoga.js';
+import type { ServerContext } from './server-context.js';
+import { paramsExchangeOf, type VersionServer } from './yoga.js';
 
 export interface YogaExchangeOptions {
   /** The request's body, already read whole within the body limits (`readBoundedBody`); none for a GET. */

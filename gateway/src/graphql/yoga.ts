@@ -1,31 +1,23 @@
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
-import type { Principal } from '../auth/token-verifier.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 import { useLegacyLoaders } from '../legacy/use-legacy-loaders.js';
 import { loggerFor, useOperationObservation, type Observability } from '../observability/index.js';
-import type { TraceContext } from '../observability/tracing.js';
 import { useRbac } from '../rbac/graphql-rbac.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import type { DeprecationNotice } from '../deprecation/deprecation-notice.js';
 import { useCompiledExecution } from './compiled-execution.js';
 import { useDeprecationNotices } from './deprecation-notices.js';
 import type { GraphQLContext } from './context.js';
+import type { ServerContext } from './server-context.js';
+
+export type { ServerContext };
 import { useLegacyErrors } from './errors.js';
 import { ParamsExchange } from './params-exchange.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
 import { useRequestChecks } from './request-checks.js';
 import { upstreamTraceRequested, useUpstreamTrace } from './upstream-trace.js';
 import type { GraphQLVersion } from './versions.js';
-
-/** What the Hono route hands to Yoga with each request. */
-export interface ServerContext {
-  principal: Principal;
-  /** The request's id, sent on every legacy call as `X-Request-Id`. */
-  requestId?: string;
-  /** The request's span, when tracing: each legacy call's span is its child. */
-  traceContext?: TraceContext;
-}
 
 export interface VersionServerOptions {
   legacy: LegacyClient;

@@ -1,5 +1,5 @@
 import { pino, stdTimeFunctions, type DestinationStream, type Logger } from 'pino';
-import type { LogLevel } from '../config.js';
+import type { LogLevel } from './log-levels.js';
 
 export type { Logger } from 'pino';
 

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../config-error.js';
 
 /** Who-calls-what: which clients get a label of their own, and where the fleet's usage is read. */
 export interface UsageConfig {

@@ -28,7 +28,10 @@ import {
   recordReplacements,
   type NewestReplacement,
 } from './replacements.js';
+import type { CheckOutcome, EndpointCheck, RecordCheck } from './endpoint-check.js';
 import { organisationChecks } from './organisation-checks.js';
+
+export type { CheckOutcome, EndpointCheck, RecordCheck };
 
 /**
  * - `proven`: a GraphQL query answers the endpoint, and on the current data the sampled `/service` reads and
@@ -125,16 +128,6 @@ const textFields =
     ...(withValidity ? { validity: validity(record['validity']) } : {}),
   });
 
-/** A listing or record of `/service` against a GraphQL query, record by record. */
-export interface RecordCheck {
-  graphql: string;
-  /** Reads the legacy side: the paths read and the records they gave. */
-  legacy: () => Promise<{ paths: string[]; records: unknown[] }>;
-  request: (uuids: string[]) => GraphQLRequestBody;
-  graphqlRecords: (data: unknown) => unknown;
-  view: (record: JsonRecord) => NormalValue;
-}
-
 const uuidsOf = (records: unknown[]) =>
   records.map((record) => field(record, 'uuid')).filter((uuid): uuid is string => typeof uuid === 'string');
 
@@ -157,19 +150,6 @@ export async function runRecordCheck(
     keyedByUuid(check.graphqlRecords(data), check.view),
   );
   return { paths, differences, empty: false, reads: paths.length + 1 };
-}
-
-export interface CheckOutcome {
-  paths: string[];
-  differences: Difference[];
-  empty: boolean;
-  reads: number;
-}
-
-/** A check of one endpoint: the GraphQL that replaces it, and the comparison on the sample. */
-export interface EndpointCheck {
-  graphql: string;
-  run: () => Promise<CheckOutcome>;
 }
 
 const recordCheck = (transport: ComparisonTransport, check: RecordCheck): EndpointCheck => ({

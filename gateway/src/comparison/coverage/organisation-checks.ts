@@ -12,7 +12,7 @@ import {
   type NormalValue,
 } from '../normal-form.js';
 import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
-import type { CheckOutcome, EndpointCheck, RecordCheck } from './coverage.js';
+import type { CheckOutcome, EndpointCheck, RecordCheck } from './endpoint-check.js';
 
 /**
  * The coverage checks of the Service API's reads beside the collections: the organisation and its counts,
