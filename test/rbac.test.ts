@@ -1213,6 +1213,87 @@ describe.each([
     expect(viaGraphql.writes).toEqual([]);
   });
 
+  it('refuses a non-admin’s create over an existing object before the backend, on every road (issue 28)', async () => {
+    // OS2mo 2.4.0 writes a create over the object its UUID names (orgunit.py `create_org_unit`, the detail
+    // handlers in service/handler/impl/: `util.get_uuid(req, required=False)`, then a LoRa PUT of that UUID).
+    const fx = await prepare(stack, { engagement: true });
+    const as = (who: Who, path: string, body: unknown) =>
+      received(stack, async () => {
+        const response = await fetch(`${stack.gatewayUrl}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens.get(who)}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, body: (await response.json()) as any };
+      });
+    const unitOver = { uuid: elsewhere, name: 'Over', org_unit_type: cls.office, validity: change };
+    const kleOver = {
+      uuid: fx.engagement,
+      org_unit: fx.unit,
+      kle_number: classUuid('kle_number', '00.01'),
+      kle_aspects: [classUuid('kle_aspect', 'responsible')],
+      validity: change,
+    };
+    const serviceKle = {
+      type: 'kle',
+      uuid: kleOver.uuid,
+      org_unit: { uuid: fx.unit },
+      kle_number: { uuid: kleOver.kle_number },
+      kle_aspect: kleOver.kle_aspects.map((uuid) => ({ uuid })),
+      validity: change,
+    };
+    const mutation = (version: string, field: string, type: string, input: unknown) =>
+      as('ulla', `/graphql/${version}`, {
+        query: `mutation Write($input: ${type}!) { ${field}(input: $input) { uuid } }`,
+        variables: { input },
+      });
+    const unitRoads = [
+      await as('ulla', '/service/ou/create', {
+        ...unitOver,
+        parent: { uuid: fx.unit },
+        org_unit_type: { uuid: cls.office },
+      }),
+      await mutation('v2', 'org_unit_create', 'OrgUnitCreateInput', { ...unitOver, parent: fx.unit }),
+      await mutation('v30', 'org_unit_create', 'OrganisationUnitCreateInput', {
+        ...unitOver,
+        parent: fx.unit,
+      }),
+    ];
+    const kleRoads = [
+      await as('ulla', '/service/details/create', serviceKle),
+      await mutation('v2', 'kle_create', 'KLECreateInput', kleOver),
+      await mutation('v21', 'kle_create', 'KLECreateInput', kleOver),
+    ];
+    // An admin keeps the backend's own answer: here the stand-in's, which refuses a UUID any detail type has.
+    const byAdmin = await as('alice', '/service/details/create', serviceKle);
+    expect(byAdmin.result).toMatchObject({ status: 409, body: { error_key: 'E_ALREADY_EXISTS' } });
+    expect(byAdmin.writes).toHaveLength(1);
+    for (const sent of [...unitRoads, ...kleRoads, byAdmin]) expect(sent.durable).toBe(0);
+    if (!rbac) {
+      for (const sent of [...unitRoads, ...kleRoads]) expect(sent.writes).toHaveLength(1);
+      return;
+    }
+    for (const sent of [...unitRoads, ...kleRoads]) expect(sent.writes).toEqual([]);
+    const [unitService, ...unitGraphql] = unitRoads;
+    expect(unitService!.result).toMatchObject({ status: 409, body: { error_key: 'E_ALREADY_EXISTS' } });
+    expect(unitService!.result.body.description).toMatch(/already names an org unit/);
+    for (const sent of unitGraphql) {
+      expect(sent.result.body.errors).toMatchObject([
+        { extensions: { code: 'CONFLICT', error_key: 'E_ALREADY_EXISTS' } },
+      ]);
+    }
+    const [kleService, ...kleGraphql] = kleRoads;
+    expect(kleService!.result).toMatchObject({ status: 403, body: { error_key: 'E_FORBIDDEN' } });
+    expect(kleService!.result.body.description).toMatch(/uuid you choose needs the admin role/);
+    for (const sent of kleGraphql) {
+      expect(sent.result.body.errors).toMatchObject([{ extensions: { code: 'FORBIDDEN' } }]);
+    }
+    // Nothing of the foreign objects is told: not their names, units or people.
+    const told = JSON.stringify([...unitRoads, ...kleRoads].map((sent) => sent.result.body));
+    expect(told).not.toMatch(/Children and Youth|administration|teacher|Tester/i);
+    expect(told).not.toContain(employees.worker);
+  });
+
   it('judges a unit edit by data.uuid, the unit OS2mo edits, not by the top-level uuid', async () => {
     const fx = await prepare(stack);
     const edit = (body: unknown) =>

@@ -1,9 +1,11 @@
 /**
- * Which headers the `/service` passthrough sends on, each way. Hop-by-hop headers (RFC 9110 §7.6.1) and
- * every header a `Connection:` header names describe one connection, not the message; the client's
- * `Forwarded`/`X-Forwarded-*`/`X-Real-IP` would let it claim any address, so the gateway writes its own
- * view instead; method overrides are dropped because RBAC judges the real method; `Expect` is answered
- * by the gateway's own server (Node sends `100 Continue`), and the legacy client cannot send it on.
+ * Which headers the `/service` passthrough sends on, each way. Upstream, only an allow-list of the
+ * client's headers goes on (`forwardedRequestHeaders`); everything else the backend receives is the
+ * gateway's own: `X-Forwarded-For/-Proto/-Host` from what it saw, the backend credential, its request id
+ * and, with tracing on, its own `traceparent`. A client's header outside the list (`X-Original-URL`,
+ * `X-Remote-User`, `True-Client-IP`, `X-Forwarded-*`, `baggage`, `tracestate`, method overrides, cookies …)
+ * never reaches a backend or proxy that might believe it. Downstream, hop-by-hop headers (RFC 9110 §7.6.1)
+ * and every header a `Connection:` header names describe one connection, not the message.
  */
 const hopByHop = [
   'connection',
@@ -19,24 +21,21 @@ const hopByHop = [
   'content-length',
 ];
 
-const requestOnly = [
-  // The gateway has checked the token; the backend credential is chosen by `LEGACY_CREDENTIALS`.
-  'authorization',
-  'cookie',
-  'expect',
-  'forwarded',
-  'x-forwarded-for',
-  'x-forwarded-host',
-  'x-forwarded-proto',
-  'x-forwarded-port',
-  'x-forwarded-prefix',
-  'x-real-ip',
-  'x-http-method-override',
-  'x-http-method',
-  'x-method-override',
+/**
+ * The client's request headers the backend may see: content negotiation, the body's type and conditional
+ * requests, which change what a Service API answer is, and `User-Agent` for the backend's own logs.
+ */
+export const forwardedRequestHeaders: readonly string[] = [
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'content-type',
+  'if-match',
+  'if-modified-since',
+  'if-none-match',
+  'if-unmodified-since',
+  'user-agent',
 ];
-
-const droppedRequestHeaders = new Set([...hopByHop, ...requestOnly]);
 const droppedResponseHeaders = new Set(hopByHop);
 
 const namesNone: ReadonlySet<string> = new Set();
@@ -74,7 +73,11 @@ export function clientHeader(incoming: ClientHeaders, name: string): string | un
   return incoming instanceof Headers ? (incoming.get(name) ?? undefined) : incoming[name];
 }
 
-/** The headers to send upstream for a client's request. */
+/**
+ * The headers to send upstream for a client's request: the allowed ones the client sent (less any its
+ * `Connection:` names), the gateway's view of the client, then `extra` (the gateway's own request id and
+ * `traceparent`).
+ */
 export function upstreamRequestHeaders(
   incoming: ClientHeaders,
   client: ClientView,
@@ -82,11 +85,10 @@ export function upstreamRequestHeaders(
 ): Record<string, string> {
   const connectionNamed = namedInConnection(clientHeader(incoming, 'connection'));
   const headers: Record<string, string> = {};
-  const keep = (value: string, name: string) => {
-    if (!droppedRequestHeaders.has(name) && !connectionNamed.has(name)) headers[name] = value;
-  };
-  if (incoming instanceof Headers) incoming.forEach(keep);
-  else for (const name in incoming) keep(incoming[name]!, name);
+  for (const name of forwardedRequestHeaders) {
+    const value = clientHeader(incoming, name);
+    if (value !== undefined && !connectionNamed.has(name)) headers[name] = value;
+  }
   if (client.address) headers['x-forwarded-for'] = client.address;
   headers['x-forwarded-proto'] = client.protocol;
   headers['x-forwarded-host'] = client.host;

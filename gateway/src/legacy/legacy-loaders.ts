@@ -233,6 +233,9 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
       ),
     orgUnitPage: async (at: string, start: number, limit: number) =>
       through<OrgUnitPageRecord>(legacyPaths.orgUnitPage(await organisationUuid(), { at, start, limit })),
+    /** OS2mo 2.4.0 answers `org_unit: true` for a unit valid on any day (`detail_reading.py`, `list_details`). */
+    unitExists: async (uuid: string) =>
+      (await through<{ org_unit?: unknown }>(legacyPaths.unitDetailTypes(uuid))).org_unit === true,
   });
 
   return {

@@ -20,7 +20,8 @@ export interface RbacPluginOptions {
  * request each); this plugin guards that one door, so a mutation is decided by exactly the request it
  * would send — the same `writeIntents` the `/service` middleware decides — and a refused write never
  * reaches the legacy service. A refusal fails only its own field: `null` (mutation payloads are nullable)
- * with an error whose `extensions.code` is `FORBIDDEN`; the other fields of the operation run as usual.
+ * with an error whose `extensions.code` is `FORBIDDEN` (`CONFLICT` for a create over an existing object);
+ * the other fields of the operation run as usual.
  *
  * Each write is decided on reads of its own (`freshOwnershipReads`), made when that mutation runs, so a
  * decision never rests on what an earlier mutation of the same operation read; they count in the request's
@@ -45,7 +46,13 @@ export function useRbac(options: RbacPluginOptions): Plugin<RbacContext> {
             reads: legacy.freshOwnershipReads(),
             today,
           }));
-        if (!decision.allowed) throw new GraphQLError(decision.reason, { extensions: { code: 'FORBIDDEN' } });
+        if (!decision.allowed) {
+          // A create over an existing object gets the code the legacy service's own 409 gets.
+          const extensions = decision.conflict
+            ? { code: 'CONFLICT', error_key: 'E_ALREADY_EXISTS' }
+            : { code: 'FORBIDDEN' };
+          throw new GraphQLError(decision.reason, { extensions });
+        }
         return legacy.post<T>(path, body);
       };
       const guarded: LegacyLoaders = { ...legacy, post };

@@ -80,6 +80,10 @@ function fakeReads() {
         ? [{ uuid, validity: { from: '2030-01-01', to: null } }]
         : [];
     },
+    unitExists: async (uuid) => {
+      calls.push(`ou ${uuid} exists`);
+      return uuid in parents;
+    },
     orgUnitPage: async (at) => {
       calls.push('units');
       return {
@@ -625,6 +629,53 @@ describe('the decision', () => {
     );
     expect(ofPerson.allowed).toBe(false);
   });
+
+  // Issue 28: OS2mo 2.4.0 writes a create over the object that has its UUID (orgunit.py, `create_org_unit`:
+  // `util.get_uuid(req, required=False)`, then a LoRa PUT of that UUID).
+  it('refuses an owner’s unit create whose uuid names a unit, with a conflict that says nothing of it', async () => {
+    const overOther = await decide(
+      deptOwner,
+      post('/service/ou/create', { uuid: unit.other, parent: { uuid: unit.team }, validity }),
+    );
+    expect(overOther).toMatchObject({ allowed: false, conflict: true });
+    expect(overOther.reason).toMatch(/already names an org unit/);
+    expect(overOther.reason).not.toMatch(new RegExp(`${unit.root}|${person.otherOwner}`));
+    expect(overOther.calls).toContain(`ou ${unit.other} exists`);
+    // Even his own unit: a create would replace its whole history, which an edit never does.
+    const overOwn = await decide(
+      deptOwner,
+      post('/service/ou/create', { uuid: unit.office, parent: { uuid: unit.team }, validity }),
+    );
+    expect(overOwn).toMatchObject({ allowed: false, conflict: true });
+    const fresh = await decide(
+      deptOwner,
+      post('/service/ou/create', { uuid: id(88), parent: { uuid: unit.team }, validity }),
+    );
+    expect(fresh.allowed).toBe(true);
+    // Not under his own unit: refused as before, and nothing tells him whether the UUID is in use.
+    const elsewhere = await decide(
+      principal(['owner'], person.otherOwner),
+      post('/service/ou/create', { uuid: unit.dept, parent: { uuid: unit.team }, validity }),
+    );
+    expect(elsewhere).toMatchObject({ allowed: false, reason: /owns neither/ });
+    expect(elsewhere.conflict).toBeUndefined();
+    expect(elsewhere.calls).not.toContain(`ou ${unit.dept} exists`);
+  });
+
+  it('leaves a detail’s chosen uuid to admins, since no cheap read tells whether it is free', async () => {
+    const kle = { type: 'kle', org_unit: { uuid: unit.team }, validity };
+    const chosen = await decide(
+      deptOwner,
+      post('/service/details/create', { ...kle, uuid: record.engagement }),
+    );
+    expect(chosen).toMatchObject({ allowed: false, reason: /uuid you choose needs the admin role/ });
+    expect(chosen.reason).not.toMatch(/engagement/);
+    expect(chosen.calls).toEqual([]);
+    const listed = await decide(deptOwner, post('/service/details/create', [kle, { ...kle, uuid: id(89) }]));
+    expect(listed.allowed).toBe(false);
+    expect((await decide(deptOwner, post('/service/details/create', kle))).allowed).toBe(true);
+    expect(rbac.decideByRole(principal(['admin']))?.allowed).toBe(true);
+  });
 });
 
 describe('ownership over the period a write affects', () => {
@@ -735,6 +786,7 @@ describe('ownership over the period a write affects', () => {
         const back = pauses[uuid]?.back;
         return back && back > at ? [{ uuid, validity: { from: back, to: null } }] : [];
       },
+      unitExists: async (uuid) => known.includes(uuid),
       orgUnitPage: async (at) => {
         calls.push(`units @${at}`);
         return { items: known.map((uuid) => ({ uuid })) };

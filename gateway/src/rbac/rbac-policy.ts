@@ -34,8 +34,11 @@ import {
  * (`periodOf`), over which ownership is judged.
  */
 export type WriteIntent =
-  /** `parent: null` is a top-level unit: admin only. */
-  | { kind: 'create_unit'; parent: string | null; date: string; until?: string }
+  /**
+   * `parent: null` is a top-level unit: admin only. `uuid`: the one the client chose, which must not name
+   * a unit already (OS2mo 2.x writes a create over the unit of that UUID).
+   */
+  | { kind: 'create_unit'; parent: string | null; date: string; until?: string; uuid?: string }
   /** Rename, retype or relabel; no move. */
   | { kind: 'change_unit'; unit: string; date: string; until?: string }
   /** Needs the unit and the new parent; `parent: null` moves it to the top level: admin only. */
@@ -54,6 +57,8 @@ export type WriteIntent =
       until?: string;
       /** An owner record of a unit: the employee it makes owner. */
       appoints?: string;
+      /** The UUID the client chose for the record: admin only (see `chosenDetailUuid`). */
+      uuid?: string;
     }
   /**
    * Checked against the unit the record is in on `date`; an edit that moves it (`newUnit`) also against
@@ -80,6 +85,8 @@ export interface RbacDecision {
   allowed: boolean;
   /** One sentence: what was allowed or refused, and why. Refusals are shown to the client. */
   reason: string;
+  /** A refusal because the create's `uuid` already names an object: answered 409, not 403. */
+  conflict?: true;
 }
 
 /** A write as it goes to the legacy service. `body` is the parsed JSON. */
@@ -220,6 +227,12 @@ function readable(read: () => WriteIntent): WriteIntent {
   }
 }
 
+/** A create's own `uuid`, when the client chose one, as `{ uuid }` to spread into an intent. */
+function chosenUuid(fields: Fields): { uuid?: string } {
+  const value = fields.raw('uuid');
+  return value === undefined || value === null ? {} : { uuid: fields.uuid('uuid') };
+}
+
 function detailCreate(item: unknown, prefix: string): WriteIntent {
   const fields = Fields.of(item, prefix);
   const type = fields.detailType(writableDetailTypes) as DetailType;
@@ -228,15 +241,16 @@ function detailCreate(item: unknown, prefix: string): WriteIntent {
   const validity = fields.nested('validity');
   const date = validity.date('from');
   const until = validity.until('to');
+  const chosen = chosenUuid(fields);
   // Unit records always name their unit; owners, IT accounts and addresses a unit or a person; leaves a person.
   if (unit === undefined || unit === null || personRecord) {
     if (unitRecords.has(type)) {
       throw new Unreadable(`${prefix ? `${prefix}.` : ''}org_unit is required`);
     }
-    return { kind: 'create_detail', type, unit: null, date, ...until };
+    return { kind: 'create_detail', type, unit: null, date, ...until, ...chosen };
   }
   const appoints = type === 'owner' ? fields.optionalRef('owner') : undefined;
-  return { kind: 'create_detail', type, unit, date, ...until, ...(appoints ? { appoints } : {}) };
+  return { kind: 'create_detail', type, unit, date, ...until, ...(appoints ? { appoints } : {}), ...chosen };
 }
 
 /**
@@ -335,7 +349,13 @@ export function writeIntents(write: LegacyWrite): WriteIntent[] {
         const fields = Fields.of(body, '');
         const parent = fields.optionalRef('parent') ?? null;
         const validity = fields.nested('validity');
-        return { kind: 'create_unit', parent, date: validity.date('from'), ...validity.until('to') };
+        return {
+          kind: 'create_unit',
+          parent,
+          date: validity.date('from'),
+          ...validity.until('to'),
+          ...chosenUuid(fields),
+        };
       }),
     ];
   }
@@ -425,6 +445,15 @@ export function describeIntent(intent: WriteIntent): string {
 const allow = (reason: string): RbacDecision => ({ allowed: true, reason });
 const deny = (reason: string): RbacDecision => ({ allowed: false, reason });
 
+/**
+ * Why only an admin may choose a new detail record's UUID. OS2mo keeps every detail type in one table and
+ * writes a create over the record that already has its UUID, whatever its type, unit or person; the
+ * Service API reads records only through the listings of a unit or person, so whether a UUID is free
+ * cannot be read without scanning the whole organisation.
+ */
+const chosenDetailUuid =
+  'a detail record whose uuid you choose needs the admin role, because OS2mo writes a create over any record that already has that UUID and RBAC cannot read cheaply whether it is free; leave uuid out and the backend chooses one';
+
 export interface RbacPolicyOptions {
   /** `IDP_RBAC_ENABLED`: off means every authenticated user may write. */
   enabled: boolean;
@@ -495,6 +524,7 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
     intent: WriteIntent,
     ownership: UnitOwnership,
     mayScan: boolean,
+    reads: OrganisationReads,
   ): Promise<RbacDecision | undefined> {
     const refused = (why: string) => deny(`You may not ${describeIntent(intent)}: ${why}.`);
     const adminOnly = (what: string) => refused(`${what} needs the admin role`);
@@ -527,9 +557,19 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
     }
     const period = periodOf(intent);
     switch (intent.kind) {
-      case 'create_unit':
+      case 'create_unit': {
         if (intent.parent === null) return adminOnly('a top-level org unit');
-        return firstRefusal([owning(intent.parent, period)]);
+        const underParent = await firstRefusal([owning(intent.parent, period)]);
+        // Asked only once the parent is his: no one else learns whether a UUID is in use.
+        if (!underParent.allowed || intent.uuid === undefined || !(await reads.unitExists(intent.uuid))) {
+          return underParent;
+        }
+        return {
+          allowed: false,
+          conflict: true,
+          reason: `You may not create an org unit with uuid ${intent.uuid}: that UUID already names an org unit, and the backend would write this create over it. Leave uuid out, choose another, or change the unit with details/edit.`,
+        };
+      }
       case 'change_unit':
       case 'terminate_unit':
         return firstRefusal([owning(intent.unit, period)]);
@@ -538,6 +578,7 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
         return firstRefusal([owning(intent.unit, period), owning(intent.parent, period)]);
       case 'create_detail':
         if (intent.unit === null) return adminOnly(`${withArticle(detailLabel[intent.type])} of an employee`);
+        if (intent.uuid !== undefined) return adminOnly(chosenDetailUuid);
         if (intent.appoints === ownership.employee) return adminOnly(selfAppointment);
         return firstRefusal([owning(intent.unit, period)]);
       case 'change_detail': {
@@ -635,7 +676,12 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
       const work = async () => {
         while (next < indexes.length && next < refusedAt) {
           const position = next++;
-          const decision = await decideIntent(intents[indexes[position]!]!, ownership, mayScan);
+          const decision = await decideIntent(
+            intents[indexes[position]!]!,
+            ownership,
+            mayScan,
+            context.reads,
+          );
           decisions[indexes[position]!] = decision;
           if (decision && !decision.allowed && position < refusedAt) refusedAt = position;
         }

@@ -30,9 +30,14 @@ function undecodable(c: Context): string | undefined {
   return undefined;
 }
 
-/** A refusal, written by the `/service` routes' `onError` in the legacy body. */
+/**
+ * A refusal, written by the `/service` routes' `onError` in the legacy body: 403, or 409 with the legacy
+ * service's own `E_ALREADY_EXISTS` for a create over an object that exists.
+ */
 function forbidden(decision: RbacDecision): GatewayError {
-  return new GatewayError(403, 'FORBIDDEN', decision.reason);
+  return decision.conflict
+    ? new GatewayError(409, 'CONFLICT', decision.reason, { errorKey: 'E_ALREADY_EXISTS' })
+    : new GatewayError(403, 'FORBIDDEN', decision.reason);
 }
 
 /**

@@ -20,6 +20,8 @@ export interface OrganisationReads {
   orgUnitPage(at: string, start: number, limit: number): Promise<{ items: LegacyRecord[] }>;
   /** The unit's versions (`details/org_unit`); `future`: those that start after `at`. */
   orgUnitVersions(uuid: string, at: string, validity: 'future'): Promise<LegacyRecord[]>;
+  /** Whether a unit has this UUID on any day, past or future (`/ou/{uuid}/details/`, one read). */
+  unitExists(uuid: string): Promise<boolean>;
 }
 
 /** The days a write affects, both included (YYYY-MM-DD); `to: endOfTime` is for good. */

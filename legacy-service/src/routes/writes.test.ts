@@ -177,6 +177,23 @@ describe('a create sent again with its own uuid (issue 20: a retry after a broke
     expect(await retry.json()).toMatchObject({ error_key: 'E_ALREADY_EXISTS', uuid });
     expect(legacy.store.sequence).toBe(sequence);
   });
+
+  it('refuses a detail whose uuid another detail type already has (one table in OS2mo)', async () => {
+    // Issue 28: a KLE number created with an engagement's UUID was written, two records under one UUID.
+    const [engagement] = await read(`/service/ou/${oscarOwnedUnitUuid}/details/engagement`);
+    const sequence = legacy.store.sequence;
+    const response = await legacy.post('/service/details/create', {
+      uuid: engagement.uuid,
+      type: 'kle',
+      org_unit: { uuid: oscarOwnedUnitUuid },
+      kle_number: { uuid: classUuid('kle_number', '00.01') },
+      kle_aspect: [{ uuid: classUuid('kle_aspect', 'responsible') }],
+      validity: { from: '2024-01-01' },
+    });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ error_key: 'E_ALREADY_EXISTS', uuid: engagement.uuid });
+    expect(legacy.store.sequence).toBe(sequence);
+  });
 });
 
 describe('bad input changes nothing', () => {

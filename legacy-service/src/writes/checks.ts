@@ -1,5 +1,5 @@
 import { invalid, notFound } from '../errors.js';
-import type { Temporal, Validity } from '../model.js';
+import { detailCollection, type Temporal, type Validity } from '../model.js';
 import type { OrgData } from '../org-data.js';
 import { coversInterval } from '../time.js';
 
@@ -43,6 +43,14 @@ export function eachVersion<A>(entity: Temporal<A>, check: (version: A, validity
 
 export function requireFree(data: OrgData, collection: string, uuid: string | undefined): void {
   if (uuid !== undefined && data.store.get(collection, uuid)) throw invalid.alreadyExists(uuid);
+}
+
+/**
+ * A new detail's UUID names no detail of any type: OS2mo keeps every detail type in one table
+ * (organisationfunktion), where a create with a UUID in use would write over the record of another type.
+ */
+export function requireFreeDetail(data: OrgData, uuid: string | undefined): void {
+  for (const collection of Object.values(detailCollection)) requireFree(data, collection, uuid);
 }
 
 /** Exactly one of a unit and a person (OS2mo answers E_INVALID_INPUT for none as for both). */

@@ -11,7 +11,7 @@ import {
 } from '../model.js';
 import type { OrgData } from '../org-data.js';
 import { covers, coversInterval, editVersions, terminateVersions, versionAt } from '../time.js';
-import { requireFree, requireOneOf } from './checks.js';
+import { requireFreeDetail, requireOneOf } from './checks.js';
 import { checkDetailReferences, readChanges, readNewAttributes } from './detail-fields.js';
 import type { PendingState } from './pending-state.js';
 
@@ -148,7 +148,7 @@ export function createDetail(data: OrgData, state: PendingState, item: unknown, 
   const attributes = readNewAttributes(type, body, uuid);
   const validity = body.validity();
   const collection = detailCollection[type];
-  requireFree(data, collection, body.optionalUuid('uuid'));
+  requireFreeDetail(data, body.optionalUuid('uuid'));
   const entity: Temporal<unknown> = { uuid, versions: [{ ...validity, ...attributes }] };
   checkDetail(data, type, entity);
   state.put(collection, entity);
