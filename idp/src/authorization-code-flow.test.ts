@@ -163,7 +163,7 @@ describe('authorization code flow with PKCE', () => {
     expect(access.payload).toMatchObject({
       typ: 'Bearer',
       azp: 'org-frontend',
-      realm_access: { roles: ['admin'] },
+      realm_access: { roles: ['admin', 'class_admin'] },
     });
   });
 

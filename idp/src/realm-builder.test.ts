@@ -113,8 +113,8 @@ describe('realm builder', () => {
 
   it('with RBAC: roles admin and owner, users mapped to them, the integration an admin, uuid in the access token', () => {
     const realm = build({ rbacEnabled: true });
-    expect(realm.roles?.realm?.map((role) => role.name)).toEqual(['admin', 'owner']);
-    expect(user(realm, 'alice').realmRoles).toEqual(['admin']);
+    expect(realm.roles?.realm?.map((role) => role.name)).toEqual(['admin', 'owner', 'class_admin']);
+    expect(user(realm, 'alice').realmRoles).toEqual(['admin', 'class_admin']);
     expect(user(realm, 'oscar').realmRoles).toEqual(['owner']);
     expect(user(realm, 'nora').realmRoles).toEqual([]);
     expect(user(realm, 'service-account-integration').realmRoles).toEqual(['admin']);
@@ -132,6 +132,28 @@ describe('realm builder', () => {
         }),
       ]);
     }
+  });
+
+  it('with RBAC: defines every role users are given beyond admin and owner, once, and maps them', () => {
+    const users = devUsers().map((each) =>
+      each.username === 'nora' ? { ...each, roles: ['ui_reader', 'class_admin'] } : each,
+    );
+    const realm = build({ rbacEnabled: true, users });
+    expect(realm.roles?.realm?.map((role) => role.name)).toEqual([
+      'admin',
+      'owner',
+      'class_admin',
+      'ui_reader',
+    ]);
+    expect(realm.roles?.realm?.[2]?.description).toMatch(/IDP_REALM_USERS .*RBAC does not read it/);
+    expect(user(realm, 'nora').realmRoles).toEqual(['ui_reader', 'class_admin']);
+  });
+
+  it('without RBAC: roles beyond admin and owner are left out with them', () => {
+    const realm = build({ rbacEnabled: false });
+    expect(devUsers().find((each) => each.username === 'alice')?.roles).toContain('class_admin');
+    expect(realm).not.toHaveProperty('roles');
+    expect(user(realm, 'alice')).not.toHaveProperty('realmRoles');
   });
 
   it('is deterministic', () => {

@@ -10,7 +10,7 @@ import {
   type RealmRepresentation,
   type UserRepresentation,
 } from './realm-representation.js';
-import type { RealmUser } from './realm-users.js';
+import { REALM_ROLES, type RealmUser } from './realm-users.js';
 import { stableUuid } from './stable-uuid.js';
 
 export const DEFAULT_INTEGRATION_CLIENT_SECRET = 'integration-dev-secret';
@@ -81,6 +81,11 @@ export function buildRealm(options: RealmBuilderOptions): RealmRepresentation {
       realm: [
         { name: 'admin', description: 'Writes everything in the organisation' },
         { name: 'owner', description: 'Writes the organisation units the user owns, and their descendants' },
+        ...otherRoles(options.users).map((name) => ({
+          name,
+          description:
+            "Given through IDP_REALM_USERS for another client of the realm; the gateway's RBAC does not read it",
+        })),
       ],
     };
   }
@@ -103,6 +108,12 @@ export function buildRealm(options: RealmBuilderOptions): RealmRepresentation {
     ],
   };
   return realm;
+}
+
+/** The roles users are given beyond RBAC's (say `class_admin`, which OS2mo's UI reads), in first-seen order. */
+function otherRoles(users: readonly RealmUser[]): string[] {
+  const rbacRoles: readonly string[] = REALM_ROLES;
+  return [...new Set(users.flatMap((user) => user.roles))].filter((role) => !rbacRoles.includes(role));
 }
 
 function gatewayAddress(value: string): { base: string; origin: string } {

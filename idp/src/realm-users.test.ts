@@ -34,6 +34,11 @@ describe('IDP_REALM_USERS', () => {
     expect(users[1]).toMatchObject({ username: 'carl', roles: [], enabled: true });
   });
 
+  it("reads roles beyond RBAC's (another client's, say OS2mo's UI), once each", () => {
+    const [user] = parse([{ ...valid, roles: ['owner', 'class_admin', 'owner', 'ui.viewer:read'] }]);
+    expect(user?.roles).toEqual(['owner', 'class_admin', 'ui.viewer:read']);
+  });
+
   const cases: Array<[string, unknown, string]> = [
     ['not JSON', '[{"username": ', 'IDP_REALM_USERS is not valid JSON: '],
     ['not a list', { username: 'bob' }, 'IDP_REALM_USERS must be a JSON list of users, got an object'],
@@ -69,9 +74,14 @@ describe('IDP_REALM_USERS', () => {
       'IDP_REALM_USERS[1] ("bobby"): member "email" repeats IDP_REALM_USERS[0]',
     ],
     [
-      'unknown role',
-      [{ ...valid, roles: ['owner', 'root'] }],
-      'IDP_REALM_USERS[0] ("bob"): member "roles" may only hold "admin" or "owner", got "root"',
+      'a role that is no role name',
+      [{ ...valid, roles: ['owner', 'class admin'] }],
+      'IDP_REALM_USERS[0] ("bob"): member "roles" may only hold role names ("admin" or "owner", or another name of letters, digits and "._:-"), got "class admin"',
+    ],
+    [
+      'a role that is not text',
+      [{ ...valid, roles: [7] }],
+      'IDP_REALM_USERS[0] ("bob"): member "roles" may only hold role names ("admin" or "owner", or another name of letters, digits and "._:-"), got 7',
     ],
     [
       'roles not a list',

@@ -4,6 +4,11 @@ import { UUID_PATTERN } from './stable-uuid.js';
 /** The roles RBAC knows; the realm defines them only when RBAC is on. */
 export const REALM_ROLES = ['admin', 'owner'] as const;
 export type RealmRole = (typeof REALM_ROLES)[number];
+/**
+ * A role beyond RBAC's, for another client of the realm (OS2mo's UI shows its admin switch for
+ * `class_admin`): letters, digits and `._:-`, as Keycloak role names are written.
+ */
+const ROLE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9._:-]{0,99}$/;
 
 /** One entry of `IDP_REALM_USERS`, with the specification's member names. */
 export interface RealmUser {
@@ -13,7 +18,8 @@ export interface RealmUser {
   lastname: string;
   email: string;
   uuid: string;
-  roles: RealmRole[];
+  /** RBAC's roles (`REALM_ROLES`) and any other role the realm should define and give the user. */
+  roles: string[];
   enabled: boolean;
 }
 
@@ -114,12 +120,15 @@ function validateEntry(entry: unknown, at: string): RealmUser {
   const roles = record['roles'] ?? [];
   if (!Array.isArray(roles))
     fail('roles', `must be a list of roles (${quoteRoles()}), got ${describe(roles)}`);
-  const checkedRoles: RealmRole[] = [];
+  const checkedRoles: string[] = [];
   for (const role of roles as unknown[]) {
-    if (typeof role !== 'string' || !(REALM_ROLES as readonly string[]).includes(role)) {
-      fail('roles', `may only hold ${quoteRoles()}, got ${describe(role)}`);
+    if (typeof role !== 'string' || !ROLE_NAME_PATTERN.test(role)) {
+      fail(
+        'roles',
+        `may only hold role names (${quoteRoles()}, or another name of letters, digits and "._:-"), got ${describe(role)}`,
+      );
     }
-    if (!checkedRoles.includes(role as RealmRole)) checkedRoles.push(role as RealmRole);
+    if (!checkedRoles.includes(role as string)) checkedRoles.push(role as string);
   }
 
   const enabled = record['enabled'] ?? true;

@@ -21,11 +21,11 @@ describe('loading a realm file', () => {
       ssoSessionIdleTimeout: 1800,
       revokeRefreshToken: true,
     });
-    expect([...realm.roles]).toEqual(['admin', 'owner']);
+    expect([...realm.roles]).toEqual(['admin', 'owner', 'class_admin']);
     expect(realm.findUserForLogin('ALICE')).toMatchObject({
       username: 'alice',
       password: 'alice',
-      realmRoles: ['admin'],
+      realmRoles: ['admin', 'class_admin'],
       attributes: { uuid: ['c1475b31-0b51-4ff6-8467-84576bdb9462'] },
     });
     expect(realm.findUserForLogin('oscar@example.org')?.username).toBe('oscar');

@@ -61,7 +61,7 @@ describe('password grant', () => {
       azp: 'org-frontend',
       acr: '1',
       'allowed-origins': [GATEWAY_ORIGIN],
-      realm_access: { roles: ['admin'] },
+      realm_access: { roles: ['admin', 'class_admin'] },
       scope: 'profile email',
       email_verified: true,
       name: 'Alice Andersen',

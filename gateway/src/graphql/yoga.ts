@@ -15,6 +15,8 @@ export type { ServerContext };
 import { useLegacyErrors } from './errors.js';
 import { ParamsExchange } from './params-exchange.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
+import { declaredOmissionsOf } from './os2mo/declared-omissions.js';
+import { useOmissionErrors } from './os2mo/omission-errors.js';
 import { useRequestChecks } from './request-checks.js';
 import { upstreamTraceRequested, useUpstreamTrace } from './upstream-trace.js';
 import type { GraphQLVersion } from './versions.js';
@@ -58,6 +60,7 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     ...(options.deprecation ? { version: { ...options.deprecation, versionName: version.name } } : {}),
   });
   const paramsExchange = new ParamsExchange();
+  const omissions = declaredOmissionsOf(version.name);
   const server = createYoga<ServerContext, GraphQLContext>({
     schema: version.schema,
     graphqlEndpoint: `/graphql/${version.name}`,
@@ -85,6 +88,8 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
       useCompiledExecution(version.schema),
       // First to parse and validate, so an abusive document is refused before any other plugin sees it.
       useHardening(options.hardening),
+      // A name OS2mo has and this version leaves out is answered with the reason, not as a typo.
+      ...(omissions ? [useOmissionErrors(omissions)] : []),
       // Before every plugin that reads the request's parameters (the observer below does).
       useRequestChecks(),
       // Results pass through plugins in this order: legacy failures get their codes before the loaders
