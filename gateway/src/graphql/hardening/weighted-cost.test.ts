@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { weightedCost } from './weighted-cost.js';
 
 const schema = buildSchema(`
-  type Unit { uuid: ID! name: String! }
+  type Unit { uuid: ID! name: String! children(limit: Int): UnitPage! }
   type UnitPage { objects: [Unit!]! }
   input UnitFilter { uuids: [ID!] }
   type Query { units(limit: Int = 100, filter: UnitFilter): UnitPage! }
@@ -28,6 +28,16 @@ describe('the weighted cost of one request', () => {
     const cheap = costOf(byVariable, { n: 1 });
     expect(costOf(byVariable)).toBe(cheap * 100);
     expect(costOf('{ units(filter: { uuids: ["a", "b"] }) { objects { uuid name } } }')).toBe(cheap * 2);
+  });
+
+  it('weighs a link without a limit as the objects of one object, a tenth of an unlimited listing', () => {
+    const children = (limit: string) =>
+      costOf(`{ units(limit: 1) { objects { uuid children${limit} { objects { uuid } } } } }`);
+    expect(children('')).toBe(children('(limit: 10)'));
+    expect(children('')).toBeLessThan(children('(limit: 100)'));
+    expect(costOf('{ units(limit: null) { objects { uuid } } }')).toBe(
+      100 * costOf('{ units(limit: 1) { objects { uuid } } }'),
+    );
   });
 
   it('weighs the operation the request runs, not the others of its document', () => {

@@ -34,12 +34,15 @@ export interface WeightedCostInput {
  * size. What it really reads is bounded when it runs, by the legacy-call budget.
  */
 const unlimitedWeight = 100;
+/** A link's objects without a limit (a unit's managers, a facet's classes): those of one object, not a listing. */
+const unlimitedLinkWeight = 10;
 
 /** How many objects a paged field can return: its `limit` (or the schema's default), or fewer UUIDs asked for. */
 function pageSize(
   field: GraphQLField<unknown, unknown>,
   node: FieldNode,
   variables: Record<string, unknown> | null | undefined,
+  isRoot: boolean,
 ): number {
   const definition = field.args.find((arg) => arg.name === 'limit');
   if (!definition) return 1;
@@ -50,7 +53,9 @@ function pageSize(
     : undefined;
   const unlimited = given === null || (given === undefined && definition.defaultValue == null);
   const limit = unlimited
-    ? unlimitedWeight
+    ? isRoot
+      ? unlimitedWeight
+      : unlimitedLinkWeight
     : typeof given === 'number'
       ? given
       : Number(definition.defaultValue);
@@ -82,6 +87,7 @@ export function weightedCost({ schema, document, operation, variables }: Weighte
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   }
   const fragmentCosts = new Map<string, number>();
+  const root = schema.getRootType(operation.operation) ?? undefined;
 
   const selectionCost = (selectionSet: SelectionSetNode, parent: GraphQLNamedType | undefined): number => {
     let total = 0;
@@ -99,7 +105,7 @@ export function weightedCost({ schema, document, operation, variables }: Weighte
           : undefined;
       const inner =
         objectCost + selectionCost(node.selectionSet, field ? getNamedType(field.type) : undefined);
-      return field ? inner * pageSize(field, node, variables) : inner;
+      return field ? inner * pageSize(field, node, variables, parent === root) : inner;
     }
     if (node.kind === Kind.INLINE_FRAGMENT) {
       const type = node.typeCondition ? schema.getType(node.typeCondition.name.value) : parent;
@@ -121,7 +127,6 @@ export function weightedCost({ schema, document, operation, variables }: Weighte
     return 0;
   };
 
-  const root = schema.getRootType(operation.operation) ?? undefined;
   let total = 0;
   for (const selection of operation.selectionSet.selections) total += cost(selection, root);
   return total;

@@ -206,7 +206,7 @@ async function inWindow(
 }
 
 /** Groups versions by UUID, in first-seen order, into response roots. */
-function responses(
+export function responses(
   records: Source[],
   source: CollectionSource,
   window: DayWindow,
@@ -228,7 +228,7 @@ function responses(
 }
 
 /** OS2mo's `limit`: absent or null for every object, else at most that many. */
-function pageOf<T>(items: readonly T[], offset: number, limit: number | null | undefined) {
+export function pageOf<T>(items: readonly T[], offset: number, limit: number | null | undefined) {
   const end = limit == null ? items.length : offset + limit;
   return {
     objects: items.slice(offset, end),

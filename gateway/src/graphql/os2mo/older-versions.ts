@@ -1,6 +1,7 @@
 import { Kind, parse, print, visit } from 'graphql';
 import type { IResolvers } from '@graphql-tools/utils';
 import type { GraphQLContext, Source } from '../context.js';
+import { v30TypeViews } from './os2mo-view.js';
 import { v30QueryResolvers } from './v30.js';
 
 /**
@@ -27,6 +28,13 @@ export interface VersionStep {
 }
 
 const unserved = (what: string) => `${what}, which the gateway does not serve: nothing to undo here.`;
+
+/** Every `*_response` link v30 serves: OS2mo added them after v25, and v25's printout has none. */
+const responseLinks = Object.entries(v30TypeViews).flatMap(([type, view]) =>
+  Object.keys(view.fields)
+    .filter((field) => /_responses?$/.test(field))
+    .map((field) => `${type}.${field}`),
+);
 
 /** Newest first: v29 is a step back from v30, v28 from v29, … v21 from v22. */
 export const versionSteps: readonly VersionStep[] = [
@@ -60,7 +68,13 @@ export const versionSteps: readonly VersionStep[] = [
   {
     name: 'v25',
     undoes: unserved('v26 changed the type of the `registrations` collection; registrations are'),
-    notInPrintout: ['Query.persons'],
+    notInPrintout: [
+      'Query.persons',
+      ...responseLinks,
+      'Address.ituser_uuid',
+      'ITSystem.roles',
+      'ITUser.engagement_uuids',
+    ],
   },
   {
     name: 'v24',
@@ -106,6 +120,8 @@ export const versionSteps: readonly VersionStep[] = [
         `${type}Response.validities(end:)`,
       ]),
       'Employee.manager_roles(inherit:)',
+      'Association.trade_union_uuid',
+      'ITUser.external_id',
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import { getNamedType, buildSchema, isObjectType, type GraphQLSchema } from 'graphql';
+import { backendHoldsNone, type HeldNone } from './backend-holds-none.js';
 
 /**
  * OS2mo's names for the org graph's types: the graph is the one description of what the Service API serves,
@@ -43,6 +44,13 @@ export interface FieldView {
    * (see `not-public.ts`); its resolver is written beside the version.
    */
   legacy?: string;
+  /**
+   * OS2mo's `*_response` link: the linked object's response wrapper (`one`), or a page of them (`paged`,
+   * with `limit` and `cursor`), made from the graph field (a link, or a `*_uuid` key) that gives the objects.
+   */
+  response?: 'one' | 'paged';
+  /** Served with OS2mo's empty answer: the backend never holds a value (`backend-holds-none.ts`). */
+  none?: string;
 }
 
 /** An OS2mo type viewed over one org graph type. */
@@ -53,13 +61,15 @@ export interface TypeView {
 }
 
 const usePerson = 'Use `person`.';
+const pageArgs = 'limit: int = null, cursor: Cursor = null';
+const page = { args: pageArgs };
 const useUuidField = (field: string) => `Use \`${field} { uuid }\`.`;
 
 /**
- * The entity types v30 serves, field by field. Everything else OS2mo's v30 has is in the declared
- * omissions (`v30-omissions.ts`), each with its reason.
+ * The entity types v30 serves, field by field, as views of the graph. Everything else OS2mo's v30 has is in
+ * the declared omissions (`v30-omissions.ts`), each with its reason.
  */
-export const v30TypeViews: Readonly<Record<string, TypeView>> = {
+const graphViews: Readonly<Record<string, TypeView>> = {
   OrganisationUnit: {
     graphType: 'OrgUnit',
     description: 'An organisation unit.',
@@ -87,6 +97,44 @@ export const v30TypeViews: Readonly<Record<string, TypeView>> = {
         deprecated: 'Use `managers_response`.',
       },
       engagements: { type: '[Engagement!]!', deprecated: 'Use `engagements_response`.' },
+      parent_response: { type: 'OrganisationUnitResponse', from: 'parent', response: 'one' },
+      children_response: {
+        type: 'OrganisationUnitResponsePaged!',
+        from: 'children',
+        response: 'paged',
+        ...page,
+      },
+      unit_type_response: { type: 'ClassResponse', from: 'org_unit_type', response: 'one' },
+      unit_level_response: { type: 'ClassResponse', from: 'org_unit_level', response: 'one' },
+      time_planning_response: { type: 'ClassResponse', from: 'time_planning', response: 'one' },
+      managers_response: {
+        type: 'ManagerResponsePaged!',
+        from: 'managers',
+        response: 'paged',
+        args: `${pageArgs}, inherit: Boolean! = false`,
+      },
+      engagements_response: {
+        type: 'EngagementResponsePaged!',
+        from: 'engagements',
+        response: 'paged',
+        ...page,
+      },
+      addresses_response: { type: 'AddressResponsePaged!', from: 'addresses', response: 'paged', ...page },
+      associations_response: {
+        type: 'AssociationResponsePaged!',
+        from: 'associations',
+        response: 'paged',
+        ...page,
+      },
+      itusers_response: { type: 'ITUserResponsePaged!', from: 'itusers', response: 'paged', ...page },
+      kles_response: { type: 'KLEResponsePaged!', from: 'kles', response: 'paged', ...page },
+      leaves_response: { type: 'LeaveResponsePaged!', from: 'leaves', response: 'paged', ...page },
+      related_units_response: {
+        type: 'RelatedUnitResponsePaged!',
+        from: 'related_units',
+        response: 'paged',
+        ...page,
+      },
     },
   },
   Employee: {
@@ -110,6 +158,27 @@ export const v30TypeViews: Readonly<Record<string, TypeView>> = {
         args: 'inherit: Boolean! = false',
         deprecated: 'Use `manager_roles_response`.',
       },
+      engagements_response: {
+        type: 'EngagementResponsePaged!',
+        from: 'engagements',
+        response: 'paged',
+        ...page,
+      },
+      manager_roles_response: {
+        type: 'ManagerResponsePaged!',
+        from: 'manager_roles',
+        response: 'paged',
+        args: `${pageArgs}, inherit: Boolean! = false`,
+      },
+      addresses_response: { type: 'AddressResponsePaged!', from: 'addresses', response: 'paged', ...page },
+      associations_response: {
+        type: 'AssociationResponsePaged!',
+        from: 'associations',
+        response: 'paged',
+        ...page,
+      },
+      itusers_response: { type: 'ITUserResponsePaged!', from: 'itusers', response: 'paged', ...page },
+      leaves_response: { type: 'LeaveResponsePaged!', from: 'leaves', response: 'paged', ...page },
     },
   },
   Engagement: {
@@ -132,6 +201,11 @@ export const v30TypeViews: Readonly<Record<string, TypeView>> = {
       employee_uuid: { type: 'UUID!', deprecated: useUuidField('person') },
       org_unit: { type: '[OrganisationUnit!]!', deprecated: 'Use `org_unit_response`.' },
       org_unit_uuid: { type: 'UUID!', deprecated: useUuidField('org_unit') },
+      job_function_response: { type: 'ClassResponse!', from: 'job_function', response: 'one' },
+      engagement_type_response: { type: 'ClassResponse!', from: 'engagement_type', response: 'one' },
+      primary_response: { type: 'ClassResponse', from: 'primary', response: 'one' },
+      person_response: { type: 'EmployeeResponse!', from: 'employee', response: 'one' },
+      org_unit_response: { type: 'OrganisationUnitResponse!', from: 'org_unit', response: 'one' },
     },
   },
   Manager: {
@@ -160,6 +234,16 @@ export const v30TypeViews: Readonly<Record<string, TypeView>> = {
       employee_uuid: { type: 'UUID', deprecated: useUuidField('person') },
       org_unit: { type: '[OrganisationUnit!]!', deprecated: 'Use `org_unit_response`.' },
       org_unit_uuid: { type: 'UUID!', deprecated: useUuidField('org_unit') },
+      manager_type_response: { type: 'ClassResponse', from: 'manager_type', response: 'one' },
+      manager_level_response: { type: 'ClassResponse', from: 'manager_level', response: 'one' },
+      responsibilities_response: {
+        type: 'ClassResponsePaged!',
+        from: 'responsibility',
+        response: 'paged',
+        ...page,
+      },
+      person_response: { type: 'EmployeeResponse', from: 'employee', response: 'one' },
+      org_unit_response: { type: 'OrganisationUnitResponse!', from: 'org_unit', response: 'one' },
     },
   },
   Class: {
@@ -174,6 +258,8 @@ export const v30TypeViews: Readonly<Record<string, TypeView>> = {
       owner: { type: 'UUID' },
       facet: { type: 'Facet!', deprecated: 'Use `facet_response`.' },
       facet_uuid: { type: 'UUID!', from: 'facet', deprecated: useUuidField('facet') },
+      facet_response: { type: 'FacetResponse!', from: 'facet', response: 'one' },
+      children_response: { type: 'ClassResponsePaged!', from: 'children', response: 'paged', ...page },
     },
   },
   Facet: {
@@ -184,6 +270,7 @@ export const v30TypeViews: Readonly<Record<string, TypeView>> = {
       user_key: { type: 'String!' },
       description: { type: 'String', deprecated: 'OS2mo no longer uses it.' },
       classes: { type: '[Class!]!', deprecated: 'Use `classes_responses`.' },
+      classes_responses: { type: 'ClassResponsePaged!', from: 'classes', response: 'paged', ...page },
     },
   },
   ITSystem: {
@@ -206,6 +293,9 @@ export const v30TypeViews: Readonly<Record<string, TypeView>> = {
       org_unit_uuid: { type: 'UUID', from: 'org_unit', deprecated: useUuidField('org_unit') },
       employee_uuid: { type: 'UUID', from: 'person', deprecated: useUuidField('person') },
       owner_uuid: { type: 'UUID', from: 'owner', deprecated: useUuidField('owner') },
+      org_unit_response: { type: 'OrganisationUnitResponse', from: 'org_unit', response: 'one' },
+      person_response: { type: 'EmployeeResponse', from: 'person', response: 'one' },
+      owner_response: { type: 'EmployeeResponse', from: 'owner', response: 'one' },
     },
   },
   Address: {
@@ -224,6 +314,11 @@ export const v30TypeViews: Readonly<Record<string, TypeView>> = {
       employee_uuid: { type: 'UUID', deprecated: useUuidField('person') },
       org_unit_uuid: { type: 'UUID', deprecated: useUuidField('org_unit') },
       engagement_uuid: { type: 'UUID', deprecated: useUuidField('engagement') },
+      address_type_response: { type: 'ClassResponse!', from: 'address_type', response: 'one' },
+      visibility_response: { type: 'ClassResponse', from: 'visibility', response: 'one' },
+      person_response: { type: 'EmployeeResponse', from: 'employee', response: 'one' },
+      org_unit_response: { type: 'OrganisationUnitResponse', from: 'org_unit', response: 'one' },
+      engagement_response: { type: 'EngagementResponse', from: 'engagement_uuid', response: 'one' },
     },
   },
   Association: {
@@ -242,6 +337,11 @@ export const v30TypeViews: Readonly<Record<string, TypeView>> = {
       },
       primary_uuid: { type: 'UUID', from: 'primary', deprecated: useUuidField('primary') },
       substitute_uuid: { type: 'UUID', deprecated: useUuidField('substitute') },
+      association_type_response: { type: 'ClassResponse', from: 'association_type', response: 'one' },
+      primary_response: { type: 'ClassResponse', from: 'primary', response: 'one' },
+      person_response: { type: 'EmployeeResponse', from: 'employee', response: 'one' },
+      org_unit_response: { type: 'OrganisationUnitResponse!', from: 'org_unit', response: 'one' },
+      substitute_response: { type: 'EmployeeResponse', from: 'substitute', response: 'one' },
     },
   },
   ITUser: {
@@ -254,6 +354,9 @@ export const v30TypeViews: Readonly<Record<string, TypeView>> = {
       itsystem_uuid: { type: 'UUID!', deprecated: useUuidField('itsystem') },
       employee_uuid: { type: 'UUID', deprecated: useUuidField('person') },
       org_unit_uuid: { type: 'UUID', deprecated: useUuidField('org_unit') },
+      itsystem_response: { type: 'ITSystemResponse!', from: 'itsystem', response: 'one' },
+      person_response: { type: 'EmployeeResponse', from: 'employee', response: 'one' },
+      org_unit_response: { type: 'OrganisationUnitResponse', from: 'org_unit', response: 'one' },
     },
   },
   KLE: {
@@ -266,6 +369,9 @@ export const v30TypeViews: Readonly<Record<string, TypeView>> = {
       kle_number_uuid: { type: 'UUID!', from: 'kle_number', deprecated: useUuidField('kle_number') },
       kle_aspect_uuids: { type: '[UUID!]!', from: 'kle_aspects', deprecated: useUuidField('kle_aspects') },
       org_unit_uuid: { type: 'UUID!', deprecated: useUuidField('org_unit') },
+      kle_number_response: { type: 'ClassResponse!', from: 'kle_number', response: 'one' },
+      kle_aspects_response: { type: 'ClassResponsePaged!', from: 'kle_aspects', response: 'paged', ...page },
+      org_unit_response: { type: 'OrganisationUnitResponse', from: 'org_unit', response: 'one' },
     },
   },
   Leave: {
@@ -278,6 +384,9 @@ export const v30TypeViews: Readonly<Record<string, TypeView>> = {
       leave_type_uuid: { type: 'UUID!', from: 'leave_type', deprecated: useUuidField('leave_type') },
       employee_uuid: { type: 'UUID!', deprecated: useUuidField('person') },
       engagement_uuid: { type: 'UUID!', deprecated: useUuidField('engagement') },
+      leave_type_response: { type: 'ClassResponse!', from: 'leave_type', response: 'one' },
+      person_response: { type: 'EmployeeResponse!', from: 'employee', response: 'one' },
+      engagement_response: { type: 'EngagementResponse!', from: 'engagement_uuid', response: 'one' },
     },
   },
   RelatedUnit: {
@@ -288,6 +397,12 @@ export const v30TypeViews: Readonly<Record<string, TypeView>> = {
       user_key: { type: 'String!' },
       validity: { type: 'Validity!' },
       org_unit_uuids: { type: '[UUID!]!', deprecated: useUuidField('org_units') },
+      org_units_response: {
+        type: 'OrganisationUnitResponsePaged!',
+        from: 'org_units',
+        response: 'paged',
+        ...page,
+      },
     },
   },
   Organisation: {
@@ -310,6 +425,35 @@ export const v30TypeViews: Readonly<Record<string, TypeView>> = {
 };
 
 /**
+ * The views with the fields the backend never holds a value for (`backend-holds-none.ts`) added to their
+ * types; entries of a type no view serves (a root field) are served where that type is written.
+ */
+export function withHeldNone(
+  views: Readonly<Record<string, TypeView>>,
+  entries: readonly HeldNone[],
+): Record<string, TypeView> {
+  const result: Record<string, TypeView> = { ...views };
+  for (const entry of entries) {
+    const [typeName = '', fieldName = ''] = entry.coordinate.split('.');
+    const view = result[typeName];
+    if (!view) continue;
+    if (fieldName in view.fields) throw new Error(`${entry.coordinate} is both viewed and held none.`);
+    const { type, args, deprecated, reason } = entry;
+    result[typeName] = {
+      ...view,
+      fields: {
+        ...view.fields,
+        [fieldName]: { type, none: reason, ...(args ? { args } : {}), ...(deprecated ? { deprecated } : {}) },
+      },
+    };
+  }
+  return result;
+}
+
+/** What v30 serves of each entity type: the graph's views and the fields the backend holds none of. */
+export const v30TypeViews: Readonly<Record<string, TypeView>> = withHeldNone(graphViews, backendHoldsNone);
+
+/**
  * Checks every view against the org graph: the backing field exists, and its element type is the one the
  * view names (after OS2mo's renaming), or a UUID key of a link. Fails with every mismatch, so that a change
  * of the graph cannot silently change what v30 serves.
@@ -323,16 +467,19 @@ export function checkViews(graph: GraphQLSchema, views: Readonly<Record<string, 
       continue;
     }
     for (const [fieldName, field] of Object.entries(view.fields)) {
-      if (field.legacy) continue;
+      if (field.legacy || field.none) continue;
       const source = graphType.getFields()[field.from ?? fieldName];
       if (!source) {
         problems.push(`${typeName}.${fieldName} needs ${view.graphType}.${field.from ?? fieldName}`);
         continue;
       }
       const graphElement = getNamedType(source.type).name;
-      const served = field.type.replace(/[[\]!]/g, '');
+      const element = field.type.replace(/[[\]!]/g, '');
+      const served = field.response ? element.replace(/ResponsePaged$|Response$/, '') : element;
       const renamed = os2moTypeNames[graphElement] ?? graphElement;
-      const isKey = served === 'UUID' && isObjectType(getNamedType(source.type));
+      const isKey = field.response
+        ? graphElement === 'UUID'
+        : served === 'UUID' && isObjectType(getNamedType(source.type));
       if (renamed !== served && !isKey) {
         problems.push(
           `${typeName}.${fieldName} is ${served}, but ${view.graphType}.${source.name} holds ${graphElement}`,

@@ -10,7 +10,9 @@ import {
 } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import { nextDay } from './date-time.js';
-import type { TypeView } from './os2mo-view.js';
+import { emptyAnswer } from './backend-holds-none.js';
+import { oneResponse, pagedResponse, responseTarget } from './link-responses.js';
+import type { FieldView, TypeView } from './os2mo-view.js';
 
 type Resolver = GraphQLFieldResolver<Source, GraphQLContext, Record<string, unknown>>;
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -43,6 +45,19 @@ function adaptation(
 const isPromise = (value: unknown): value is Promise<unknown> =>
   typeof value === 'object' && value !== null && typeof (value as Promise<unknown>).then === 'function';
 
+/** How a `*_response` link's value is made from what its graph field gives. */
+function responseOf(
+  field: FieldView,
+  source: Source,
+  args: Record<string, unknown>,
+  context: GraphQLContext,
+) {
+  const target = responseTarget(field.type);
+  return field.response === 'paged'
+    ? (value: unknown) => pagedResponse(value, target, source, context, args)
+    : (value: unknown) => oneResponse(value, target, source, context.today);
+}
+
 /**
  * Resolvers for the viewed types, made from the graph's own resolvers: each OS2mo field runs the resolver
  * (or the default, the record's property) of the graph field it views, under that field's name, and
@@ -61,11 +76,16 @@ export function viewResolvers(
     const own = graphResolvers[view.graphType] ?? {};
     const fields: Record<string, Resolver> = {};
     for (const [fieldName, field] of Object.entries(view.fields)) {
+      if (field.none) {
+        const answer = emptyAnswer(field.type);
+        fields[fieldName] = () => answer;
+        continue;
+      }
       const from = field.from ?? fieldName;
       const graphField = graphType.getFields()[from];
       if (!graphField) continue;
       const base = own[from] as Resolver | undefined;
-      const adapt = adaptation(graphField, field.type);
+      const adapt = field.response ? null : adaptation(graphField, field.type);
       if (!base && !adapt && from === fieldName) continue;
       fields[fieldName] = (source, args, context, info) => {
         const value = base
@@ -76,8 +96,9 @@ export function viewResolvers(
               from === fieldName ? info : ({ ...info, fieldName: from } as GraphQLResolveInfo),
             )
           : source[from];
-        if (!adapt) return value;
-        return isPromise(value) ? value.then(adapt) : adapt(value);
+        const answer = field.response ? responseOf(field, source, args, context) : adapt;
+        if (!answer) return value;
+        return isPromise(value) ? value.then(answer) : answer(value);
       };
     }
     result[typeName] = fields;

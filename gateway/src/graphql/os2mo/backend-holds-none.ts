@@ -1,0 +1,157 @@
+/**
+ * OS2mo's coordinates whose value the backend provably never holds: OS2mo 2.x, whose Service API the
+ * gateway fronts, had no such attribute, so every record it wrote lacks it. OS2mo itself answers these for
+ * 2.x-written data with null, an empty list or an empty page, and so does the gateway: the truthful answer
+ * for this backend. Each entry gives OS2mo's type (with the arguments served) and the reason a reader can
+ * check against the contract (`openapi/legacy-service.yaml`).
+ */
+export interface HeldNone {
+  /** `Type.field` of OS2mo's schema. */
+  coordinate: string;
+  /** OS2mo's type of the field; nullable, a list, or a `*ResponsePaged!`, which decides the answer. */
+  type: string;
+  /** OS2mo's arguments that the gateway accepts, as SDL (all of them change nothing here). */
+  args?: string;
+  /** Our own one-line reason for a field OS2mo marks deprecated. */
+  deprecated?: string;
+  /** Why the backend never holds a value: what the 2.x record lacks. */
+  reason: string;
+}
+
+const page = 'limit: int = null, cursor: Cursor = null';
+
+const itUserNoEngagement =
+  "a 2.x IT account (`ItUser` in the contract) names its IT system, person and unit, never an engagement: OS2mo's engagement scoping came later";
+const itUserNoPrimary =
+  'a 2.x IT account has no primary class: OS2mo gave IT accounts a primary type after 2.x';
+const noItUserAddress =
+  'a 2.x address (`Address` in the contract) names its person, unit or engagement, never an IT account';
+const associationNoItFields =
+  "a 2.x association (`Association` in the contract) has no trade union, job function or IT account: those belong to OS2mo's later IT associations and union data";
+
+/** Every coordinate the gateway answers with OS2mo's empty answer, because 2.x never held a value for it. */
+export const backendHoldsNone: readonly HeldNone[] = [
+  { coordinate: 'ITUser.external_id', type: 'String', reason: 'a 2.x IT account has no external id' },
+  {
+    coordinate: 'ITUser.engagement_uuid',
+    type: 'UUID',
+    deprecated: 'Use `engagements_responses`.',
+    reason: itUserNoEngagement,
+  },
+  {
+    coordinate: 'ITUser.engagement_uuids',
+    type: '[UUID!]!',
+    deprecated: 'Use `engagements_responses`.',
+    reason: itUserNoEngagement,
+  },
+  {
+    coordinate: 'ITUser.engagement_response',
+    type: 'EngagementResponse',
+    reason: itUserNoEngagement,
+  },
+  {
+    coordinate: 'ITUser.engagements_responses',
+    type: 'EngagementResponsePaged!',
+    args: page,
+    reason: itUserNoEngagement,
+  },
+  { coordinate: 'ITUser.primary_response', type: 'ClassResponse', reason: itUserNoPrimary },
+  {
+    coordinate: 'ITUser.primary_uuid',
+    type: 'UUID',
+    deprecated: 'Use `primary_response { uuid }`.',
+    reason: itUserNoPrimary,
+  },
+  {
+    coordinate: 'ITUser.addresses_response',
+    type: 'AddressResponsePaged!',
+    args: page,
+    reason: noItUserAddress,
+  },
+  { coordinate: 'Address.ituser_response', type: 'ITUserResponse', reason: noItUserAddress },
+  {
+    coordinate: 'Address.ituser_uuid',
+    type: 'UUID',
+    deprecated: 'Use `ituser_response { uuid }`.',
+    reason: noItUserAddress,
+  },
+  { coordinate: 'Association.trade_union_response', type: 'ClassResponse', reason: associationNoItFields },
+  {
+    coordinate: 'Association.trade_union_uuid',
+    type: 'UUID',
+    deprecated: 'Use `trade_union_response { uuid }`.',
+    reason: associationNoItFields,
+  },
+  { coordinate: 'Association.job_function_response', type: 'ClassResponse', reason: associationNoItFields },
+  {
+    coordinate: 'Association.job_function_uuid',
+    type: 'UUID',
+    deprecated: 'Use `job_function_response { uuid }`.',
+    reason: associationNoItFields,
+  },
+  { coordinate: 'Association.it_user_response', type: 'ITUserResponse', reason: associationNoItFields },
+  {
+    coordinate: 'Association.it_user_uuid',
+    type: 'UUID',
+    deprecated: 'Use `it_user_response { uuid }`.',
+    reason: associationNoItFields,
+  },
+  {
+    coordinate: 'Manager.engagement_response',
+    type: 'EngagementResponse',
+    reason: 'a 2.x manager position (`Manager` in the contract) names no engagement',
+  },
+  {
+    coordinate: 'Engagement.itusers_response',
+    type: 'ITUserResponsePaged!',
+    args: page,
+    reason: itUserNoEngagement,
+  },
+  {
+    coordinate: 'Class.it_system_response',
+    type: 'ITSystemResponse',
+    reason: 'a 2.x class (`Class` in the contract) names no IT system',
+  },
+  {
+    coordinate: 'Facet.parent_response',
+    type: 'FacetResponse',
+    reason: 'a 2.x facet (`Facet` in the contract) has no parent facet',
+  },
+  {
+    coordinate: 'Facet.children_response',
+    type: 'FacetResponsePaged!',
+    args: page,
+    reason: 'a 2.x facet (`Facet` in the contract) has no parent facet, so none has children',
+  },
+  {
+    coordinate: 'OrganisationUnit.unit_hierarchy_response',
+    type: 'ClassResponse',
+    reason: 'a 2.x unit (`OrgUnit` in the contract) carries no unit-hierarchy class',
+  },
+  {
+    coordinate: 'ITSystem.roles',
+    type: '[ClassResponse!]!',
+    args: page,
+    deprecated: 'Use `roles_response`.',
+    reason: "a 2.x IT system (`ItSystem` in the contract) has no roles: OS2mo's IT roles came later",
+  },
+  {
+    coordinate: 'ITSystem.roles_response',
+    type: 'ClassResponsePaged!',
+    args: page,
+    reason: "a 2.x IT system (`ItSystem` in the contract) has no roles: OS2mo's IT roles came later",
+  },
+];
+
+/** The answer OS2mo gives for a field with no value, by its type: an empty page, an empty list or null. */
+export function emptyAnswer(type: string): unknown {
+  if (/ResponsePaged!?$/.test(type)) return { objects: [], page_info: { next_cursor: null } };
+  if (type.startsWith('[')) return [];
+  if (type.endsWith('!')) throw new Error(`A field of type ${type} cannot be answered with nothing.`);
+  return null;
+}
+
+/** The entries of one OS2mo type, by field name. */
+export function heldNoneOf(typeName: string): HeldNone[] {
+  return backendHoldsNone.filter((entry) => entry.coordinate.startsWith(`${typeName}.`));
+}

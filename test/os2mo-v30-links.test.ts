@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unitUuid } from '../legacy-service/src/fixture/organisation.js';
+import { postGraphQL, startTestStack, type TestStack, type UpstreamTrace } from './stack.js';
+
+/**
+ * v30's links between objects (`*_response` links, the plain links of the detail types, a unit's and a
+ * person's detail links), read through the real stack and checked against the stand-in's /service answer.
+ */
+let stack: TestStack;
+let token: string;
+beforeAll(async () => {
+  stack = await startTestStack();
+  token = await stack.token('nora');
+});
+afterAll(() => stack.close());
+
+type LegacyRecord = Record<string, any> & { uuid: string };
+
+async function legacy<T>(path: string): Promise<T> {
+  const response = await stack.legacyFetch(path);
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function ask(query: string, variables: Record<string, unknown> = {}, version = 'v30') {
+  const { body } = await postGraphQL(
+    stack,
+    version,
+    { query, variables },
+    { authorization: `Bearer ${token}`, trace: true },
+  );
+  return body as { data: Record<string, any>; errors?: unknown[]; extensions: { upstream: UpstreamTrace } };
+}
+
+/** The first of the fixture's units whose listing of `type` is not empty, with that listing. */
+async function unitWith(type: string): Promise<{ uuid: string; records: LegacyRecord[] }> {
+  for (let index = 1; index <= 40; index += 1) {
+    const records = await legacy<LegacyRecord[]>(`/service/ou/${unitUuid(index)}/details/${type}`);
+    if (records.length > 0) return { uuid: unitUuid(index), records };
+  }
+  throw new Error(`The fixture has no ${type} records in its first units.`);
+}
+
+const sorted = (uuids: (string | null | undefined)[]) => [...uuids].sort();
+
+describe('v30 `*_response` links to one object', () => {
+  it("give the linked object's response: its uuid, and `current` the object itself", async () => {
+    const { uuid, records } = await unitWith('engagement');
+    const body = await ask(
+      `query($unit: UUID!) { engagements(filter: { org_unit: { uuids: [$unit] } }) { objects { current {
+        uuid
+        person_response { uuid current { name } }
+        org_unit_response { uuid current { name } }
+        job_function_response { uuid current { user_key } }
+        engagement_type_response { uuid }
+        primary_response { uuid }
+      } } } }`,
+      { unit: uuid },
+    );
+    expect(body.errors).toBeUndefined();
+    const served = new Map(
+      (body.data.engagements.objects as { current: LegacyRecord }[]).map((o) => [o.current.uuid, o.current]),
+    );
+    for (const record of records) {
+      expect(served.get(record.uuid)).toEqual({
+        uuid: record.uuid,
+        person_response: { uuid: record.person.uuid, current: { name: record.person.name } },
+        org_unit_response: { uuid: record.org_unit.uuid, current: { name: record.org_unit.name } },
+        job_function_response: {
+          uuid: record.job_function.uuid,
+          current: { user_key: record.job_function.user_key },
+        },
+        engagement_type_response: { uuid: record.engagement_type.uuid },
+        primary_response: record.primary ? { uuid: record.primary.uuid } : null,
+      });
+    }
+  });
+
+  it("is null where the link is empty (a top-level unit's parent, OS2mo's `parent_response`)", async () => {
+    let unit: LegacyRecord | undefined;
+    for (let index = 0; index <= 40 && !unit; index += 1) {
+      const candidate = await legacy<LegacyRecord>(`/service/ou/${unitUuid(index)}/`);
+      if (candidate.parent === null && candidate.org_unit_type) unit = candidate;
+    }
+    if (!unit) throw new Error('The fixture has no top-level unit with a unit type among its first units.');
+    const body = await ask(
+      'query($unit: UUID!) { org_units(filter: { uuids: [$unit] }) { objects { current { parent_response { uuid } unit_type_response { uuid current { name } } } } } }',
+      { unit: unit.uuid },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.org_units.objects[0].current).toEqual({
+      parent_response: null,
+      unit_type_response: { uuid: unit.org_unit_type.uuid, current: { name: unit.org_unit_type.name } },
+    });
+  });
+
+  it("reads a leave's engagement from the leave's person (`engagement_response`)", async () => {
+    const unit = await unitWith('engagement');
+    for (const engagement of unit.records) {
+      const leaves = await legacy<LegacyRecord[]>(`/service/e/${engagement.person.uuid}/details/leave`);
+      const leave = leaves.find((record) => record.engagement);
+      if (!leave) continue;
+      const body = await ask(
+        'query($person: UUID!) { leaves(filter: { employee: { uuids: [$person] } }) { objects { current { uuid engagement_response { uuid current { user_key } } } } } }',
+        { person: engagement.person.uuid },
+      );
+      expect(body.errors).toBeUndefined();
+      const served = (body.data.leaves.objects as { current: LegacyRecord }[]).find(
+        (o) => o.current.uuid === leave.uuid,
+      );
+      expect(served?.current.engagement_response.uuid).toBe(leave.engagement.uuid);
+      expect(served?.current.engagement_response.current?.user_key).toEqual(expect.any(String));
+      return;
+    }
+    throw new Error('The fixture has no leave with an engagement among the first unit’s people.');
+  });
+});
+
+describe('v30 `*_response` links to many objects', () => {
+  it("page a unit's managers and engagements as OS2mo's `XResponsePaged`", async () => {
+    const { uuid, records } = await unitWith('engagement');
+    const managers = await legacy<LegacyRecord[]>(`/service/ou/${uuid}/details/manager`);
+    const body = await ask(
+      `query($unit: UUID!) { org_units(filter: { uuids: [$unit] }) { objects { current {
+        managers_response { objects { uuid current { person_response { uuid } } } page_info { next_cursor } }
+        all: engagements_response { objects { uuid } page_info { next_cursor } }
+        first: engagements_response(limit: 1) { objects { uuid } page_info { next_cursor } }
+      } } } }`,
+      { unit: uuid },
+    );
+    expect(body.errors).toBeUndefined();
+    const current = body.data.org_units.objects[0].current;
+    expect(sorted(current.managers_response.objects.map((o: LegacyRecord) => o.uuid))).toEqual(
+      sorted(managers.map((m) => m.uuid)),
+    );
+    expect(
+      current.managers_response.objects.map((o: LegacyRecord) => o.current.person_response?.uuid ?? null),
+    ).toEqual(
+      current.managers_response.objects.map(
+        (o: LegacyRecord) => managers.find((m) => m.uuid === o.uuid)?.person?.uuid ?? null,
+      ),
+    );
+    expect(sorted(current.all.objects.map((o: LegacyRecord) => o.uuid))).toEqual(
+      sorted([...new Set(records.map((r) => r.uuid))]),
+    );
+    expect(current.all.page_info.next_cursor).toBeNull();
+    expect(current.first.objects).toHaveLength(1);
+    expect(current.first.page_info.next_cursor === null).toBe(current.all.objects.length <= 1);
+  });
+
+  it("list a facet's classes (`classes_responses`, every type selector of OS2mo's UI)", async () => {
+    const facets = await ask(
+      '{ facets(filter: { user_keys: ["engagement_job_function"] }) { objects { uuid } } }',
+    );
+    const body = await ask(
+      `query($facet: UUID!) { facets(filter: { uuids: [$facet] }) { objects { current {
+        classes { uuid name }
+        classes_responses { objects { uuid current { name } } }
+      } } } }`,
+      { facet: facets.data.facets.objects[0].uuid },
+    );
+    expect(body.errors).toBeUndefined();
+    const facet = body.data.facets.objects[0].current;
+    expect(facet.classes.length).toBeGreaterThan(0);
+    expect(
+      facet.classes_responses.objects.map((o: { uuid: string; current: { name: string } }) => ({
+        uuid: o.uuid,
+        name: o.current.name,
+      })),
+    ).toEqual(facet.classes);
+  });
+});
+
+describe('coordinates the backend never holds a value for (backend-holds-none.ts)', () => {
+  it("answer OS2mo's empty answer for an IT account: no external id, primary or engagements", async () => {
+    const { uuid } = await unitWith('it');
+    const body = await ask(
+      `query($unit: UUID!) { itusers(filter: { org_unit: { uuids: [$unit] } }) { objects { current {
+        external_id primary_uuid primary_response { uuid } engagement_uuid engagement_uuids
+        engagement_response { uuid } engagements_responses(limit: 1) { objects { uuid } page_info { next_cursor } }
+        addresses_response(limit: 1) { objects { uuid } }
+        itsystem_response { uuid }
+      } } } }`,
+      { unit: uuid },
+    );
+    expect(body.errors).toBeUndefined();
+    const [first] = body.data.itusers.objects;
+    expect(first.current).toEqual({
+      external_id: null,
+      primary_uuid: null,
+      primary_response: null,
+      engagement_uuid: null,
+      engagement_uuids: [],
+      engagement_response: null,
+      engagements_responses: { objects: [], page_info: { next_cursor: null } },
+      addresses_response: { objects: [] },
+      itsystem_response: { uuid: expect.any(String) },
+    });
+  });
+
+  it('answers an association without a trade union, job function or IT account', async () => {
+    const { uuid } = await unitWith('association');
+    const body = await ask(
+      `query($unit: UUID!) { associations(filter: { org_unit: { uuids: [$unit] } }) { objects { current {
+        trade_union_uuid trade_union_response { uuid } job_function_uuid job_function_response { uuid }
+        it_user_uuid it_user_response { uuid }
+      } } } }`,
+      { unit: uuid },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.associations.objects[0].current).toEqual({
+      trade_union_uuid: null,
+      trade_union_response: null,
+      job_function_uuid: null,
+      job_function_response: null,
+      it_user_uuid: null,
+      it_user_response: null,
+    });
+  });
+});
