@@ -161,6 +161,8 @@ async function readiness(): Promise<string> {
   }
 }
 
+// SIGTERM reaches this script alone (npm runs it with `exec`, so no shell sits between); Ctrl+C's SIGINT reaches
+// the services too. Either way each service gets SIGTERM, drains as its own shutdown does, and this waits for all.
 process.once('SIGINT', () => stopAll(0));
 process.once('SIGTERM', () => stopAll(0));
 

@@ -1,3 +1,5 @@
+import { routedMethod, routedPath } from './routed-path.js';
+
 /** An operation of the contract as the matcher needs it: its method and path template. */
 export interface EndpointOperation {
   method: string;
@@ -9,7 +11,8 @@ export interface EndpointOperation {
 export interface EndpointTemplates {
   /**
    * `GET /service/ou/{uuid}/details/manager` for `GET /service/ou/0b…/details/manager`, or `undefined` when
-   * no operation of the contract matches. `HEAD` is matched as `GET`.
+   * no operation of the contract matches. Matched as routed (`routedPath`, `routedMethod`): `HEAD` as `GET`,
+   * with or without a trailing slash.
    */
   match(method: string, path: string): string | undefined;
 }
@@ -22,7 +25,7 @@ interface CompiledTemplate {
 }
 
 function compile(operation: EndpointOperation): CompiledTemplate {
-  const segments = operation.path
+  const segments = routedPath(operation.path)
     .split('/')
     .map((segment) => (/^\{[^}]+\}$/.test(segment) ? undefined : segment));
   return {
@@ -57,8 +60,8 @@ export function endpointTemplates(operations: readonly EndpointOperation[]): End
   for (const templates of byShape.values()) templates.sort((a, b) => b.literals - a.literals);
   return {
     match(method, path) {
-      const segments = path.split('/');
-      const candidates = byShape.get(`${method === 'HEAD' ? 'GET' : method} ${segments.length}`);
+      const segments = routedPath(path).split('/');
+      const candidates = byShape.get(`${routedMethod(method)} ${segments.length}`);
       return candidates?.find((template) => fits(template, segments))?.key;
     },
   };

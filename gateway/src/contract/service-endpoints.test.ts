@@ -54,4 +54,16 @@ describe('service endpoints', () => {
       'POST /service/details/edit',
     );
   });
+
+  it('counts a spelling the backend routes under its template, not as unmatched', () => {
+    const none = new URLSearchParams();
+    expect(attribute('GET', `/service/ou/${unit}/details/manager/`, none).endpoint).toBe(
+      'GET /service/ou/{uuid}/details/manager',
+    );
+    expect(attribute('HEAD', `/service/e/${unit.toUpperCase()}`, none).endpoint).toBe(
+      'GET /service/e/{uuid}/',
+    );
+    expect(attribute('GET', '/service/o', none).endpoint).toBe('GET /service/o/');
+    expect(attribute('POST', '/service/details/create/', none).endpoint).toBe('POST /service/details/create');
+  });
 });

@@ -92,6 +92,9 @@ versions:
     deprecated: 2026-09-01
     sunset: 2027-03-01
     brownouts: [{ from: "2027-02-01T09:00:00Z", to: "2027-02-01T10:00:00Z" }]
+  - version: v22
+    deprecated: 2026-09-01
+    retired: true
 `,
       [],
     );
@@ -193,5 +196,44 @@ versions:
     expect(backend.received).toHaveLength(0);
     expect((await ask('v1', 'payroll-sync')).status).toBe(200);
     expect((await ask('v2')).status).toBe(200);
+  });
+
+  it.each([
+    ['POST', '/graphql/v22'],
+    ['GET', '/graphql/v22?query=%7Bversion%7D'],
+    ['GET', '/graphql/v22/schema.graphql'],
+    ['HEAD', '/graphql/v22/schema.graphql'],
+    ['POST', '/graphql/v22/schema.graphql'],
+    ['GET', '/graphql/v22/'],
+  ])('answers a retired version 410 on %s %s, token or none', async (method, path) => {
+    for (const authorization of ['Bearer integration', undefined]) {
+      const response = await app.request(path, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(authorization ? { authorization } : {}),
+        },
+        ...(method === 'POST'
+          ? { body: JSON.stringify({ query: '{ __schema { queryType { name } } }' }) }
+          : {}),
+      });
+      expect(response.status).toBe(410);
+      if (method !== 'HEAD') {
+        expect(await response.json()).toMatchObject({
+          errors: [{ extensions: { code: 'GONE', reason: 'retired' } }],
+        });
+      }
+    }
+    expect((await app.request('/graphql/v21/schema.graphql')).status).toBe(200);
+  });
+
+  it('refuses an introspection POST to schema.graphql during a brownout, as the version itself', async () => {
+    now = new Date('2027-02-01T09:15:00Z');
+    const response = await app.request('/graphql/v1/schema.graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer integration' },
+      body: JSON.stringify({ query: '{ __schema { queryType { name } } }' }),
+    });
+    expect(response.status).toBe(410);
   });
 });

@@ -88,3 +88,20 @@ export function versionDeprecationStep(
     signalDeprecation(c.res.headers, notice);
   };
 }
+
+/**
+ * The step in front of every path under `/graphql/{version}` (the endpoint, its GraphiQL page, its
+ * `schema.graphql`): a retired version answers `410` there to everyone, before the token is read, so no
+ * address of it still serves its schema.
+ */
+export function retiredVersionStep(
+  notices: Map<string, DeprecationNotice>,
+  clock: () => Date = () => new Date(),
+): MiddlewareHandler<{ Variables: GatewayVariables }> {
+  const retired = new Map([...notices].filter(([, notice]) => notice.rule.retired));
+  return async (c, next) => {
+    const notice = retired.get(c.req.param('version') ?? '');
+    if (notice) throw refusal(notice, clock(), undefined);
+    await next();
+  };
+}

@@ -16,7 +16,7 @@ import {
 import type { DeprecationNotice } from '../deprecation/deprecation-notice.js';
 import { graphqlErrorHandler } from './errors.js';
 import { introspectionOnly } from './introspection-only.js';
-import { versionDeprecationStep } from './version-deprecation.js';
+import { retiredVersionStep, versionDeprecationStep } from './version-deprecation.js';
 import type { VersionServer } from './yoga.js';
 import { exchangeWithYoga } from './yoga-exchange.js';
 import type { GraphQLVersion } from './versions.js';
@@ -118,6 +118,16 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     return next();
   };
 
+  const deprecation =
+    options.deprecations && options.deprecations.size > 0
+      ? [versionDeprecationStep(options.deprecations, options.clock)]
+      : [];
+  if ([...(options.deprecations?.values() ?? [])].some((notice) => notice.rule.retired)) {
+    const retired = retiredVersionStep(options.deprecations!, options.clock);
+    app.use('/graphql/:version', retired);
+    app.use('/graphql/:version/*', retired);
+  }
+
   app.get('/graphql/:version/schema.graphql', (c) => {
     const entry = byName.get(c.req.param('version'));
     if (!entry) throw unknownVersion(c.req.param('version'));
@@ -130,6 +140,7 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     knownVersion,
     declaredTooLarge,
     authenticate,
+    ...deprecation,
     readBody,
     async (c) => {
       const name = c.req.param('version');
@@ -165,10 +176,6 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     );
   });
 
-  const deprecation =
-    options.deprecations && options.deprecations.size > 0
-      ? [versionDeprecationStep(options.deprecations, options.clock)]
-      : [];
   app.on(
     ['GET', 'POST'],
     '/graphql/:version',

@@ -203,3 +203,73 @@ describe('serviceDeprecation', () => {
     expect((await get(`/service/ou/${unit}/details/manager`, 'bad')).status).toBe(401);
   });
 });
+
+describe('serviceDeprecation, whatever the spelling of the path (routed-path.ts)', () => {
+  const spelled = parseDeprecationFile(
+    `
+endpoints:
+  - endpoint: GET /service/ou/{uuid}/details/manager
+    deprecated: 2026-09-01
+    brownouts:
+      - { from: "2027-02-01T09:00:00Z", to: "2027-02-01T10:00:00Z" }
+  - endpoint: GET /service/e/{uuid}/
+    deprecated: 2026-09-01
+    retired: true
+  - endpoint: POST /service/details/create
+    deprecated: 2026-09-01
+    retired: true
+  - endpoint: GET /service/o/*
+    deprecated: 2026-09-01
+    brownouts:
+      - { from: "2027-02-01T09:00:00Z", to: "2027-02-01T10:00:00Z" }
+`,
+    operations,
+  );
+  const spelledApp = () =>
+    serviceRoutes({
+      legacy,
+      verifier,
+      realm: 'org',
+      publicUrl: 'https://gateway.example',
+      maxBodyBytes: 1000,
+      bodyTimeoutMs: 5_000,
+      rbac: createRbacPolicy({ enabled: false }),
+      deprecation: serviceDeprecation({
+        endpoints: spelled.endpoints,
+        operations,
+        guideUrl: guide,
+        clock: () => now,
+      }),
+      logUnexpected: () => undefined,
+    });
+  const send = (method: string, path: string) =>
+    spelledApp().request(path, {
+      method,
+      headers: { authorization: 'Bearer integration', 'content-type': 'application/json' },
+      ...(method === 'POST' ? { body: '{}' } : {}),
+    });
+
+  it.each([
+    ['GET', `/service/ou/${unit}/details/manager/`],
+    ['HEAD', `/service/ou/${unit}/details/manager`],
+    ['GET', `/service/ou/${unit.toUpperCase()}/details/manager`],
+    ['GET', '/service/o'],
+    ['GET', `/service/o/${unit}/e`],
+  ])('refuses %s %s during a brownout', async (method, path) => {
+    now = new Date('2027-02-01T09:30:00Z');
+    expect((await send(method, path)).status).toBe(410);
+    expect(backend.received).toHaveLength(0);
+  });
+
+  it.each([
+    ['GET', `/service/e/${unit}/`],
+    ['GET', `/service/e/${unit}`],
+    ['HEAD', `/service/e/${unit}`],
+    ['HEAD', `/service/e/${unit}/`],
+    ['POST', '/service/details/create'],
+    ['POST', '/service/details/create/'],
+  ])('refuses the retired %s %s without calling the backend', async (method, path) => {
+    expect((await send(method, path)).status).toBe(410);
+    expect(backend.received).toHaveLength(0);
+  });
+});

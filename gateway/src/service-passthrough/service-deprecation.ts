@@ -10,6 +10,7 @@ import {
   type DeprecationNotice,
 } from '../deprecation/deprecation-notice.js';
 import { endpointTemplates } from '../contract/endpoint-templates.js';
+import { isUnderPrefix, routedMethod } from './routed-path.js';
 
 export interface ServiceDeprecationOptions {
   /** The configured entries (`DEPRECATION_CONFIG`'s `endpoints`); must not be empty. */
@@ -71,9 +72,9 @@ export function serviceDeprecation(
     const key = templates.match(method, path);
     const named = key === undefined ? undefined : exact.get(key);
     if (named) return named;
-    const effective = method === 'HEAD' ? 'GET' : method;
+    const effective = routedMethod(method);
     const prefix = prefixes.find(
-      (item) => path.startsWith(item.prefix) && (item.method === undefined || item.method === effective),
+      (item) => isUnderPrefix(path, item.prefix) && (item.method === undefined || item.method === effective),
     );
     if (!prefix) return undefined;
     let found = prefix.notices.get(key);

@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENERATED_DIR } from '../idp/src/config.js';
+
+/**
+ * `npm start` stopped as a container runtime or systemd stops it: SIGTERM to the `npm` process alone, not to
+ * its process group. The signal has to travel npm → the script's shell → tsx → scripts/start.ts → each
+ * service, and every service's port must be free once `npm` has exited.
+ */
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Whether a loopback port can be listened on again (nothing holds it). */
+async function isFree(port: number): Promise<boolean> {
+  const server = createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!/^(IDP_|GATEWAY_|LEGACY_|METRICS_TOKEN$|npm_)/.test(name)) env[name] = value;
+  }
+  return { ...env, LOG_LEVEL: 'warn', ...extra };
+}
+
+let stack: ChildProcess;
+let output = '';
+let dataDir: string;
+let ports: { legacy: number; idp: number; gateway: number };
+
+beforeAll(async () => {
+  ports = { legacy: await freePort(), idp: await freePort(), gateway: await freePort() };
+  dataDir = await mkdtemp(join(tmpdir(), 'start-sigterm-'));
+  stack = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env: cleanEnv({
+      LEGACY_PORT: String(ports.legacy),
+      IDP_PORT: String(ports.idp),
+      GATEWAY_PORT: String(ports.gateway),
+      LEGACY_DATA_DIR: dataDir,
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own group, so that nothing but the test's one signal reaches it, and the cleanup can reach all.
+    detached: true,
+  });
+  stack.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    stack.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Press Ctrl+C to stop.')) resolve();
+    });
+    stack.once('exit', (code) => reject(new Error(`npm start exited (${code}): ${output}`)));
+  });
+}, 120_000);
+
+afterAll(async () => {
+  // Whatever the test found, nothing it started is left running.
+  try {
+    process.kill(-stack.pid!, 'SIGKILL');
+  } catch {
+    // the group is gone already
+  }
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(join(GENERATED_DIR, `idp-${ports.idp}`), { recursive: true, force: true });
+});
+
+describe('SIGTERM to npm start', () => {
+  it('reaches every service, each drains and exits, and their ports are free once npm has exited', async () => {
+    const exited = new Promise<number | null>((resolve) => stack.once('exit', resolve));
+    process.kill(stack.pid!, 'SIGTERM');
+    await exited;
+    expect(output).toContain('gateway: SIGTERM, finishing in-flight requests');
+    expect(await isFree(ports.gateway)).toBe(true);
+    expect(await isFree(ports.idp)).toBe(true);
+    expect(await isFree(ports.legacy)).toBe(true);
+  }, 60_000);
+});
