@@ -1,6 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 
+/**
+ * Response headers a page on another origin may read: the deprecation signals (RFC 9745 `Deprecation`,
+ * RFC 8594 `Sunset`, the `Link` to the successor) and the request id a support request quotes.
+ */
+export const exposedHeaders = ['Deprecation', 'Sunset', 'Link', 'X-Request-Id'];
+
 export interface CorsOptions {
   /** Origins allowed to call the gateway from a browser; none by default. */
   origins: string[];
@@ -21,13 +27,17 @@ export function allowOrigins(options: CorsOptions): MiddlewareHandler {
     origin: options.origins,
     allowHeaders: options.allowHeaders,
     maxAge: options.maxAge,
+    exposeHeaders: exposedHeaders,
   });
   const allowed = new Set(options.origins);
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     await next();
     const origin = c.req.header('origin');
-    if (origin !== undefined && allowed.has(origin)) c.res.headers.set('Access-Control-Allow-Origin', origin);
+    if (origin !== undefined && allowed.has(origin)) {
+      c.res.headers.set('Access-Control-Allow-Origin', origin);
+      c.res.headers.set('Access-Control-Expose-Headers', exposedHeaders.join(', '));
+    }
     c.res.headers.append('Vary', 'Origin');
   };
 }

@@ -51,8 +51,13 @@ describe('allowOrigins', () => {
     const allowed = await app().request('/echo', { headers: { origin: 'https://app.example' } });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');
     expect(allowed.headers.get('vary')).toBe('Origin');
+    // A page on the allowed origin can read the deprecation signals and the request id.
+    expect(allowed.headers.get('access-control-expose-headers')).toBe(
+      'Deprecation, Sunset, Link, X-Request-Id',
+    );
     const foreign = await app().request('/echo', { headers: { origin: 'https://evil.example' } });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(foreign.headers.get('access-control-expose-headers')).toBeNull();
     expect(foreign.headers.get('vary')).toBe('Origin');
     expect(await foreign.text()).toBe('read');
   });
