@@ -55,11 +55,19 @@ export function startTsProcess(
   });
 }
 
-/** Polls a health URL until it answers 200: servers are awaited by health, never by sleeping. */
+/** The pause before the next health probe: short at first, doubling up to a quarter second. */
+export function healthProbeDelay(attempt: number): number {
+  return Math.min(5 * 2 ** attempt, 250);
+}
+
+/**
+ * Polls a health URL until it answers 200: servers are awaited by health, never by sleeping. The probes back
+ * off, so the wait does not take the CPU from the process it waits for.
+ */
 export async function waitForHealth(url: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
-  while (Date.now() < deadline) {
+  for (let attempt = 0; Date.now() < deadline; attempt++) {
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -67,7 +75,7 @@ export async function waitForHealth(url: string, timeoutMs = 15_000): Promise<vo
     } catch (error) {
       lastError = error;
     }
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, healthProbeDelay(attempt)));
   }
   throw new Error(`${url} not healthy within ${timeoutMs} ms: ${String(lastError)}`);
 }

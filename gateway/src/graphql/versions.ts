@@ -60,14 +60,28 @@ function version(
   };
 }
 
+/** The versions last built and what decided them: the org graph's SDL and v30's extra modules. */
+let lastBuilt:
+  | { graphTypeDefs: string; v30Extra: readonly SchemaModule[]; versions: readonly GraphQLVersion[] }
+  | undefined;
+
 /**
  * Every version the gateway serves, oldest first; the last one is the newest. `v30Extra` are parts of
- * OS2mo's v30 written elsewhere (its mutations), added to v30's own reads.
+ * OS2mo's v30 written elsewhere (its mutations), added to v30's own reads. The schemas depend on nothing
+ * else, so the last build is kept and handed out again: a process that starts several gateways (a test
+ * file, the benchmark) builds the twelve schemas once.
  */
 export function buildVersions(
   graphTypeDefs: string = readOrgGraphTypeDefs(),
   v30Extra: readonly SchemaModule[] = v30Modules,
 ): GraphQLVersion[] {
+  if (lastBuilt?.graphTypeDefs !== graphTypeDefs || lastBuilt.v30Extra !== v30Extra) {
+    lastBuilt = { graphTypeDefs, v30Extra, versions: constructVersions(graphTypeDefs, v30Extra) };
+  }
+  return [...lastBuilt.versions];
+}
+
+function constructVersions(graphTypeDefs: string, v30Extra: readonly SchemaModule[]): GraphQLVersion[] {
   const typeDefs = versionTypeDefs(graphTypeDefs, v30Extra);
   const v1Query = v1QueryResolvers();
   const v2Query = v2QueryResolvers();

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { v30Modules } from './os2mo/v30.js';
+import { readOrgGraphTypeDefs } from './schema/org-graph.js';
+import { buildVersions } from './versions.js';
+
+describe('buildVersions', () => {
+  it('hands out the schemas it built for the same org graph and modules again', () => {
+    const first = buildVersions();
+    const again = buildVersions(readOrgGraphTypeDefs());
+    expect(again.every((version, index) => version.schema === first[index]!.schema)).toBe(true);
+    // Each caller gets its own list, so one that changes it cannot change another's.
+    expect(again).not.toBe(first);
+  });
+
+  it('builds again for another org graph', () => {
+    const first = buildVersions();
+    const graph = `${readOrgGraphTypeDefs()}\n"""A type only this build has."""\ntype BuildKeyProbe { id: ID }\n`;
+    const other = buildVersions(graph);
+    expect(other[1]!.schema).not.toBe(first[1]!.schema);
+    expect(other[1]!.schema.getType('BuildKeyProbe')).toBeDefined();
+    expect(buildVersions()[1]!.schema.getType('BuildKeyProbe')).toBeUndefined();
+  });
+
+  it('builds again for other v30 modules', () => {
+    const first = buildVersions();
+    const probe = { typeDefs: 'type ModuleKeyProbe { id: ID }\n', resolvers: {} };
+    const other = buildVersions(readOrgGraphTypeDefs(), [...v30Modules, probe]);
+    expect(other.at(-1)!.schema.getType('ModuleKeyProbe')).toBeDefined();
+    expect(buildVersions().at(-1)!.schema.getType('ModuleKeyProbe')).toBeUndefined();
+    // One build is kept: back to the defaults, they are built again.
+    expect(buildVersions().at(-1)!.schema === first.at(-1)!.schema).toBe(false);
+  });
+});
