@@ -10,7 +10,7 @@ import {
   type DeprecationNotice,
 } from '../deprecation/deprecation-notice.js';
 import { endpointTemplates } from '../contract/endpoint-templates.js';
-import { isUnderPrefix, routedMethod } from './routed-path.js';
+import { isUnderPrefix, routedMethod } from '../contract/routed-path.js';
 
 export interface ServiceDeprecationOptions {
   /** The configured entries (`DEPRECATION_CONFIG`'s `endpoints`); must not be empty. */
