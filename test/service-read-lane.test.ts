@@ -38,6 +38,8 @@ async function startComparedGateway(lane: boolean, legacyUrl?: string): Promise<
     config: (port) => ({
       ...stack.gateway.config,
       port,
+      // alice's client, so the tool header is believed and both lanes count it as the tool's.
+      usage: { ...stack.gateway.config.usage, toolClients: ['org-frontend'] },
       ...(legacyUrl === undefined
         ? {}
         : { legacy: { ...stack.gateway.config.legacy, url: new URL(legacyUrl) } }),

@@ -100,6 +100,8 @@ beforeAll(async () => {
           IDP_ALLOWED_CLIENTS: 'org-frontend,integration,payroll',
           METRICS_TOKEN: metricsToken,
           USAGE_PROMETHEUS_URL: `http://127.0.0.1:${prometheusPort}`,
+          // The comparison CLI below runs as the integration client: its tool header is believed.
+          USAGE_TOOL_CLIENTS: 'integration',
         }),
       }),
     );

@@ -160,6 +160,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   const usage = createUsageRecorder({
     registry: metrics.registry,
     clients: config.usage.clients,
+    toolClients: config.usage.toolClients,
     windowSeconds: config.usage.windowSeconds,
     clock: options.clock,
   });

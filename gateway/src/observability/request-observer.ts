@@ -11,7 +11,10 @@ const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', '
 
 const attributeServiceCall = serviceAttributor(contractOperations);
 
-/** The header the comparison CLI sends, so its reads are counted as the tools' and not as its user's. */
+/**
+ * The header the comparison CLI sends, so its reads are counted as the tools' and not as its user's; believed
+ * only from the clients `USAGE_TOOL_CLIENTS` names.
+ */
 export const comparisonToolHeader = 'x-gateway-tool';
 
 /** What the end of a request is logged, counted and attributed by, whichever lane answered it. */
@@ -28,15 +31,18 @@ export interface FinishedRequest {
   route: string;
   status: number;
   principal: Principal | undefined;
-  /** Made by the gateway's own tools (`usage.isInternal`) or sent with the comparison tool's header. */
+  /** Sent with the comparison tool's header (`comparisonToolHeader`), believed only from a tool client. */
   toolRequest: boolean;
+  /** Made by the gateway itself for its workbench and report (`usage.isInternal`): never anyone's usage. */
+  internal: boolean;
   operation: OperationRecord | undefined;
 }
 
 /**
  * Counts an authenticated request for its client: a `/service` call by contract template and flags, a GraphQL
- * request by version and operation type with the coordinates it selected. The comparison tools' own requests
- * are counted apart. Answers the `/service` endpoint for the access log.
+ * request by version and operation type with the coordinates it selected. The comparison CLI's requests (the
+ * tool header from a tool client) are counted apart; the gateway's own (workbench, report) not at all. Answers
+ * the `/service` endpoint for the access log.
  */
 function recordUsage(request: FinishedRequest, usage: UsageRecorder | undefined) {
   const { principal, operation } = request;
@@ -45,8 +51,9 @@ function recordUsage(request: FinishedRequest, usage: UsageRecorder | undefined)
     request.route === '/service/*'
       ? attributeServiceCall(request.method, request.path, new URLSearchParams(request.query))
       : undefined;
+  if (request.internal) return endpoint?.endpoint;
   const client = usage.clientLabel(principal.clientId);
-  if (request.toolRequest) {
+  if (request.toolRequest && usage.believesToolHeader(principal.clientId)) {
     if (endpoint !== undefined || operation !== undefined) usage.recordToolRequest(client);
     return endpoint?.endpoint;
   }
@@ -159,10 +166,8 @@ export function observeRequests(
       route: routeLabel(c),
       status: c.res.status,
       principal: c.get('principal'),
-      toolRequest:
-        observability.usage !== undefined &&
-        c.get('principal') !== undefined &&
-        (observability.usage.isInternal(c.req.raw) || c.req.header(comparisonToolHeader) !== undefined),
+      toolRequest: c.req.header(comparisonToolHeader) !== undefined,
+      internal: observability.usage?.isInternal(c.req.raw) ?? false,
       operation: record.operation,
     });
   };

@@ -207,6 +207,8 @@ export function serviceReadLane(options: ServiceReadLaneOptions): ServiceReadLan
       status: outcome.status,
       principal: outcome.principal,
       toolRequest: headers[comparisonToolHeader] !== undefined,
+      // The gateway's own requests go to the app, never to Node's listener.
+      internal: false,
       operation: undefined,
     });
   }

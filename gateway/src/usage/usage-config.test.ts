@@ -6,6 +6,7 @@ describe('usage configuration', () => {
   it('names the realm clients and looks back 90 days by default, from this replica', () => {
     expect(readGatewayConfig({}).usage).toEqual({
       clients: ['org-frontend', 'integration'],
+      toolClients: [],
       prometheusUrl: undefined,
       windowSeconds: 90 * 86_400,
     });
@@ -38,5 +39,17 @@ describe('usage configuration', () => {
       /^USAGE_PROMETHEUS_URL: /,
     );
     expect(() => readGatewayConfig({ USAGE_CLIENTS: 'other' })).toThrow(/^USAGE_CLIENTS: /);
+  });
+
+  it('believes the tool header only from the clients USAGE_TOOL_CLIENTS names, each one the realm accepts', () => {
+    expect(readGatewayConfig({ USAGE_TOOL_CLIENTS: 'integration' }).usage.toolClients).toEqual([
+      'integration',
+    ]);
+    expect(() => readGatewayConfig({ USAGE_TOOL_CLIENTS: 'compare-cli' })).toThrow(
+      'USAGE_TOOL_CLIENTS: "compare-cli" is not one of the accepted clients (IDP_ALLOWED_CLIENTS: org-frontend, integration)',
+    );
+    expect(readUsageConfig({ USAGE_TOOL_CLIENTS: 'compare-cli' }, 'any').toolClients).toEqual([
+      'compare-cli',
+    ]);
   });
 });

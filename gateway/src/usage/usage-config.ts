@@ -4,6 +4,11 @@ import { ConfigError } from '../config-error.js';
 export interface UsageConfig {
   /** Client ids (`azp`) counted under their own name (`USAGE_CLIENTS`); every other client is `other`. */
   clients: string[];
+  /**
+   * Clients (`azp`) whose `X-Gateway-Tool` header is believed (`USAGE_TOOL_CLIENTS`, default none): the
+   * comparison CLI's own client. From any other client the header changes nothing.
+   */
+  toolClients: string[];
   /** The Prometheus server that scrapes every replica (`USAGE_PROMETHEUS_URL`); unset: this replica's counts. */
   prometheusUrl: URL | undefined;
   /** How far back the report looks (`USAGE_WINDOW`), in seconds. */
@@ -27,7 +32,7 @@ export function durationText(seconds: number): string {
 }
 
 /**
- * Reads `USAGE_CLIENTS`, `USAGE_PROMETHEUS_URL` and `USAGE_WINDOW`. The clients default to the ones whose tokens
+ * Reads `USAGE_CLIENTS`, `USAGE_TOOL_CLIENTS`, `USAGE_PROMETHEUS_URL` and `USAGE_WINDOW`. The clients default to the ones whose tokens
  * are accepted (`IDP_ALLOWED_CLIENTS`), which is the realm's list; with `*` there is no list, so every client
  * would be `other` unless `USAGE_CLIENTS` names them.
  */
@@ -45,6 +50,23 @@ export function readUsageConfig(
       'USAGE_CLIENTS',
       `"${invalid}" is not a client id ("other" is the label for the rest)`,
     );
+  }
+  const toolClients = (env.USAGE_TOOL_CLIENTS ?? '')
+    .split(',')
+    .map((client) => client.trim())
+    .filter((client) => client.length > 0);
+  const badTool = toolClients.find((client) => !/^[\x21-\x7e]{1,100}$/.test(client));
+  if (badTool !== undefined) {
+    throw new ConfigError('USAGE_TOOL_CLIENTS', `"${badTool}" is not a client id (azp)`);
+  }
+  if (allowedClients !== 'any') {
+    const unknownTool = toolClients.find((client) => !allowedClients.includes(client));
+    if (unknownTool !== undefined) {
+      throw new ConfigError(
+        'USAGE_TOOL_CLIENTS',
+        `"${unknownTool}" is not one of the accepted clients (IDP_ALLOWED_CLIENTS: ${allowedClients.join(', ')})`,
+      );
+    }
   }
   const rawUrl = env.USAGE_PROMETHEUS_URL ?? '';
   let prometheusUrl: URL | undefined;
@@ -68,6 +90,7 @@ export function readUsageConfig(
   }
   return {
     clients: named.length > 0 ? named : allowedClients === 'any' ? [] : [...allowedClients],
+    toolClients,
     prometheusUrl,
     windowSeconds,
   };

@@ -6,6 +6,11 @@ export interface UsageRecorderOptions {
   registry: Registry;
   /** Client ids (`azp`) named in labels; any other client is `other`. */
   clients: readonly string[];
+  /**
+   * Client ids (`azp`) whose `X-Gateway-Tool` header is believed (`USAGE_TOOL_CLIENTS`): the comparison CLI's.
+   * Any other client sending it is counted as itself, so no client can hide its calls from the report.
+   */
+  toolClients?: readonly string[];
   /** How far back the report looks; the replica keeps daily counts that far. */
   windowSeconds: number;
   clock?: () => Date;
@@ -148,6 +153,9 @@ export function createUsageRecorder(options: UsageRecorderOptions) {
       internal.add(request);
     },
     isInternal: (request: Request) => internal.has(request),
+    /** Whether a request from this client that names a tool in `X-Gateway-Tool` is the tool's, not the client's. */
+    believesToolHeader: (clientId: string | undefined) =>
+      clientId !== undefined && (options.toolClients ?? []).includes(clientId),
     recordCall(key: CallKey): void {
       const at = now();
       tally(calls, `${key.client}\n${key.surface}\n${key.endpoint}\n${key.flags}`, key, at);
