@@ -23,7 +23,7 @@ COPY gateway/package.json gateway/
 COPY idp/package.json idp/
 COPY legacy-service/package.json legacy-service/
 RUN npm ci --no-audit --no-fund
-COPY scripts/build-gateway.ts scripts/
+COPY scripts/build-gateway.ts scripts/gateway-build-plan.ts scripts/
 COPY gateway gateway
 RUN npm run build
 
@@ -32,10 +32,9 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=dependencies /app/node_modules node_modules
 COPY package.json ./
-# The gateway serves the migration guide from docs/ and reads the contract in openapi/ for the coverage report;
-# the legacy fixture seeds the development users' employees.
+# The gateway serves the migration guide from docs/ (the contract's operations are compiled into dist/); the
+# legacy fixture seeds the development users' employees.
 COPY docs docs
-COPY openapi/legacy-service.yaml openapi/
 COPY gateway/package.json gateway/
 COPY --from=build /app/gateway/dist gateway/dist
 COPY idp idp
