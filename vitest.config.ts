@@ -1,7 +1,33 @@
+import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
+
+/** Tests that drive a process or a program of their own (Chromium, nginx, Prometheus, Mesh, tsc, a spawned gateway). */
+const toolTests = [
+  'test/browser.test.ts',
+  'test/compare.test.ts',
+  'test/compiled-gateway.test.ts',
+  'test/deployment.test.ts',
+  'test/hive-peer.test.ts',
+  'test/lint-boundaries.test.ts',
+  'test/mesh-peer-graph.test.ts',
+  'test/mesh-peer.test.ts',
+  'test/os2mo-like-backend.test.ts',
+  'test/shutdown.test.ts',
+  'test/start-command.test.ts',
+  'test/stateless.test.ts',
+  'test/usage-retirement.test.ts',
+  'test/workbench.test.ts',
+  'gateway/src/org-graph/adding-a-field.test.ts',
+  'gateway/src/org-graph/org-graph.test.ts',
+  'idp/src/server.test.ts',
+  'legacy-service/src/durability.test.ts',
+  'legacy-service/src/store/crash.test.ts',
+  'legacy-service/src/store/lock.test.ts',
+];
+const excluded = ['**/node_modules/**', '**/.mesh/**'];
 
 export default defineConfig({
   resolve: {
@@ -10,11 +36,30 @@ export default defineConfig({
     alias: { graphql: require.resolve('graphql') },
   },
   test: {
-    include: ['**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/.mesh/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default leaves one core to itself, which it hardly uses: on two cores the files ran one at a time.
+    maxWorkers: Math.max(availableParallelism(), 2),
     server: { deps: { external: [/\/\.mesh\//] } },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['**/*.test.ts'], exclude: [...excluded, 'test/**', ...toolTests] },
+      },
+      {
+        // Whole-stack tests in one process per worker: the gateway's modules load once, not once a file, and
+        // the files that only read share one stack (`sharedReadOnlyStack`).
+        extends: true,
+        test: {
+          name: 'stack',
+          include: ['test/**/*.test.ts'],
+          exclude: [...excluded, ...toolTests],
+          isolate: false,
+          globalSetup: ['test/shared-stacks-setup.ts'],
+        },
+      },
+      { extends: true, test: { name: 'tools', include: toolTests, exclude: excluded } },
+    ],
   },
 });

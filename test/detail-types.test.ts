@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { referenceUnitUuids, unitUuid } from '../legacy-service/src/fixture/organisation.js';
-import { postGraphQL, startTestStack, type TestStack } from './stack.js';
+import { postGraphQL, sharedReadOnlyStack, type TestStack } from './stack.js';
 
 /**
  * Every detail type of a unit or a person reads through `/graphql/v2` with the same records as
@@ -9,10 +9,9 @@ import { postGraphQL, startTestStack, type TestStack } from './stack.js';
 let stack: TestStack;
 let token: string;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await sharedReadOnlyStack();
   token = await stack.token('nora');
 });
-afterAll(() => stack.close());
 
 type Json = Record<string, unknown>;
 type Ref = { uuid: string } | null | undefined;

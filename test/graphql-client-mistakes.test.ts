@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from './stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedReadOnlyStack, type TestStack } from './stack.js';
 
 /**
  * Mistakes in how a client sends its request are 400s with a code and a sentence that says what to fix, on
@@ -10,10 +10,9 @@ import { startTestStack, type TestStack } from './stack.js';
 let stack: TestStack;
 let token: string;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await sharedReadOnlyStack();
   token = await stack.token('nora');
 });
-afterAll(() => stack?.close());
 
 const accept = 'application/graphql-response+json';
 

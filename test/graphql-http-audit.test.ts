@@ -1,6 +1,6 @@
 import { serverAudits, type AuditResult } from 'graphql-http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from './stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedReadOnlyStack, type TestStack } from './stack.js';
 
 /**
  * graphql-http's GraphQL-over-HTTP conformance audits against every version, with a valid token: no MUST
@@ -10,10 +10,9 @@ import { startTestStack, type TestStack } from './stack.js';
 let stack: TestStack;
 let token: string;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await sharedReadOnlyStack();
   token = await stack.token('alice');
 });
-afterAll(() => stack?.close());
 
 /** Every audit request carries the bearer token, as a real client's would. */
 const authorizedFetch: typeof fetch = (input, init) => {

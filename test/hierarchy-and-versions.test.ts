@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildOrganisation,
   classUuid,
@@ -6,7 +6,7 @@ import {
   oscarOwnedUnitUuid,
 } from '../legacy-service/src/fixture/organisation.js';
 import { collections } from '../legacy-service/src/model.js';
-import { postGraphQL, startTestStack, type TestStack, type UpstreamTrace } from './stack.js';
+import { postGraphQL, sharedReadOnlyStack, type TestStack, type UpstreamTrace } from './stack.js';
 
 /**
  * The hierarchy and history reads of `/service` through the graph: `OrgUnit.ancestors`/`child_count`
@@ -17,10 +17,9 @@ import { postGraphQL, startTestStack, type TestStack, type UpstreamTrace } from 
 let stack: TestStack;
 let token: string;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await sharedReadOnlyStack();
   token = await stack.token('nora');
 });
-afterAll(() => stack.close());
 
 type Json = Record<string, unknown>;
 async function graphql(query: string, variables: Json = {}, version = 'v2') {

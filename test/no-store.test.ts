@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
-import { startTestStack, type TestStack } from './stack.js';
+import { sharedReadOnlyStack, type TestStack } from './stack.js';
 
 // Issue 20, item 9: answers behind a token hold personal data (names, CPR numbers); without
 // `Cache-Control: no-store` a browser or a shared proxy may keep them.
@@ -8,10 +8,9 @@ import { startTestStack, type TestStack } from './stack.js';
 let stack: TestStack;
 let authorization: string;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await sharedReadOnlyStack();
   authorization = `Bearer ${await stack.token('alice')}`;
 });
-afterAll(() => stack.close());
 
 const query = '{ org_units(filter: {uuids: ["' + referenceUnitUuids[0] + '"]}) { objects { name } } }';
 const json = { 'content-type': 'application/json', accept: 'application/json' };

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { coverageReport, type CoverageEntry } from '../gateway/src/comparison/coverage/coverage.js';
 import { contractOperations } from '../gateway/src/contract/contract-operations.generated.js';
 import { gatewayTransport } from '../gateway/src/comparison/gateway-transport.js';
-import { startTestStack, type TestStack } from './stack.js';
+import { sharedReadOnlyStack, type TestStack } from './stack.js';
 
 /**
  * The coverage report on the whole stack: the organisation, its counts, the top-level units, the detail
@@ -11,9 +11,8 @@ import { startTestStack, type TestStack } from './stack.js';
  */
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await sharedReadOnlyStack();
 });
-afterAll(() => stack.close());
 
 const covered = {
   listOrganisations: /^org \{/,

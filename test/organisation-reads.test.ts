@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
-import { postGraphQL, startTestStack, type TestStack, type UpstreamTrace } from './stack.js';
+import { postGraphQL, sharedReadOnlyStack, type TestStack, type UpstreamTrace } from './stack.js';
 
 /**
  * The Service API reads beside the collections, through `/graphql/v1` and `/graphql/v2`: the organisation
@@ -10,10 +10,9 @@ import { postGraphQL, startTestStack, type TestStack, type UpstreamTrace } from 
 let stack: TestStack;
 let token: string;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await sharedReadOnlyStack();
   token = await stack.token('nora');
 });
-afterAll(() => stack.close());
 
 type Json = Record<string, unknown>;
 async function post(query: string, variables: Json = {}, version = 'v2', authorization = `Bearer ${token}`) {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { unitUuid } from '../legacy-service/src/fixture/organisation.js';
-import { postGraphQL, startTestStack, type TestStack, type UpstreamTrace } from './stack.js';
+import { postGraphQL, sharedReadOnlyStack, type TestStack, type UpstreamTrace } from './stack.js';
 
 /**
  * v30's detail collections beyond engagements and managers (owners, addresses, associations, IT users, KLEs,
@@ -10,10 +10,9 @@ import { postGraphQL, startTestStack, type TestStack, type UpstreamTrace } from 
 let stack: TestStack;
 let token: string;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await sharedReadOnlyStack();
   token = await stack.token('nora');
 });
-afterAll(() => stack.close());
 
 type LegacyRecord = Record<string, any> & { uuid: string; user_key: string };
 

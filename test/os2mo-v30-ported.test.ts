@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { buildSchema, parse, validate } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { v30Omissions } from '../gateway/src/graphql/os2mo/v30-omissions.js';
-import { postGraphQL, startTestStack, type TestStack } from './stack.js';
+import { postGraphQL, sharedReadOnlyStack, type TestStack } from './stack.js';
 
 /**
  * OS2mo's own GraphQL tests (tests/graphapi/ at OS2mo's HEAD) ported to v30 on the stand-in. Each names the
@@ -13,10 +13,9 @@ import { postGraphQL, startTestStack, type TestStack } from './stack.js';
 let stack: TestStack;
 let token: string;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await sharedReadOnlyStack();
   token = await stack.token('nora');
 });
-afterAll(() => stack.close());
 
 const os2mo = buildSchema(
   readFileSync(new URL('./fixtures/os2mo-graphql/os2mo-v29.graphql', import.meta.url), 'utf8'),

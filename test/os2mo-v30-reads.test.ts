@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   closedUnitUuid,
   futureUnitUuid,
   referenceUnitUuids,
 } from '../legacy-service/src/fixture/organisation.js';
-import { postGraphQL, startTestStack, type TestStack, type UpstreamTrace } from './stack.js';
+import { postGraphQL, sharedReadOnlyStack, type TestStack, type UpstreamTrace } from './stack.js';
 
 /** OS2mo's v30 reads over the stand-in: the response model, windows, paging and the reference plan. */
 let stack: TestStack;
 let token: string;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await sharedReadOnlyStack();
   token = await stack.token('nora');
 });
-afterAll(() => stack.close());
 
 async function ask(version: string, query: string, variables: Record<string, unknown> = {}) {
   const { body } = await postGraphQL(

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { readGatewayConfig } from '../gateway/src/config.js';
 import { startGateway, type RunningGateway } from '../gateway/src/server.js';
 import { developmentRealm } from '../idp/src/dev-realm.js';
@@ -44,6 +45,8 @@ export interface TestStackOptions {
   idpKeysDir?: string;
   /** Users added to alice, oscar and nora. Give each password = username, so `token(username)` works. */
   realmUsers?: RealmUser[];
+  /** The folder the legacy service's data folder is made in (default: the system's temporary folder). */
+  dataParent?: string;
 }
 
 /**
@@ -52,7 +55,7 @@ export interface TestStackOptions {
  */
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const rbacEnabled = options.rbacEnabled ?? true;
-  const dataDir = await mkdtemp(join(tmpdir(), 'stack-legacy-'));
+  const dataDir = await mkdtemp(join(options.dataParent ?? tmpdir(), 'stack-legacy-'));
   let legacy: LegacyServer | undefined;
   let idp: RunningIdp | undefined;
   let gateway: RunningGateway;
@@ -152,6 +155,23 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The shared stack of this process, started by the first file that asks for it. */
+let shared: Promise<TestStack> | undefined;
+
+/**
+ * One stack with the default options for every file of this process that only reads: never written to, so
+ * what one file sees does not depend on which ran before it. Its `close()` does nothing: it stops with the
+ * process (the stack project runs its files in one process per worker), and its data folder is removed
+ * with the project's (`shared-stacks-setup.ts`).
+ */
+export function sharedReadOnlyStack(): Promise<TestStack> {
+  shared ??= startTestStack({ dataParent: inject('sharedStacksDir') }).then((stack) => ({
+    ...stack,
+    close: async () => {},
+  }));
+  return shared;
 }
 
 /** One legacy call as the gateway's upstream trace (`X-Upstream-Trace: 1`) lists it. */

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { referenceUnitUuids, unitUuid } from '../legacy-service/src/fixture/organisation.js';
-import { postGraphQL, startTestStack, type TestStack, type UpstreamTrace } from './stack.js';
+import { postGraphQL, sharedReadOnlyStack, type TestStack, type UpstreamTrace } from './stack.js';
 
 /**
  * The legacy calls a query costs, read from the opt-in upstream trace: only the calls the selection needs,
@@ -9,10 +9,9 @@ import { postGraphQL, startTestStack, type TestStack, type UpstreamTrace } from 
 let stack: TestStack;
 let token: string;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await sharedReadOnlyStack();
   token = await stack.token('nora');
 });
-afterAll(() => stack.close());
 
 type Trace = UpstreamTrace;
 
