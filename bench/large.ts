@@ -93,7 +93,7 @@ export async function runLarge(
   // A page of 100 units with every detail type is 1 + 100 × 11 legacy calls, and v30's read of every unit
   // with its managers is 1 + 2 × 10,000 (the listing, each unit for its parent, each unit's managers): both
   // past the default budget of one request (1000). The figures are asked for as such, so this gateway
-  // allows them, as a deployment that synchronises a directory this large must (see the README).
+  // allows them, as a deployment that synchronises a directory this large must (see docs/graphql.md, the `EveryUnit` example).
   const gateway = await stack.startGateway(legacyProcess.url, idpPort, {
     GRAPHQL_MAX_LEGACY_CALLS: String(everyUnitBudget),
   });

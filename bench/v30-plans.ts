@@ -17,7 +17,7 @@ export const v30ReferenceQuery = os2moReferenceQueryOneLine;
 
 /**
  * Every unit with its managers, `limit` unset (every object, as OS2mo answers it): what a directory
- * synchronisation reads. The same selection as the README's `EveryUnit` example.
+ * synchronisation reads. The same selection as the `EveryUnit` example of docs/graphql.md.
  */
 export const v30EveryUnitQuery =
   'query EveryUnit { org_units { objects { uuid current { name user_key parent_uuid ' +

@@ -32,7 +32,7 @@ function shownBackend(address: string): string {
 // The gateway reaches the others at the addresses they listen on; the IdP's redirect URIs name the gateway.
 env.LEGACY_URL ||= `http://127.0.0.1:${legacyPort}`;
 env.GATEWAY_PUBLIC_URL ||= gatewayUrl;
-// The stand-in's reference units are the ones the README names: the tools and the banner show those.
+// The stand-in's reference units are the ones docs/migration-tools.md names: the tools and the banner show those.
 if (givenBackend === undefined && !env.GATEWAY_REFERENCE_UNITS) {
   const { referenceUnitUuids } = await import('../legacy-service/src/fixture/organisation.js');
   env.GATEWAY_REFERENCE_UNITS = referenceUnitUuids.join(',');

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildVersions } from '../gateway/src/graphql/versions.js';
 import { postGraphQL, startTestStack, type TestStack } from './stack.js';
 
-/** The README's GraphQL examples marked `# v30` validate against the served v30 and run as printed. */
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const examples = [...readme.matchAll(/```graphql\n(# (v\d+)\n[\s\S]*?)```/g)].map(([, query, version]) => ({
+/** The GraphQL page's examples (docs/graphql.md) marked `# v30` validate against the served v30 and run as printed. */
+const page = readFileSync(new URL('../docs/graphql.md', import.meta.url), 'utf8');
+const examples = [...page.matchAll(/```graphql\n(# (v\d+)\n[\s\S]*?)```/g)].map(([, query, version]) => ({
   version: version!,
   query: query!,
   name: /(?:query|mutation) (\w+)/.exec(query!)?.[1] ?? 'anonymous',
@@ -25,9 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-describe("the README's GraphQL examples", () => {
+describe("the GraphQL page's examples", () => {
   it('lead with v30', () => {
-    const graphqlSection = readme.slice(readme.indexOf('## GraphQL'));
+    const graphqlSection = page.slice(page.indexOf('# GraphQL'));
     expect(examples.length).toBeGreaterThanOrEqual(5);
     expect(examples.every((example) => example.version === 'v30')).toBe(true);
     expect(graphqlSection.indexOf('```graphql\n# v30')).toBeLessThan(

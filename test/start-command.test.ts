@@ -80,11 +80,14 @@ function printedLine(pattern: RegExp): string {
   return line.trim();
 }
 
-function shell(command: string): Promise<{ code: number | null; stdout: string }> {
+function shell(
+  command: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', command], {
+    const child = spawn('sh', ['-ec', command], {
       cwd: ROOT,
-      env: cleanEnv({}),
+      env: cleanEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -131,10 +134,10 @@ describe('npm start on other ports', () => {
       query: string;
       variables: { uuids: string[] };
     };
-    // One source: the stand-in's reference units, which the README names too and the tools open with.
+    // One source: the stand-in's reference units, which the docs name too and the tools open with.
     expect(printed.variables.uuids).toEqual(referenceUnitUuids);
-    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-    expect(/npm run compare -- --units ([0-9a-f,-]+)/.exec(readme)?.[1]?.split(',')).toEqual(
+    const tools = await readFile(join(ROOT, 'docs', 'migration-tools.md'), 'utf8');
+    expect(/npm run compare -- --units ([0-9a-f,-]+)/.exec(tools)?.[1]?.split(',')).toEqual(
       referenceUnitUuids,
     );
     // The printed curl runs the query on the newest version, OS2mo's v30, at the gateway's address.
@@ -149,10 +152,43 @@ describe('npm start on other ports', () => {
     expect(answer.errors).toBeUndefined();
     expect(answer.data.org_units.objects).toHaveLength(3);
     expect(answer.data.org_units.objects[0].current.managers[0].person[0].name).toEqual(expect.any(String));
-    const tools = await fetch(`http://127.0.0.1:${ports.gateway}/browser/reference-units`, {
+    const browserTools = await fetch(`http://127.0.0.1:${ports.gateway}/browser/reference-units`, {
       headers: { Authorization: `Bearer ${run.stdout.trim()}` },
     });
-    expect(((await tools.json()) as { units: string[] }).units).toEqual(referenceUnitUuids);
+    expect(((await browserTools.json()) as { units: string[] }).units).toEqual(referenceUnitUuids);
+  });
+});
+
+/** The first shell block after `marker` in a documentation file, as a reader would copy it. */
+async function shellBlock(file: string, marker: string): Promise<string> {
+  const text = await readFile(join(ROOT, file), 'utf8');
+  const block = /```sh\n([\s\S]*?)```/.exec(text.slice(text.indexOf(marker)))?.[1];
+  if (text.indexOf(marker) < 0 || block === undefined)
+    throw new Error(`no sh block after "${marker}" in ${file}`);
+  return block;
+}
+
+describe('the copy-paste blocks of the README and the docs, on the ports npm start was given', () => {
+  const portVariables = () => ({
+    GATEWAY_PORT: String(ports.gateway),
+    IDP_PORT: String(ports.idp),
+    LEGACY_PORT: String(ports.legacy),
+  });
+
+  it("runs the README's first queries as printed", async () => {
+    const run = await shell(await shellBlock('README.md', '## First queries'), portVariables());
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('"itsystems"');
+    expect(run.stdout).toContain('"managers"');
+    expect(run.stdout).toContain('"unit_count"');
+    expect(run.stdout).not.toContain('"errors"');
+  });
+
+  it("runs the stand-in's Try it block as printed", async () => {
+    const run = await shell(await shellBlock('docs/stand-in.md', 'Try it:'), portVariables());
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('"manager_type"');
+    expect(run.stdout).toMatch(/^HTTP\/1\.1 401/m);
   });
 });
 

@@ -8,7 +8,7 @@ export interface ReferenceUnitOptions {
   legacy: LegacyClient;
   /**
    * Units named by configuration (`GATEWAY_REFERENCE_UNITS`; `npm start` names the stand-in's reference
-   * units), used as they are: then the README, the start banner and the tools show the same units.
+   * units), used as they are: then the docs, the start banner and the tools show the same units.
    */
   configured?: readonly string[];
   /** How many units the tools open with: the specification's reference query names three. */

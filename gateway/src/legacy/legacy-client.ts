@@ -58,7 +58,7 @@ export interface ObservedLegacyCall {
   durationMs: number;
 }
 
-/** Whether the legacy service's `/health` answered 200 in time; the reason says what went wrong, not where. */
+/** Whether the readiness probe (`LEGACY_READINESS_*`) got an up status in time; the reason says what went wrong, not where. */
 export type LegacyHealth = { ok: true } | { ok: false; reason: string };
 
 /** A readiness request to the backend (`LEGACY_READINESS_*`): which answers count as up. */

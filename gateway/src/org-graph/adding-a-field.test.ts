@@ -9,7 +9,7 @@ import { contractPath, generate, generatedFiles, type Generated } from './genera
 import { buildMeshIsolated } from './mesh-build.js';
 
 /**
- * The flow a contributor follows (README, docs/architecture.md): change a schema in the OpenAPI
+ * The flow a contributor follows (docs/architecture.md, docs/development.md): change a schema in the OpenAPI
  * file, run `npm run graph:generate`, and the change is in both versions' SDL with no hand-written
  * type touched. Here the command's two steps (Mesh build, generation) run on a changed copy of the
  * contract in a temporary folder.

@@ -1,6 +1,6 @@
 /**
  * The legacy service's durable in-process store: entities in memory, every transaction in a fsync'ed
- * journal before it is acknowledged, periodic snapshots. See README.md for the durability design.
+ * journal before it is acknowledged, periodic snapshots. See docs/stand-in.md, "Durability", for the design.
  *
  * @example
  * const store = await openStore({ dir: 'data/legacy', indexes: [{ collection: 'orgUnits', name: 'parent', keys: (u) => [String(u.parent)] }] });

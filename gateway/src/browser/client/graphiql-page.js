@@ -1,9 +1,10 @@
-/* global document, window, localStorage */
+/* global window, localStorage */
 // The GraphiQL page: sign in, then Yoga's GraphiQL for one version with a fetcher that sends the bearer token.
 import {
   hideStatus,
   loadScript,
   loadStylesheet,
+  pageElement,
   postGraphQL,
   readPageConfig,
   referenceUnits,
@@ -50,7 +51,7 @@ try {
     loadStylesheet(config.assets.stylesheet),
     loadScript(config.assets.script),
   ]);
-  window.YogaGraphiQL.renderYogaGraphiQL(document.getElementById('browser-tool'), {
+  window.YogaGraphiQL.renderYogaGraphiQL(pageElement('browser-tool'), {
     title: `Organisation gateway ${config.version}`,
     ...(config.defaultQuery === null
       ? {}

@@ -2,21 +2,28 @@
 // Browser module shared by the GraphiQL and Voyager pages: sign-in, the user bar, and loading vendor bundles.
 import Keycloak from 'keycloak-js';
 
+/** The element the page shell always renders with this id; without it the page is broken, so say which. */
+export function pageElement(id) {
+  const element = document.getElementById(id);
+  if (element === null) throw new Error(`The page has no #${id}.`);
+  return element;
+}
+
 /** What the server embedded into the page (endpoint, version, asset URLs). */
 export function readPageConfig() {
-  return JSON.parse(document.getElementById('page-config').textContent);
+  return JSON.parse(pageElement('page-config').textContent ?? 'null');
 }
 
 /** Shows a one-line status above the tool; `failed` marks it as an error. */
 export function showStatus(message, failed = false) {
-  const status = document.getElementById('page-status');
+  const status = pageElement('page-status');
   status.textContent = message;
   status.classList.toggle('failed', failed);
   status.hidden = false;
 }
 
 export function hideStatus() {
-  document.getElementById('page-status').hidden = true;
+  pageElement('page-status').hidden = true;
 }
 
 /** Reads the adapter configuration the gateway publishes and turns it into keycloak-js options. */
@@ -30,11 +37,11 @@ async function adapterOptions() {
 
 function showUser(keycloak) {
   const claims = keycloak.tokenParsed ?? {};
-  document.getElementById('session-user').textContent = claims.preferred_username ?? claims.sub ?? 'unknown';
-  document.getElementById('logout').addEventListener('click', () => {
+  pageElement('session-user').textContent = claims.preferred_username ?? claims.sub ?? 'unknown';
+  pageElement('logout').addEventListener('click', () => {
     void keycloak.logout({ redirectUri: window.location.href });
   });
-  document.getElementById('session').hidden = false;
+  pageElement('session').hidden = false;
 }
 
 /**
@@ -65,7 +72,7 @@ export function loadScript(src) {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.src = src;
-    script.onload = () => resolve();
+    script.onload = () => resolve(undefined);
     script.onerror = () => reject(new Error(`${src} did not load`));
     document.head.append(script);
   });
@@ -77,7 +84,7 @@ export function loadStylesheet(href) {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
     link.href = href;
-    link.onload = () => resolve();
+    link.onload = () => resolve(undefined);
     link.onerror = () => reject(new Error(`${href} did not load`));
     document.head.append(link);
   });

@@ -1,9 +1,10 @@
-/* global document, window */
+/* global window */
 // The Voyager page: sign in, introspect the newest version with the bearer token, and draw its graph.
 import {
   hideStatus,
   loadScript,
   loadStylesheet,
+  pageElement,
   postGraphQL,
   readPageConfig,
   showStatus,
@@ -20,7 +21,7 @@ try {
   if (introspection.errors?.length || !introspection.data) {
     throw new Error(introspection.errors?.[0]?.message ?? 'the introspection query returned no data');
   }
-  renderVoyager(document.getElementById('browser-tool'), { introspection, hideVoyagerLogo: true });
+  renderVoyager(pageElement('browser-tool'), { introspection, hideVoyagerLogo: true });
   hideStatus();
 } catch (error) {
   showStatus(`Voyager could not start: ${error instanceof Error ? error.message : String(error)}`, true);

@@ -4,6 +4,7 @@
 import {
   hideStatus,
   loadStylesheet,
+  pageElement,
   readPageConfig,
   referenceUnits,
   showStatus,
@@ -11,6 +12,9 @@ import {
 } from './session.js';
 
 const config = readPageConfig();
+
+/** A caught value's message: what failed says why in its own words. */
+const messageOf = (error) => (error instanceof Error ? error.message : String(error));
 
 /** An element with attributes, listeners (`onclick`, …) and children; text is always text, never HTML. */
 function h(tag, attributes = {}, ...children) {
@@ -597,7 +601,7 @@ try {
     loadStylesheet(config.assets.stylesheet),
   ]);
 
-  const tool = document.getElementById('browser-tool');
+  const tool = pageElement('browser-tool');
   tool.classList.add('workbench');
   const comparison = h('section', { id: 'comparison', 'aria-live': 'polite' });
   const shadow = h('div', { id: 'shadow-body' }, 'Loading…');
@@ -606,7 +610,7 @@ try {
       renderShadow(shadow, await callGateway(session, config.endpoints.shadow));
     } catch (error) {
       shadow.replaceChildren(
-        h('p', { class: 'failed' }, `The shadow comparison cannot be shown: ${error.message}`),
+        h('p', { class: 'failed' }, `The shadow comparison cannot be shown: ${messageOf(error)}`),
       );
     }
   };
@@ -619,7 +623,7 @@ try {
       });
       renderReport(comparison, report);
     } catch (error) {
-      comparison.replaceChildren(h('p', { id: 'comparison-error', class: 'failed' }, error.message));
+      comparison.replaceChildren(h('p', { id: 'comparison-error', class: 'failed' }, messageOf(error)));
     }
     await refreshShadow();
   };
@@ -634,7 +638,7 @@ try {
         h(
           'p',
           { id: 'coverage-error', class: 'failed' },
-          `The coverage report cannot be made: ${error.message}`,
+          `The coverage report cannot be made: ${messageOf(error)}`,
         ),
       );
     }
@@ -654,7 +658,7 @@ try {
         h(
           'p',
           { id: 'usage-error', class: 'failed' },
-          `The retirement report cannot be made: ${error.message}`,
+          `The retirement report cannot be made: ${messageOf(error)}`,
         ),
       );
     }
@@ -712,7 +716,7 @@ try {
   await refreshShadow();
 } catch (error) {
   showStatus(
-    `The workbench could not start: ${error instanceof Error ? error.message : String(error)}`,
+    `The workbench could not start: ${error instanceof Error ? messageOf(error) : String(error)}`,
     true,
   );
 }

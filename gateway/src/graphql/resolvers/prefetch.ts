@@ -16,8 +16,9 @@ const unitLinks: [string, DetailType | 'children'][] = [
 /**
  * Starts, in the same round as the units themselves, the per-unit reads the selection under
  * `objects` will make (managers, owners, engagements, IT users, children and every other detail listing), so the query needs one
- * dependent round fewer. Only selections with default arguments are prefetched: a prefetch is always
- * a read the query makes anyway.
+ * dependent round fewer. Only selections with default arguments are prefetched, so a prefetch is the read
+ * the field itself would make; `@skip` and `@include` are not evaluated here (the selection is read once per
+ * document, not per variables), so a field they leave out still costs its prefetched read.
  */
 export function prefetchUnitLinks(
   info: GraphQLResolveInfo,
