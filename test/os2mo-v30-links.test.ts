@@ -218,3 +218,99 @@ describe('coordinates the backend never holds a value for (backend-holds-none.ts
     });
   });
 });
+
+describe("v30's plain links of the detail types and a unit's or person's detail links", () => {
+  it.each(['address', 'association', 'it', 'kle', 'leave', 'related_unit', 'owner'])(
+    "a unit's `%s` link lists what the Service API's listing of the unit holds",
+    async (type) => {
+      const field = {
+        address: 'addresses',
+        association: 'associations',
+        it: 'itusers',
+        kle: 'kles',
+        leave: 'leaves',
+        related_unit: 'related_units',
+        owner: 'owners',
+      }[type]!;
+      const { uuid, records } = await unitWith(type).catch(() => ({ uuid: unitUuid(1), records: [] }));
+      const body = await ask(
+        `query($unit: UUID!) { org_units(filter: { uuids: [$unit] }) { objects { current { ${field} { uuid } } } } }`,
+        { unit: uuid },
+      );
+      expect(body.errors).toBeUndefined();
+      expect(sorted(body.data.org_units.objects[0].current[field].map((o: LegacyRecord) => o.uuid))).toEqual(
+        sorted(records.map((r) => r.uuid)),
+      );
+    },
+  );
+
+  it("a person's addresses, IT accounts and associations, and each record's links", async () => {
+    const { records } = await unitWith('engagement');
+    const person = records[0]!.person.uuid as string;
+    const addresses = await legacy<LegacyRecord[]>(`/service/e/${person}/details/address`);
+    const itusers = await legacy<LegacyRecord[]>(`/service/e/${person}/details/it`);
+    const body = await ask(
+      `query($person: UUID!) { employees(filter: { uuids: [$person] }) { objects { current {
+        addresses { uuid address_type { uuid } visibility { uuid } person { uuid } org_unit { uuid } }
+        itusers { uuid itsystem { uuid } person { uuid } }
+        associations { uuid }
+      } } } }`,
+      { person },
+    );
+    expect(body.errors).toBeUndefined();
+    const current = body.data.employees.objects[0].current;
+    const byUuid = (a: LegacyRecord, b: LegacyRecord) => a.uuid.localeCompare(b.uuid);
+    expect([...current.addresses].sort(byUuid)).toEqual(
+      addresses
+        .map((r) => ({
+          uuid: r.uuid,
+          address_type: { uuid: r.address_type.uuid },
+          visibility: r.visibility ? { uuid: r.visibility.uuid } : null,
+          person: [{ uuid: person }],
+          org_unit: null,
+        }))
+        .sort(byUuid),
+    );
+    expect([...current.itusers].sort(byUuid)).toEqual(
+      itusers
+        .map((r) => ({ uuid: r.uuid, itsystem: { uuid: r.itsystem.uuid }, person: [{ uuid: person }] }))
+        .sort(byUuid),
+    );
+  });
+
+  it('a KLE record gives its number as a list in v30 and as the class itself before v23', async () => {
+    const { uuid, records } = await unitWith('kle');
+    const query = `query($unit: UUID!) { kles(filter: { org_unit: { uuids: [$unit] } }) { objects { current { uuid kle_number { uuid } } } } }`;
+    const v30 = await ask(query, { unit: uuid });
+    const v22 = await ask(query, { unit: uuid }, 'v22');
+    expect(v30.errors).toBeUndefined();
+    expect(v22.errors).toBeUndefined();
+    const number = (uuid: string) => records.find((r) => r.uuid === uuid)!.kle_number.uuid;
+    for (const object of v30.data.kles.objects) {
+      expect(object.current.kle_number).toEqual([{ uuid: number(object.current.uuid) }]);
+    }
+    for (const object of v22.data.kles.objects) {
+      expect(object.current.kle_number).toEqual({ uuid: number(object.current.uuid) });
+    }
+  });
+
+  it("an owner record's inference priority in OS2mo's names", async () => {
+    const { uuid, records } = await unitWith('owner');
+    const body = await ask(
+      `query($unit: UUID!) { owners(filter: { org_unit: { uuids: [$unit] } }) { objects { current { uuid owner_inference_priority owner { uuid } } } } }`,
+      { unit: uuid },
+    );
+    expect(body.errors).toBeUndefined();
+    const names: Record<string, string> = {
+      engagement_priority: 'ENGAGEMENT',
+      association_priority: 'ASSOCIATION',
+    };
+    for (const object of body.data.owners.objects) {
+      const record = records.find((r) => r.uuid === object.current.uuid)!;
+      expect(object.current.owner_inference_priority).toBe(
+        record.owner_inference_priority ? names[record.owner_inference_priority] : null,
+      );
+      expect(object.current.owner).toEqual(record.owner ? [{ uuid: record.owner.uuid }] : null);
+    }
+  });
+});

@@ -57,6 +57,35 @@ export const backendHoldsNone: readonly HeldNone[] = [
   },
   { coordinate: 'ITUser.primary_response', type: 'ClassResponse', reason: itUserNoPrimary },
   {
+    coordinate: 'ITUser.primary',
+    type: 'Class',
+    deprecated: 'Use `primary_response`.',
+    reason: itUserNoPrimary,
+  },
+  {
+    coordinate: 'ITUser.binding_type',
+    type: 'String',
+    reason: 'a 2.x IT account has no binding type: OS2mo added it with its IT-account engagements',
+  },
+  {
+    coordinate: 'ITUser.engagement',
+    type: '[Engagement!]',
+    deprecated: 'Use `engagements_responses`.',
+    reason: itUserNoEngagement,
+  },
+  {
+    coordinate: 'ITUser.engagements',
+    type: '[EngagementResponse!]!',
+    deprecated: 'Use `engagements_responses`.',
+    reason: itUserNoEngagement,
+  },
+  {
+    coordinate: 'Engagement.itusers',
+    type: '[ITUserResponse!]!',
+    deprecated: 'Use `itusers_response`.',
+    reason: itUserNoEngagement,
+  },
+  {
     coordinate: 'ITUser.primary_uuid',
     type: 'UUID',
     deprecated: 'Use `primary_response { uuid }`.',
@@ -70,12 +99,42 @@ export const backendHoldsNone: readonly HeldNone[] = [
   },
   { coordinate: 'Address.ituser_response', type: 'ITUserResponse', reason: noItUserAddress },
   {
+    coordinate: 'Address.ituser',
+    type: '[ITUser!]!',
+    deprecated: 'Use `ituser_response`.',
+    reason: noItUserAddress,
+  },
+  {
+    coordinate: 'ITUser.addresses',
+    type: '[Address!]!',
+    deprecated: 'Use `addresses_response`.',
+    reason: noItUserAddress,
+  },
+  {
     coordinate: 'Address.ituser_uuid',
     type: 'UUID',
     deprecated: 'Use `ituser_response { uuid }`.',
     reason: noItUserAddress,
   },
   { coordinate: 'Association.trade_union_response', type: 'ClassResponse', reason: associationNoItFields },
+  {
+    coordinate: 'Association.trade_union',
+    type: 'Class',
+    deprecated: 'Use `trade_union_response`.',
+    reason: associationNoItFields,
+  },
+  {
+    coordinate: 'Association.job_function',
+    type: 'Class',
+    deprecated: 'Use `job_function_response`.',
+    reason: associationNoItFields,
+  },
+  {
+    coordinate: 'Association.it_user',
+    type: '[ITUser!]!',
+    deprecated: 'Use `it_user_response`.',
+    reason: associationNoItFields,
+  },
   {
     coordinate: 'Association.trade_union_uuid',
     type: 'UUID',

@@ -186,6 +186,8 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'OrgUnitsboundrolefilter',
       'OrganisationUnit.child_count(cursor:)',
       'OrganisationUnit.child_count(limit:)',
+      'OrganisationUnit.owners(cursor:)',
+      'OrganisationUnit.owners(limit:)',
       'ParentsBoundClassFilter',
       'ParentsBoundFacetFilter',
       'ParentsBoundOrganisationUnitFilter',

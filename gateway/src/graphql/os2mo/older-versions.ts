@@ -1,6 +1,6 @@
-import { Kind, parse, print, visit } from 'graphql';
+import { Kind, parse, parseType, print, visit } from 'graphql';
 import type { IResolvers } from '@graphql-tools/utils';
-import type { GraphQLContext, Source } from '../context.js';
+import { withDate, type GraphQLContext, type Source } from '../context.js';
 import { v30TypeViews } from './os2mo-view.js';
 import { v30QueryResolvers } from './v30.js';
 
@@ -21,6 +21,8 @@ export interface VersionStep {
    * printout.
    */
   notInPrintout?: readonly string[];
+  /** Fields whose type this version had otherwise, with that type (SDL), and `resolvers` to answer it. */
+  retyped?: Readonly<Record<string, string>>;
   /** Arguments and input fields that OS2mo's schema of this version gives the default `null`. */
   nullDefaults?: readonly string[];
   /** Resolvers that replace the newer version's, for the behaviour this step restores. */
@@ -74,6 +76,9 @@ export const versionSteps: readonly VersionStep[] = [
       'Address.ituser_uuid',
       'ITSystem.roles',
       'ITUser.engagement_uuids',
+      'Engagement.itusers',
+      'ITUser.binding_type',
+      'ITUser.engagements',
     ],
   },
   {
@@ -91,7 +96,17 @@ export const versionSteps: readonly VersionStep[] = [
     name: 'v23',
     undoes: unserved("v24 retyped `OrganisationUnit.managers`' filter argument; that argument is"),
   },
-  { name: 'v22', undoes: unserved('v23 made `KLE.kle_number` a list; KLE numbers are') },
+  {
+    name: 'v22',
+    undoes: 'v23 made `KLE.kle_number` a list: before it, the KLE number itself.',
+    retyped: { 'KLE.kle_number': 'Class!' },
+    resolvers: {
+      KLE: {
+        kle_number: (source: Source) =>
+          source.kle_number ? withDate(source.kle_number as Source, source.__at) : null,
+      },
+    },
+  },
   {
     name: 'v21',
     undoes:
@@ -120,6 +135,10 @@ export const versionSteps: readonly VersionStep[] = [
         `${type}Response.validities(end:)`,
       ]),
       'Employee.manager_roles(inherit:)',
+      'OrganisationUnit.owners(inherit:)',
+      'Address.ituser',
+      'Association.trade_union',
+      'ITUser.addresses',
       'Association.trade_union_uuid',
       'ITUser.external_id',
     ],
@@ -133,6 +152,7 @@ export const versionSteps: readonly VersionStep[] = [
 export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
   const removed = new Set(step.notInPrintout ?? []);
   const nullDefaults = new Set(step.nullDefaults ?? []);
+  const retyped = step.retyped ?? {};
   const applied = new Set<string>();
   let typeName = '';
   let fieldName: string | null = null;
@@ -148,6 +168,11 @@ export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
       enter: (node) => {
         fieldName = node.name.value;
         const coordinate = `${typeName}.${fieldName}`;
+        const type = retyped[coordinate];
+        if (type !== undefined) {
+          applied.add(coordinate);
+          return { ...node, type: parseType(type) };
+        }
         if (!removed.has(coordinate)) return undefined;
         applied.add(coordinate);
         return null;
@@ -172,7 +197,9 @@ export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
       return { ...node, defaultValue: { kind: Kind.NULL } };
     },
   });
-  const missing = [...removed, ...nullDefaults].filter((coordinate) => !applied.has(coordinate));
+  const missing = [...removed, ...nullDefaults, ...Object.keys(retyped)].filter(
+    (coordinate) => !applied.has(coordinate),
+  );
   if (missing.length > 0) {
     throw new Error(
       `${step.name}'s step names ${missing.join(', ')}, which the newer version does not have.`,

@@ -1,4 +1,5 @@
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import type { Source } from '../context.js';
 import type { IResolvers } from '@graphql-tools/utils';
 import { entityResolvers, singleLink } from '../resolvers/entities.js';
 import { hierarchyResolvers } from '../resolvers/hierarchy.js';
@@ -61,6 +62,15 @@ export function v30QueryResolvers(options: CollectionOptions = {}): IResolvers {
   } as IResolvers;
 }
 
+/** OS2mo's names for the Service API's `owner_inference_priority` values. */
+const inferencePriorities: Readonly<Record<string, string>> = {
+  engagement_priority: 'ENGAGEMENT',
+  association_priority: 'ASSOCIATION',
+};
+
+const ownerInferencePriority = (source: Source) =>
+  inferencePriorities[String(source.owner_inference_priority)] ?? null;
+
 /** Everything but the root fields: scalars, entity fields through the views, responses. */
 function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
   const graph = { ...entityResolvers(singleLink) } as Record<string, Record<string, unknown>>;
@@ -76,7 +86,10 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
       CPR: cprScalar,
     },
     viewResolvers(graphTypeDefs, graph, v30TypeViews) as IResolvers,
-    { Employee: { cpr_number: cprNumber } } as IResolvers,
+    {
+      Employee: { cpr_number: cprNumber },
+      Owner: { owner_inference_priority: ownerInferencePriority },
+    } as IResolvers,
     Object.fromEntries(
       v30Collections.map((view) => [`${view.type}Response`, responseResolvers(view.source)]),
     ) as IResolvers,
