@@ -556,7 +556,9 @@ describe("OS2mo's UI, in its documents' shapes, against the seeded stack (v29)",
         { query: shape.query, variables: shape.variables(seeded) },
         { authorization },
       );
-      expect(body.errors, `mirrors ${shape.mirrors}`).toBeUndefined();
+      // A coordinate the gateway declares left out shows as that coordinate; any other error as its message.
+      const problems = body.errors?.map((error: any) => error.extensions?.coordinate ?? error.message);
+      expect(problems ?? [], `mirrors ${shape.mirrors}`).toEqual([]);
       expect(status).toBe(200);
       shape.holds?.(body.data, seeded);
     });
