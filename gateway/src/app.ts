@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { bearerAuth, type GatewayVariables } from './auth/bearer-auth.js';
@@ -12,7 +13,9 @@ import {
   type ShadowComparison,
   type ShadowHooks,
 } from './comparison/shadow/shadow.js';
-import { readServiceOperationsSync } from './comparison/coverage/contract-operations.js';
+import { contractFile, readServiceOperationsSync } from './comparison/coverage/contract-operations.js';
+import { cprEndpointsFromContract } from './cpr/cpr-endpoints.js';
+import { serviceCpr } from './cpr/service-cpr.js';
 import type { GatewayConfig } from './config.js';
 import type { DeprecationNotice } from './deprecation/deprecation-notice.js';
 import { legacyErrorHandler, legacyNotFound, type UnexpectedErrorLog } from './errors/legacy-error-body.js';
@@ -169,6 +172,11 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   const legacy = meteredLegacyClient(config, metrics, tracing);
   const verifier = tokenVerifier(config, metrics);
   const rbac = createRbacPolicy({ enabled: config.idp.rbacEnabled });
+  const cpr = serviceCpr({
+    policy: config.cprReads,
+    endpoints: cprEndpointsFromContract(readFileSync(contractFile, 'utf8')),
+    logger,
+  });
   const guideUrl = config.deprecation.guideUrl ?? config.migrationGuideUrl;
   const built = buildVersions();
   const deprecatedVersions = versionDeprecations({
@@ -289,6 +297,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
           : undefined,
       logUnexpected,
       clock: options.clock,
+      cpr,
     }),
   );
   app.notFound(legacyNotFound);
@@ -310,6 +319,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
           publicUrl: config.publicUrl,
           observability,
           securityHeaders: securityHeaders({ authServerUrl: config.idp.authServerUrl }),
+          cpr,
         })
       : undefined,
     close: async () => {
