@@ -13,6 +13,8 @@ import {
   type ShadowHooks,
 } from './comparison/shadow/shadow.js';
 import { contractOperations } from './contract/contract-operations.generated.js';
+import { cprEndpoints } from './cpr/cpr-endpoints.js';
+import { serviceCpr } from './cpr/service-cpr.js';
 import type { GatewayConfig } from './config.js';
 import type { DeprecationNotice } from './deprecation/deprecation-notice.js';
 import { legacyErrorHandler, legacyNotFound, type UnexpectedErrorLog } from './errors/legacy-error-body.js';
@@ -170,6 +172,11 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   const legacy = meteredLegacyClient(config, metrics, tracing);
   const verifier = tokenVerifier(config, metrics);
   const rbac = createRbacPolicy({ enabled: config.idp.rbacEnabled });
+  const cpr = serviceCpr({
+    policy: config.cprReads,
+    endpoints: cprEndpoints(contractOperations),
+    logger,
+  });
   const guideUrl = config.deprecation.guideUrl ?? config.migrationGuideUrl;
   const built = buildVersions();
   const deprecatedVersions = versionDeprecations({
@@ -290,6 +297,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
           : undefined,
       logUnexpected,
       clock: options.clock,
+      cpr,
     }),
   );
   app.notFound(legacyNotFound);
@@ -311,6 +319,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
           publicUrl: config.publicUrl,
           observability,
           securityHeaders: securityHeaders({ authServerUrl: config.idp.authServerUrl }),
+          cpr,
         })
       : undefined,
     close: async () => {

@@ -108,3 +108,21 @@ describe('readGatewayConfig: legacy access', () => {
     expect(() => readGatewayConfig({ GATEWAY_BODY_TIMEOUT_MS: '10s' })).toThrow(ConfigError);
   });
 });
+
+describe('readGatewayConfig: CPR numbers', () => {
+  it('serves them to everyone when neither variable is set, as OS2mo does', () => {
+    expect(readGatewayConfig({}).cprReads).toEqual({ roles: undefined, clients: undefined });
+  });
+
+  it('reads the roles and clients that are served them', () => {
+    const config = readGatewayConfig({ CPR_READ_ROLES: 'admin, cpr-reader', CPR_READ_CLIENTS: 'payroll' });
+    expect(config.cprReads).toEqual({ roles: ['admin', 'cpr-reader'], clients: ['payroll'] });
+  });
+
+  it('refuses a value that would quietly mean no one or everyone', () => {
+    for (const value of ['', ' ', 'admin,', 'admin;owner', '*']) {
+      expect(() => readGatewayConfig({ CPR_READ_ROLES: value })).toThrow(/^CPR_READ_ROLES: must be/);
+    }
+    expect(() => readGatewayConfig({ CPR_READ_CLIENTS: 'a b' })).toThrow(/^CPR_READ_CLIENTS: must be/);
+  });
+});

@@ -2,6 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import { contractOperations } from './contract/contract-operations.generated.js';
+import type { CprReadPolicy } from './cpr/cpr-policy.js';
 import {
   DeprecationFileError,
   noDeprecationFile,
@@ -73,6 +74,8 @@ export interface GatewayConfig {
   tracing: TracingConfig;
   /** Who calls what (`USAGE_*`): the clients named in usage and where the retirement report reads it. */
   usage: UsageConfig;
+  /** Who is served CPR numbers (`CPR_READ_ROLES`, `CPR_READ_CLIENTS`); both unset: everyone, as OS2mo. */
+  cprReads: CprReadPolicy;
 }
 
 export interface TracingConfig {
@@ -255,6 +258,25 @@ function list(env: Env, name: string, fallback: string[]): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter((item) => item.length > 0);
+}
+
+/**
+ * An optional list of role or client names: unset means no restriction, so a variable that is set must name
+ * at least one, each a plain name (a typo such as an empty list or `admin;owner` must not quietly mean
+ * "no one" or "everyone").
+ */
+function optionalNames(env: Env, name: string): string[] | undefined {
+  const raw = env[name];
+  if (raw === undefined) return undefined;
+  const names = raw.split(',').map((item) => item.trim());
+  const bad = names.find((item) => !/^[A-Za-z0-9][\w.:@-]*$/.test(item));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      name,
+      `must be a comma-separated list of names such as admin,cpr-reader, got "${raw}"`,
+    );
+  }
+  return names;
 }
 
 function referenceUnits(env: Env): string[] {
@@ -441,5 +463,9 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     deprecation: deprecationSettings(env),
     tracing: tracingConfig(env),
     usage: readUsageConfig(env, tokenClaimRules(env).allowedClients),
+    cprReads: {
+      roles: optionalNames(env, 'CPR_READ_ROLES'),
+      clients: optionalNames(env, 'CPR_READ_CLIENTS'),
+    },
   };
 }

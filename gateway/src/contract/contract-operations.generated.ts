@@ -30,6 +30,7 @@ export const contractOperations: readonly ContractOperation[] = [
     path: '/service/o/{org}/e/',
     summary: "Page through the organisation's employees",
     flags: ['at', 'start', 'limit', 'query', 'only_primary_uuid', 'associated'],
+    carriesCpr: true,
   },
   {
     operationId: 'listItSystems',
@@ -79,6 +80,7 @@ export const contractOperations: readonly ContractOperation[] = [
     path: '/service/e/{uuid}/',
     summary: 'Get an employee',
     flags: ['at', 'only_primary_uuid'],
+    carriesCpr: true,
   },
   {
     operationId: 'getClass',
@@ -289,6 +291,7 @@ export const contractOperations: readonly ContractOperation[] = [
     path: '/service/e/{uuid}/details/employee',
     summary: "List a person's own validities",
     flags: ['at', 'validity', 'only_primary_uuid', 'changed_since'],
+    carriesCpr: true,
   },
   {
     operationId: 'listOrgUnitLeaves',
@@ -346,6 +349,7 @@ export const contractOperations: readonly ContractOperation[] = [
     path: '/service/e/cpr_lookup/',
     summary: 'Look a CPR number up',
     flags: ['q'],
+    carriesCpr: true,
   },
   {
     operationId: 'getOrgUnitTree',

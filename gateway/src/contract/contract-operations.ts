@@ -16,4 +16,6 @@ export interface ContractOperation {
    * ever answers with `[]`: the report proves them equal and empty instead of leaving them unproven.
    */
   alwaysEmpty?: string;
+  /** A read whose successful answer can hold a CPR number (`cpr_no`) somewhere in the contract's schema. */
+  carriesCpr?: true;
 }

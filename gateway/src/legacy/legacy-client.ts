@@ -103,6 +103,8 @@ export interface ForwardRequest {
   trace?: TraceContext;
   /** Replaces the legacy origin in `Location`. */
   publicUrl: string;
+  /** Asks for an answer without content coding, because the gateway reads it (CPR numbers). */
+  identityEncoding?: boolean;
 }
 
 /** The legacy answer, for the client: status, the headers it may see, and the body as it arrives. */
@@ -390,6 +392,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
       'x-request-id': request.requestId,
       // Ours replaces the caller's: the backend's span is a child of this call, not of the caller.
       traceparent: span?.traceparent,
+      'accept-encoding': request.identityEncoding ? 'identity' : undefined,
     });
     const started = performance.now();
     let called = false;

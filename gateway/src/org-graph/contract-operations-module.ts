@@ -8,11 +8,49 @@ import { format, resolveConfig } from 'prettier';
 import type { ContractOperation } from '../contract/contract-operations.js';
 
 type Parameter = { name?: unknown; in?: unknown; $ref?: unknown };
+type Node = Record<string, unknown>;
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null;
+
+/**
+ * Whether a schema can hold a `cpr_no` property anywhere inside it: its own properties, its items, its
+ * `allOf`/`oneOf`/`anyOf` members and every `$ref` they reach (each followed once).
+ */
+function carriesCpr(schema: unknown, schemas: Node, seen: Set<string>): boolean {
+  if (!isNode(schema)) return false;
+  const ref = schema.$ref;
+  if (typeof ref === 'string') {
+    const name = ref.replace('#/components/schemas/', '');
+    if (seen.has(name)) return false;
+    seen.add(name);
+    return carriesCpr(schemas[name], schemas, seen);
+  }
+  const properties = isNode(schema.properties) ? schema.properties : {};
+  if ('cpr_no' in properties) return true;
+  const parts = [
+    ...Object.values(properties),
+    schema.items,
+    schema.additionalProperties,
+    ...['allOf', 'oneOf', 'anyOf'].flatMap((key) =>
+      Array.isArray(schema[key]) ? (schema[key] as unknown[]) : [],
+    ),
+  ];
+  return parts.some((part) => carriesCpr(part, schemas, seen));
+}
+
+/** Whether a read's successful answer (its 200 response, in any media type) can carry a CPR number. */
+function answerCarriesCpr(operation: Node, schemas: Node): boolean {
+  const responses = isNode(operation.responses) ? operation.responses : {};
+  const ok = responses['200'];
+  const content = isNode(ok) && isNode(ok.content) ? ok.content : {};
+  return Object.values(content).some(
+    (media) => isNode(media) && carriesCpr(media.schema, schemas, new Set()),
+  );
+}
 
 /** The part of an OpenAPI 3.0 document this generator reads. */
 export interface ContractPaths {
   paths?: Record<string, Record<string, unknown>>;
-  components?: { parameters?: Record<string, Parameter> };
+  components?: { parameters?: Record<string, Parameter>; schemas?: Record<string, unknown> };
 }
 
 export const contractOperationsFile = fileURLToPath(
@@ -45,6 +83,7 @@ export function contractOperationsOf(contract: ContractPaths): ContractOperation
           .filter((parameter) => parameter.in === 'query' && typeof parameter.name === 'string')
           .map((parameter) => parameter.name as string);
         const alwaysEmpty = operation['x-always-empty'];
+        const cpr = method === 'get' && answerCarriesCpr(operation, contract.components?.schemas ?? {});
         return [
           {
             operationId: String(operation.operationId ?? `${method} ${path}`),
@@ -53,6 +92,7 @@ export function contractOperationsOf(contract: ContractPaths): ContractOperation
             summary: typeof operation.summary === 'string' ? operation.summary : '',
             flags: [...new Set(flags)],
             ...(typeof alwaysEmpty === 'string' ? { alwaysEmpty } : {}),
+            ...(cpr ? { carriesCpr: true as const } : {}),
           },
         ];
       });

@@ -3,9 +3,11 @@ import type { Context, Handler } from 'hono';
 import { GatewayError } from '../errors/gateway-error.js';
 import { upstreamError } from '../errors/upstream-failure.js';
 import { connectionGone, nodeBindings } from '../http/node-bindings.js';
+import type { ServiceCpr } from '../cpr/service-cpr.js';
 import { webHeaders } from '../legacy/forward-headers.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 import type { TraceContext } from '../observability/tracing.js';
+import type { Principal } from '../auth/token-verifier.js';
 
 /** Answers up to this size are forwarded in one piece; larger ones are streamed. */
 export const bufferedBodyLimit = 64 * 1024;
@@ -13,6 +15,8 @@ export const bufferedBodyLimit = 64 * 1024;
 export interface ServicePassthroughOptions {
   legacy: LegacyClient;
   publicUrl: string;
+  /** Logs and, by policy, withholds the CPR numbers of the reads that can carry them. */
+  cpr?: ServiceCpr;
 }
 
 /** The whole request body, read before a legacy connection is taken (the body limit bounds its size and time). */
@@ -67,10 +71,16 @@ function uncertainWrite(failure: unknown): unknown {
  * without the legacy service's own address. The body is read whole first, so a slow upload never holds
  * one of the connections that reads need.
  */
-export function servicePassthrough({ legacy, publicUrl }: ServicePassthroughOptions): Handler {
+export function servicePassthrough({ legacy, publicUrl, cpr }: ServicePassthroughOptions): Handler {
   return async (c) => {
     const incoming = requestTarget(c.req.url);
     const requestId = c.get('requestId' as never) as string | undefined;
+    const principal = c.get('principal' as never) as Principal | undefined;
+    const cprEndpoint = cpr?.endpointOf(c.req.method, incoming.target);
+    if (cprEndpoint !== undefined) {
+      const refusal = cpr!.refusal(cprEndpoint, principal);
+      if (refusal) throw refusal;
+    }
     let upstream;
     try {
       upstream = await legacy.forward({
@@ -87,6 +97,7 @@ export function servicePassthrough({ legacy, publicUrl }: ServicePassthroughOpti
         requestId,
         trace: c.get('traceContext' as never) as TraceContext | undefined,
         publicUrl,
+        identityEncoding: cprEndpoint !== undefined,
       });
     } catch (error) {
       const failure = upstreamError(error) ?? error;
@@ -98,6 +109,15 @@ export function servicePassthrough({ legacy, publicUrl }: ServicePassthroughOpti
     if (upstream.status === 204 || c.req.method === 'HEAD') {
       upstream.body.resume();
       return new Response(null, { status: upstream.status, headers: responseHeaders });
+    }
+    if (cprEndpoint !== undefined && upstream.status === 200) {
+      const checked = await cpr!.answer(cprEndpoint, upstream, {
+        principal,
+        requestId: requestId ?? '',
+        clientRequestId: c.req.header('x-request-id'),
+      });
+      responseHeaders.set('content-length', String(checked.length));
+      return new Response(checked, { status: upstream.status, headers: responseHeaders });
     }
     // Small bodies (most legacy answers) are passed in one piece: cheaper than a stream of chunks. Large or
     // unsized bodies are streamed, so the gateway never holds a big answer in memory.

@@ -7,6 +7,7 @@ import { GatewayError, unexpectedError } from '../errors/gateway-error.js';
 import { legacyErrorBody } from '../errors/legacy-error-body.js';
 import { upstreamError } from '../errors/upstream-failure.js';
 import { ConnectionGone } from '../http/node-bindings.js';
+import type { ServiceCpr } from '../cpr/service-cpr.js';
 import type { AnswerHeaders } from '../legacy/forward-headers.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 import { finishRequest, comparisonToolHeader } from '../observability/request-observer.js';
@@ -23,6 +24,8 @@ export interface ServiceReadLaneOptions {
   observability: Observability;
   /** The headers every answer carries (`securityHeaders`), made once at start. */
   securityHeaders: readonly (readonly [string, string])[];
+  /** Logs and, by policy, withholds the CPR numbers of the reads that can carry them. */
+  cpr?: ServiceCpr;
 }
 
 export interface ServiceReadLane {
@@ -127,6 +130,11 @@ export function serviceReadLane(options: ServiceReadLaneOptions): ServiceReadLan
     const method = req.method!;
     const principal = await authenticateBearer(headers.authorization, options);
     outcome.principal = principal;
+    const cprEndpoint = options.cpr?.endpointOf(method, req.url!);
+    if (cprEndpoint !== undefined) {
+      const refusal = options.cpr!.refusal(cprEndpoint, principal);
+      if (refusal) throw refusal;
+    }
     const gone = new ConnectionGone();
     res.once('close', () => {
       if (!res.writableFinished) gone.abort();
@@ -145,6 +153,7 @@ export function serviceReadLane(options: ServiceReadLaneOptions): ServiceReadLan
         },
         requestId,
         publicUrl: options.publicUrl,
+        identityEncoding: cprEndpoint !== undefined,
       });
     } catch (error) {
       throw upstreamError(error) ?? error;
@@ -157,6 +166,17 @@ export function serviceReadLane(options: ServiceReadLaneOptions): ServiceReadLan
       upstream.body.resume();
       answer['cache-control'] = 'no-store';
       res.writeHead(status, finalHeaders(answer)).end();
+      return;
+    }
+    if (cprEndpoint !== undefined && status === 200) {
+      const checked = await options.cpr!.answer(cprEndpoint, upstream, {
+        principal,
+        requestId,
+        clientRequestId: headers['x-request-id'],
+      });
+      answer['content-length'] = String(checked.length);
+      answer['cache-control'] = 'no-store';
+      res.writeHead(status, finalHeaders(answer)).end(checked);
       return;
     }
     if (upstream.length !== undefined && upstream.length <= bufferedBodyLimit) {

@@ -9,6 +9,7 @@ import { routeChain } from '../http/route-chain.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import { serviceRbac } from '../rbac/service-rbac.js';
+import type { ServiceCpr } from '../cpr/service-cpr.js';
 import { servicePassthrough } from './service-passthrough.js';
 
 export interface ServiceRouteOptions {
@@ -35,6 +36,8 @@ export interface ServiceRouteOptions {
   /** Told about failures that are not a `GatewayError`; the client sees only `E_UNKNOWN`. */
   logUnexpected: UnexpectedErrorLog;
   clock?: () => Date;
+  /** CPR numbers in the reads that can carry them (`serviceCpr`). */
+  cpr?: ServiceCpr;
 }
 
 /**
@@ -49,7 +52,11 @@ export interface ServiceRouteOptions {
 export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: GatewayVariables }> {
   type Variables = { Variables: GatewayVariables };
   const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm });
-  const passthrough = servicePassthrough({ legacy: options.legacy, publicUrl: options.publicUrl });
+  const passthrough = servicePassthrough({
+    legacy: options.legacy,
+    publicUrl: options.publicUrl,
+    cpr: options.cpr,
+  });
   const onError = legacyErrorHandler(options.logUnexpected);
   const deprecation = options.deprecation ? [options.deprecation] : [];
   // GET and HEAD have no body to bound and nothing for RBAC to decide (both steps pass them at once), so a
