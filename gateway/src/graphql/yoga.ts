@@ -12,6 +12,7 @@ import { useCompiledExecution } from './compiled-execution.js';
 import { useDeprecationNotices } from './deprecation-notices.js';
 import type { GraphQLContext } from './context.js';
 import { useLegacyErrors } from './errors.js';
+import { useGraphqlOverHttp } from './over-http.js';
 import { ParamsExchange } from './params-exchange.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
 import { useRequestChecks } from './request-checks.js';
@@ -91,6 +92,8 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
       // First among the result hooks, so its errors keep their locations through every later rebuild; it has
       // no parse or validation hooks, so the hardening below still sees a document before anything else.
       useCompiledExecution(version.schema),
+      // Before the error mapping and the observer: a request that could not run is the client's mistake.
+      useGraphqlOverHttp(),
       // First to parse and validate, so an abusive document is refused before any other plugin sees it.
       useHardening(options.hardening),
       // Before every plugin that reads the request's parameters (the observer below does).
