@@ -12,6 +12,7 @@ import { useCompiledExecution } from './compiled-execution.js';
 import { useDeprecationNotices } from './deprecation-notices.js';
 import type { GraphQLContext } from './context.js';
 import { useLegacyErrors } from './errors.js';
+import type { DocumentBudget } from './document-budget.js';
 import { useGraphqlOverHttp } from './over-http.js';
 import { ParamsExchange } from './params-exchange.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
@@ -43,6 +44,8 @@ export interface VersionServerOptions {
   observability?: Observability;
   /** Set when this version is deprecated: results then say so in `extensions.deprecations`. */
   deprecation?: DeprecationNotice;
+  /** The parsed-document cache all versions share (`createDocumentBudget`); Yoga's own per version without. */
+  documents?: DocumentBudget;
 }
 
 /** Refuses `__schema`/`__type` queries when introspection is switched off (production). */
@@ -73,6 +76,7 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     graphiql: false,
     landingPage: false,
     batching: false,
+    ...(options.documents ? { parserAndValidationCache: options.documents.forVersion(version.name) } : {}),
     // CORS is the Hono app's (CORS_ORIGINS); Yoga's default would reflect any Origin on GraphQL answers.
     cors: false,
     maskedErrors: true,
