@@ -21,6 +21,7 @@ import { legacyErrorHandler, legacyNotFound, type UnexpectedErrorLog } from './e
 import { migrationGuideRoute } from './graphql/migration-guide-route.js';
 import { versionDeprecations } from './graphql/version-deprecation.js';
 import { versionRoutes } from './graphql/version-routes.js';
+import { createDocumentBudget } from './graphql/document-budget.js';
 import { buildVersions, type GraphQLVersion } from './graphql/versions.js';
 import { createVersionServer, type VersionServer } from './graphql/yoga.js';
 import { healthRoutes } from './health/health-routes.js';
@@ -109,6 +110,8 @@ function versionServers(
   },
   versions: GraphQLVersion[] = buildVersions(),
 ): { version: GraphQLVersion; server: VersionServer }[] {
+  // One budget for every version's parsed documents, so distinct documents cannot grow memory per version.
+  const documents = createDocumentBudget(config.documentCache);
   return versions.map((version) => ({
     version,
     server: createVersionServer(version, {
@@ -121,6 +124,7 @@ function versionServers(
       rbac: parts.rbac,
       clock: parts.clock,
       observability: parts.observability,
+      documents,
     }),
   }));
 }

@@ -59,6 +59,11 @@ export interface GatewayConfig {
   fieldSuggestions: boolean;
   /** Limits every GraphQL document must stay within; checked before anything executes. */
   graphqlLimits: GraphQLLimits;
+  /**
+   * The one cache of parsed documents all versions share (`GRAPHQL_DOCUMENT_CACHE_ENTRIES`, `…_BYTES`): their
+   * validation results and compiled code live only as long as their parsed document does.
+   */
+  documentCache: { maxEntries: number; maxBytes: number };
   /** Whether `X-Upstream-Trace: 1` may add the legacy calls to a GraphQL response. */
   upstreamTrace: boolean;
   corsOrigins: string[];
@@ -434,6 +439,10 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     introspection: flag(env, 'GRAPHQL_INTROSPECTION', true),
     // Suggestions reveal field names bit by bit: hidden exactly when introspection is, unless told otherwise.
     fieldSuggestions: flag(env, 'GRAPHQL_FIELD_SUGGESTIONS', flag(env, 'GRAPHQL_INTROSPECTION', true)),
+    documentCache: {
+      maxEntries: integer(env, 'GRAPHQL_DOCUMENT_CACHE_ENTRIES', 2_000, 1, 1_000_000),
+      maxBytes: integer(env, 'GRAPHQL_DOCUMENT_CACHE_BYTES', 8 * 1024 * 1024, 1_024, 1024 * 1024 * 1024),
+    },
     graphqlLimits: {
       maxDepth: integer(env, 'GRAPHQL_MAX_DEPTH', 12, 1, 1_000),
       maxAliases: integer(env, 'GRAPHQL_MAX_ALIASES', 30, 0, 100_000),

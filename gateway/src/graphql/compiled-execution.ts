@@ -1,4 +1,5 @@
 import {
+  execute,
   getNullableType,
   getOperationAST,
   GraphQLError,
@@ -101,21 +102,30 @@ function withInputDefaults(
 /** An operation's compiled code, or the compiler's errors when it could not be compiled. */
 type Compilation = CompiledQuery | ExecutionResult;
 
+/** An operation executed once, not yet compiled. */
+const seenOnce = Symbol('seen once');
+
 /**
  * The code compiled for each operation, kept in a WeakMap keyed by the operation's node in the parsed
  * document. The node stands for the document and the operation together (it belongs to one parsed document
- * only), so two operations of one document never share code, and a document that leaves Yoga's bounded
- * parser cache takes its compiled code with it. The schema is the server's one, fixed for the map's life.
+ * only), so two operations of one document never share code, and a document that leaves the bounded parser
+ * cache (`createDocumentBudget`) takes its compiled code with it. An operation is compiled the second time it
+ * runs: compiling costs far more memory than the document, and a stream of distinct documents (each run once)
+ * would otherwise fill the budget's every entry with code. The schema is the server's one, fixed for the
+ * map's life.
  */
 function compiledOperations(schema: GraphQLSchema) {
-  const byOperation = new WeakMap<OperationDefinitionNode, Compilation>();
-  return (document: DocumentNode, operation: OperationDefinitionNode): Compilation => {
-    let compilation = byOperation.get(operation);
-    if (!compilation) {
-      // Compiled by the resolved node's own name, so the code is the operation that was checked.
-      compilation = compileQuery(schema, document, operation.name?.value);
-      byOperation.set(operation, compilation);
+  const byOperation = new WeakMap<OperationDefinitionNode, Compilation | typeof seenOnce>();
+  return (document: DocumentNode, operation: OperationDefinitionNode): Compilation | undefined => {
+    const known = byOperation.get(operation);
+    if (known === undefined) {
+      byOperation.set(operation, seenOnce);
+      return undefined;
     }
+    if (known !== seenOnce) return known;
+    // Compiled by the resolved node's own name, so the code is the operation that was checked.
+    const compilation = compileQuery(schema, document, operation.name?.value);
+    byOperation.set(operation, compilation);
     return compilation;
   };
 }
@@ -165,10 +175,12 @@ function operationToRun(args: ExecutionArgs): OperationDefinitionNode | Executio
 export function useCompiledExecution(schema: GraphQLSchema): Plugin {
   callLazyPayloadObjects(schema);
   const compiled = compiledOperations(schema);
-  const execute = (args: ExecutionArgs) => {
+  const run = (args: ExecutionArgs) => {
     const operation = operationToRun(args);
     if (!('kind' in operation)) return operation;
     const compilation = compiled(args.document, operation);
+    // The first run: graphql-js, on the very operation checked above.
+    if (compilation === undefined) return execute({ ...args, operationName: operation.name?.value });
     if (!isCompiledQuery(compilation)) return compilation;
     const stringify = compilation.stringify;
     const withStringify = (result: ExecutionResult) => Object.assign(result, { stringify });
@@ -178,7 +190,7 @@ export function useCompiledExecution(schema: GraphQLSchema): Plugin {
   };
   return {
     onExecute({ args, setExecuteFn }) {
-      setExecuteFn(execute);
+      setExecuteFn(run);
       const source = args.document.loc?.source;
       return {
         onExecuteDone({ result, setResult }) {

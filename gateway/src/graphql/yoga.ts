@@ -13,6 +13,8 @@ import type { ServerContext } from './server-context.js';
 
 export type { ServerContext };
 import { useLegacyErrors } from './errors.js';
+import type { DocumentBudget } from './document-budget.js';
+import { useGraphqlOverHttp } from './over-http.js';
 import { ParamsExchange } from './params-exchange.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
 import { declaredOmissionsOf } from './os2mo/declared-omissions.js';
@@ -36,6 +38,8 @@ export interface VersionServerOptions {
   observability?: Observability;
   /** Set when this version is deprecated: results then say so in `extensions.deprecations`. */
   deprecation?: DeprecationNotice;
+  /** The parsed-document cache all versions share (`createDocumentBudget`); Yoga's own per version without. */
+  documents?: DocumentBudget;
 }
 
 /** Refuses `__schema`/`__type` queries when introspection is switched off (production). */
@@ -67,6 +71,7 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     graphiql: false,
     landingPage: false,
     batching: false,
+    ...(options.documents ? { parserAndValidationCache: options.documents.forVersion(version.name) } : {}),
     // CORS is the Hono app's (CORS_ORIGINS); Yoga's default would reflect any Origin on GraphQL answers.
     cors: false,
     maskedErrors: true,
@@ -86,6 +91,8 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
       // First among the result hooks, so its errors keep their locations through every later rebuild; it has
       // no parse or validation hooks, so the hardening below still sees a document before anything else.
       useCompiledExecution(version.schema),
+      // Before the error mapping and the observer: a request that could not run is the client's mistake.
+      useGraphqlOverHttp(),
       // First to parse and validate, so an abusive document is refused before any other plugin sees it.
       useHardening(options.hardening),
       // A name OS2mo has and this version leaves out is answered with the reason, not as a typo.
