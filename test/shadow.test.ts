@@ -31,10 +31,14 @@ beforeAll(async () => {
   stack = await startTestStack();
   token = await stack.token('alice');
   legacyClient = createLegacyClient(stack.gateway.config.legacy);
-  realExecutor = inProcessExecutor({
-    schema: buildVersions().find((version) => version.name === 'v2')!.schema,
-    legacy: legacyClient,
-  });
+  // The version the shadow asks (v30, or v2 where the OS2mo road falls back), run in-process as the app does.
+  const executors = new Map(
+    buildVersions().map((version) => [
+      version.name,
+      inProcessExecutor({ schema: version.schema, legacy: legacyClient }),
+    ]),
+  );
+  realExecutor = (request, context) => executors.get(context.version)!(request, context);
 });
 
 afterAll(async () => {
@@ -237,6 +241,9 @@ describe('shadow comparison of /service reads', () => {
     ]);
     expect(mismatch!.difference_count).toBe(2);
     expect(mismatch!.graphql.query).toContain('managers {');
+    // Compared on OS2mo's v30, in its shape: the response's `current`, as of the read's day.
+    expect(mismatch!.version).toBe('v30');
+    expect(mismatch!.graphql.query).toMatch(/objects \{\s+current\(at: \$at\) \{/);
     expect(shadow.results).toEqual([expect.objectContaining({ result: 'mismatch', path })]);
   });
 

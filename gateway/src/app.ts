@@ -133,7 +133,7 @@ function versionServers(
 function shadowComparison(
   config: GatewayConfig,
   options: GatewayAppOptions,
-  parts: { legacy: LegacyClient; newest: GraphQLVersion; metrics: GatewayMetrics },
+  parts: { legacy: LegacyClient; newest: GraphQLVersion; fallback: GraphQLVersion; metrics: GatewayMetrics },
 ): ShadowComparison {
   return createShadowComparison({
     ...config.shadow,
@@ -141,6 +141,7 @@ function shadowComparison(
     legacy: parts.legacy,
     schema: parts.newest.schema,
     version: parts.newest.name,
+    fallbackSchema: parts.fallback.schema,
     clock: options.clock,
     onResult: (result) => {
       // Every sampled read is counted once: match, mismatch, error, or dropped (queue full, body too large).
@@ -194,8 +195,10 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     built,
   );
   // The comparison tools (shadow, workbench, Voyager's page) speak v2's shape until they learn OS2mo's (issue 21).
-  const compared = versions.find(({ version }) => version.name === 'v2')!.version;
-  const shadow = shadowComparison(config, options, { legacy, newest: compared, metrics });
+  // The comparison tools speak OS2mo's v30; a read v30 cannot answer yet is compared on v2.
+  const compared = versions.find(({ version }) => version.name === 'v30')!.version;
+  const fallback = versions.find(({ version }) => version.name === 'v2')!.version;
+  const shadow = shadowComparison(config, options, { legacy, newest: compared, fallback, metrics });
   const logUnexpected: UnexpectedErrorLog = (c, error) =>
     loggerFor(observability, c.req.raw).error({ err: error }, 'unexpected error');
   const realm = config.idp.realm;

@@ -10,6 +10,7 @@ import {
 import { findDifferences, type Difference } from './differences.js';
 import type { ComparisonTransport } from './gateway-transport.js';
 import { field, isRecord, type NormalObject } from './normal-form.js';
+import { os2moDocument, os2moRoad } from './os2mo-road.js';
 import { rootObjects, type ComparisonVersion, type GraphQLRequestBody } from './subjects.js';
 
 /** One detail listing's verdict: the `/service` path, its GraphQL field, how many records, equal or not. */
@@ -29,6 +30,11 @@ export interface DetailComparisonReport {
   types: DetailType[];
   legacy: { requests: number; rounds: 1; bytes: number };
   graphql: { endpoint: string; request: GraphQLRequestBody; status: number; bytes: number };
+  /**
+   * Asked of v30, the detail types v30 cannot answer yet were asked of v2 in a second query: which, and why
+   * (from OS2mo's schema and the served one).
+   */
+  fallback?: { endpoint: '/graphql/v2'; types: DetailType[]; reason: string; request: GraphQLRequestBody };
   listings: DetailListingVerdict[];
   /** The people the legacy records name (`person`): where a coverage report looks for people's data. */
   people: string[];
@@ -42,6 +48,7 @@ export function detailQuery(
   uuids: string[],
   version: ComparisonVersion,
 ): GraphQLRequestBody {
+  if (version === 'v30') return os2moDocument(detailQuery(owner, types, uuids, 'v2'));
   const paged = version !== 'v1';
   const operationName = owner === 'org_units' ? 'OrgUnitDetailComparison' : 'EmployeeDetailComparison';
   const query = `query ${operationName}($uuids: [UUID!]${paged ? ', $limit: Int' : ''}) {
@@ -123,26 +130,41 @@ export async function compareDetailListings(options: {
 
   await options.betweenReads?.();
 
-  const request = detailQuery(owner, types, uuids, version);
-  const endpoint = `/graphql/${version}`;
-  const response = await transport.postGraphQL(version, request);
-  const reason = errorSentence(response.body);
-  if (response.status !== 200 || !isRecord(field(response.body, 'data')) || reason !== undefined) {
-    throw new ComparisonError(
-      response.status === 401 || response.status === 403 ? 'unauthorized' : 'failed',
-      `POST ${endpoint} answered ${response.status}${reason ? ` with the error "${reason}"` : ' without data'}.`,
-    );
-  }
+  // On v30, each type goes the OS2mo road when v30 serves what its listing needs, else to v2 with the reason.
+  const roads = types.map((type) => ({
+    type,
+    road: version === 'v30' ? os2moRoad(detailQuery(owner, [type], uuids, 'v2')) : null,
+  }));
+  const fallbackTypes = roads.flatMap(({ type, road }) => (road?.version === 'v2' ? [type] : []));
+  const asked = types.filter((type) => !fallbackTypes.includes(type));
   const graphql: NormalObject = {};
-  for (const object of rootObjects(version, field(field(response.body, 'data'), owner))) {
-    if (typeof object['uuid'] !== 'string') continue;
-    graphql[object['uuid']] = Object.fromEntries(
-      types.map((type) => {
+  const ask = async (askedVersion: ComparisonVersion, askedTypes: DetailType[]) => {
+    const request = detailQuery(owner, askedTypes, uuids, askedVersion);
+    const endpoint = `/graphql/${askedVersion}`;
+    const response = await transport.postGraphQL(askedVersion, request);
+    const reason = errorSentence(response.body);
+    if (response.status !== 200 || !isRecord(field(response.body, 'data')) || reason !== undefined) {
+      throw new ComparisonError(
+        response.status === 401 || response.status === 403 ? 'unauthorized' : 'failed',
+        `POST ${endpoint} answered ${response.status}${reason ? ` with the error "${reason}"` : ' without data'}.`,
+      );
+    }
+    for (const object of rootObjects(askedVersion, field(field(response.body, 'data'), owner))) {
+      if (typeof object['uuid'] !== 'string') continue;
+      const entity = (graphql[object['uuid']] ??= {}) as NormalObject;
+      for (const type of askedTypes) {
         const key = typeKey(owner, type);
-        return [key, detailNormalForm(type, 'graphql', object[key])];
-      }),
-    );
-  }
+        entity[key] = detailNormalForm(type, 'graphql', object[key]);
+      }
+    }
+    return { endpoint, request, status: response.status, bytes: response.bytes };
+  };
+  const main = asked.length > 0 ? await ask(version, asked) : null;
+  const fallback =
+    fallbackTypes.length > 0 ? { ...(await ask('v2', fallbackTypes)), types: fallbackTypes } : null;
+  const fallbackReasons = [
+    ...new Set(roads.flatMap(({ road }) => (road?.version === 'v2' ? [road.reason] : []))),
+  ];
 
   const differences = findDifferences({ [owner]: legacy }, { [owner]: graphql });
   const listings = reads.map((read): DetailListingVerdict => {
@@ -171,7 +193,17 @@ export async function compareDetailListings(options: {
     types,
     people: [...people],
     legacy: { requests: reads.length, rounds: 1, bytes: reads.reduce((sum, read) => sum + read.bytes, 0) },
-    graphql: { endpoint, request, status: response.status, bytes: response.bytes },
+    graphql: main ?? fallback!,
+    ...(fallback
+      ? {
+          fallback: {
+            endpoint: '/graphql/v2' as const,
+            types: fallback.types,
+            reason: fallbackReasons.join(' '),
+            request: fallback.request,
+          },
+        }
+      : {}),
     listings,
     verdict: { equal: differences.length === 0, differences },
   };

@@ -1,5 +1,6 @@
 import { legacyPaths } from '../legacy/legacy-paths.js';
 import { ComparisonError, errorSentence } from './comparison-error.js';
+import { os2moData, os2moDocument } from './os2mo-road.js';
 import {
   classRef,
   entityRef,
@@ -18,8 +19,11 @@ import {
 export type ComparisonSubject =
   { kind: 'org_units'; uuids: string[] } | { kind: 'employees'; uuids: string[] };
 
-/** The GraphQL versions whose response shapes the comparison reads (v1 lists, v2 pages). */
-export const comparisonVersions = ['v1', 'v2'] as const;
+/**
+ * The GraphQL versions whose response shapes the comparison reads (v1 lists, v2 pages, v30 OS2mo's
+ * responses); the last is the default, the version integrations move to.
+ */
+export const comparisonVersions = ['v1', 'v2', 'v30'] as const;
 export type ComparisonVersion = (typeof comparisonVersions)[number];
 
 /** Most UUIDs one comparison takes: each one costs legacy requests on both sides. */
@@ -263,6 +267,7 @@ const employeesSelection = `objects {
  * that holds every UUID.
  */
 export function comparisonQuery(subject: ComparisonSubject, version: ComparisonVersion): GraphQLRequestBody {
+  if (version === 'v30') return os2moDocument(comparisonQuery(subject, 'v2'));
   const uuids = unique(subject.uuids);
   const paged = version !== 'v1';
   const [operationName, root, selection] =
@@ -278,8 +283,12 @@ export function comparisonQuery(subject: ComparisonSubject, version: ComparisonV
   return { query, operationName, variables: paged ? { uuids, limit: Math.max(uuids.length, 1) } : { uuids } };
 }
 
-/** The objects of a collection root field: v1 lists `{uuid, objects}` per entity, v2 pages `{objects}`. */
+/**
+ * The objects of a collection root field: v1 lists `{uuid, objects}` per entity, v2 pages `{objects}`, v30
+ * pages responses, each brought into v2's shape by the OS2mo road's one normalisation.
+ */
 export function rootObjects(version: ComparisonVersion, value: unknown): JsonRecord[] {
+  if (version === 'v30') return rootObjects('v2', os2moData(value));
   const objects =
     version === 'v1'
       ? // The present window holds one validity per entity.

@@ -19,7 +19,7 @@ function coverage(status: CoverageEntry['status'] = 'proven'): CoverageReport {
     return { ...base, differences: [], flags: flagCoverage(base) };
   };
   return {
-    version: 'v2',
+    version: 'v30',
     meaning: '',
     endpoints: [
       entry(unitDetails, [`/service/ou/${unit}/details/manager?validity=past`]),

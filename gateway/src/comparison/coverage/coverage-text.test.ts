@@ -19,7 +19,7 @@ describe('the coverage report as text', () => {
     };
     const entry: CoverageEntry = { ...base, differences: [], flags: flagCoverage(base) };
     const report: CoverageReport = {
-      version: 'v2',
+      version: 'v30',
       meaning: 'Covered: …',
       endpoints: [entry],
       totals: { proven: 1, different: 0, empty: 0, 'not covered': 0, write: 0, reads: 4 },
@@ -31,12 +31,11 @@ describe('the coverage report as text', () => {
     );
   });
 
-  it('names beside the proven v2 query the newest version that answers the read, or why v2 is the newest', () => {
+  it("names the version each read was proven on, and on v2 why (from OS2mo's schema and the served one)", () => {
     const manager = {
       operationId: 'listUnitManagers',
       method: 'GET',
       path: '/service/ou/{uuid}/details/manager',
-      graphql: 'org_units(filter: { uuids: [$uuid] }) { objects { managers { … } } }',
       status: 'proven' as const,
       reason: 'Equal on 3 reads.',
       samples: [],
@@ -46,26 +45,26 @@ describe('the coverage report as text', () => {
       operationId: 'lookupCpr',
       method: 'GET',
       path: '/service/e/cpr_lookup/',
-      graphql: 'cpr_lookup(cpr_number: $cpr_number) { name }',
       status: 'empty' as const,
       reason: 'Equal but empty: the sampled reads returned no records.',
       samples: [],
       differences: [],
     };
-    const endpoints: CoverageEntry[] = [manager, cpr].map((entry) => ({
-      ...entry,
-      newest: newestReplacement(entry)!,
-    }));
+    const endpoints: CoverageEntry[] = [manager, cpr].map((entry) => {
+      const newest = newestReplacement(entry)!;
+      return { ...entry, graphql: newest.query, proven_on: newest.version, newest };
+    });
     const report: CoverageReport = {
-      version: 'v2',
+      version: 'v30',
       meaning: 'Covered: …',
       endpoints,
       totals: { proven: 1, different: 0, empty: 1, 'not covered': 0, write: 0, reads: 4 },
     };
     const text = formatCoverage(report, 'http://gateway');
+    expect(text).toContain("proven on v30 (OS2mo's GraphQL)");
     expect(text).toContain(
-      'proven on v2; in v30: managers(filter: { org_unit: { uuids: [$uuid] } }) { objects { current { uuid validity { from to } } } }',
+      "checked on v2, not v30: OS2mo has no place for it (`Query.cpr_lookup` is not in OS2mo's schema).",
     );
-    expect(text).toContain("checked on v2; v2 is the newest: OS2mo's v30 has no `cpr_lookup`");
+    expect(text).toContain('Proven on v30: 1 of 2 reads');
   });
 });

@@ -16,14 +16,13 @@ export function flagsLine(entry: CoverageEntry): string | undefined {
     .join('; ');
 }
 
-/** Beside the proven v2 query: the newest version that answers the read, or why v2 is the newest. */
-export function newestLine(entry: CoverageEntry): string | undefined {
-  const { newest } = entry;
-  if (newest === undefined) return undefined;
-  const checked = entry.status === 'proven' ? 'proven on v2' : 'checked on v2';
-  return newest.version === 'v30'
-    ? `${checked}; in v30: ${newest.query}`
-    : `${checked}; v2 is the newest: ${newest.reason}`;
+/** The version a read's proof ran on, in the words the JSON's `proven_on` and the workbench's page use. */
+export function provenOnLine(entry: CoverageEntry): string | undefined {
+  if (entry.proven_on === undefined) return undefined;
+  const checked = entry.status === 'proven' ? 'proven on' : 'checked on';
+  if (entry.proven_on === 'v30') return `${checked} v30 (OS2mo's GraphQL)`;
+  const reason = entry.newest?.version === 'v2' ? entry.newest.reason : '';
+  return `${checked} v2, not v30: ${reason}`;
 }
 
 /** The coverage report as the CLI prints it: one line per endpoint, then what the words mean and the totals. */
@@ -34,18 +33,23 @@ export function formatCoverage(report: CoverageReport, gatewayUrl: string): stri
     entry.graphql ?? '—',
     entry.reason,
   ]);
-  const header = ['status', '/service endpoint', 'GraphQL (v2) that replaces it', 'why / what was shown'];
+  const header = [
+    'status',
+    '/service endpoint',
+    'GraphQL that replaces it (v30 unless named v2)',
+    'why / what was shown',
+  ];
   const widths = header
     .slice(0, 2)
     .map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const indent = (text: string) => `\n  ${' '.repeat(widths[0]! + widths[1]! + 4)}${text}`;
   const line = (row: string[], index: number) => {
     const flags = flagsLine(report.endpoints[index]!);
-    const newest = newestLine(report.endpoints[index]!);
+    const newest = provenOnLine(report.endpoints[index]!);
     return `  ${row[0]!.padEnd(widths[0]!)}  ${row[1]!.padEnd(widths[1]!)}  ${row[2]}${indent(row[3]!)}${newest ? indent(newest) : ''}${flags ? indent(flags) : ''}`;
   };
   const lines = [
-    `Coverage of the legacy contract's /service endpoints by GraphQL v2 at ${gatewayUrl}`,
+    `Coverage of the legacy contract's /service endpoints by GraphQL ${report.version} (OS2mo's) at ${gatewayUrl}`,
     '',
     report.meaning,
     'Flags: the query parameters an endpoint takes; * marks one a sampled read used and proved equal.',
@@ -73,6 +77,10 @@ export function formatCoverage(report: CoverageReport, gatewayUrl: string): stri
       `${totals['not covered']} not covered. Writes: ${totals.write} (listed with their mutations, not compared). ` +
       `${totals.reads} requests made.`,
   );
+  const onV30 = report.endpoints.filter(
+    (entry) => entry.proven_on === 'v30' && entry.status === 'proven',
+  ).length;
+  lines.push(`Proven on v30: ${onV30} of ${reads} reads; the rest name why v2 answers them.`);
   lines.push(
     totals.different === 0
       ? 'Verdict: EQUAL — every covered read endpoint gave the same data both ways.'

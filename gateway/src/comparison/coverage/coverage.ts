@@ -15,6 +15,7 @@ import {
   type JsonRecord,
   type NormalValue,
 } from '../normal-form.js';
+import { os2moData, os2moRoad } from '../os2mo-road.js';
 import { shadowTarget } from '../shadow/shadow-targets.js';
 import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
 import { contractOperations } from '../../contract/contract-operations.generated.js';
@@ -23,9 +24,9 @@ import { notCovered, writeMutations } from './not-covered.js';
 import { hierarchyChecks } from './hierarchy-checks.js';
 import {
   detailEndpoint,
-  detailReplacement,
   newestReplacement,
   recordReplacements,
+  v2Replacement,
   type NewestReplacement,
 } from './replacements.js';
 import type { CheckOutcome, EndpointCheck, RecordCheck } from './endpoint-check.js';
@@ -49,12 +50,14 @@ export interface CoverageEntry {
   flags?: FlagCoverage[];
   method: string;
   path: string;
-  /** The GraphQL (v2) that replaces the endpoint, or `null`. */
+  /** The GraphQL query that replaces the endpoint, in the shape of the version it is proven on, or `null`. */
   graphql: string | null;
   /**
-   * For a read: the newest served version that answers it — v30 with its query in OS2mo's shape, or v2 with
-   * why v30 has no place for it. The proof (`status`) is always on v2's `graphql`.
+   * For a read: the version the proof ran on. v30 (OS2mo's GraphQL) wherever the served v30 has what the
+   * read needs; v2 otherwise, and `newest.reason` says why (derived from OS2mo's schema and the served one).
    */
+  proven_on?: 'v30' | 'v2';
+  /** For a read: the query on the version it is proven on (as `graphql`), and on v2 the reason. */
   newest?: NewestReplacement;
   status: CoverageStatus;
   /** What the sample showed, or why the endpoint is not covered. */
@@ -70,20 +73,21 @@ export interface CoverageEntry {
 }
 
 export interface CoverageReport {
-  version: 'v2';
+  version: 'v30';
   meaning: string;
   endpoints: CoverageEntry[];
   totals: Record<CoverageStatus, number> & { reads: number };
 }
 
 export const coverageMeaning =
-  'Covered: a GraphQL query on /graphql/v2 answers the same records. Proven: on the current data, the ' +
+  "Covered: a GraphQL query on /graphql/v30 (OS2mo's GraphQL) answers the same records, or on /graphql/v2 " +
+  "where the served v30 lacks what the read needs (the reason names what, from OS2mo's schema). Proven: on the current data, the " +
   'sampled /service reads and that query gave equal records (keyed by uuid, comparing the fields both ' +
   'sides carry). Empty: equal, but no sampled read had a record, so no record was compared. Not covered: ' +
   'no GraphQL query answers the endpoint; the reason says what to do instead. A listing the contract marks ' +
   'always empty (x-always-empty, with the reason) is proven when every sampled read was equal and empty. ' +
-  "Newest: the proof is on v2; a read's newest entry names the newest served version that answers it, v30 " +
-  "(OS2mo's GraphQL) with the query in OS2mo's shape, or v2 with why v30 has no place for it.";
+  "proven_on: the version each read's proof ran on; v30 answers are compared in OS2mo's shape (responses' " +
+  '`current`, DateTime validities read as legacy days with the end inclusive), normalised once.';
 
 export interface CoverageOptions {
   transport: ComparisonTransport;
@@ -108,17 +112,42 @@ async function serviceJson(transport: ComparisonTransport, path: string): Promis
   return response.body;
 }
 
-async function graphqlData(transport: ComparisonTransport, request: GraphQLRequestBody): Promise<unknown> {
-  const response = await transport.postGraphQL('v2', request);
+async function graphqlOn(
+  transport: ComparisonTransport,
+  version: 'v2' | 'v30',
+  request: GraphQLRequestBody,
+): Promise<unknown> {
+  const response = await transport.postGraphQL(version, request);
   const reason = errorSentence(response.body);
   if (response.status !== 200 || !isRecord(field(response.body, 'data')) || reason !== undefined) {
     throw new ComparisonError(
       response.status === 401 || response.status === 403 ? 'unauthorized' : 'failed',
-      `POST /graphql/v2 answered ${response.status}${reason ? ` with the error "${reason}"` : ' without data'}.`,
+      `POST /graphql/${version} answered ${response.status}${reason ? ` with the error "${reason}"` : ' without data'}.`,
     );
   }
   return field(response.body, 'data');
 }
+
+/** The versions one endpoint's check asked, and why any request went to v2. */
+interface RoadLog {
+  versions: Set<'v2' | 'v30'>;
+  reasons: Set<string>;
+}
+
+/** Asks a check's v2 request on the OS2mo road: v30 in OS2mo's shape when served, v2 with the reason else. */
+type GraphQLAsk = (request: GraphQLRequestBody) => Promise<unknown>;
+
+const roadAsk =
+  (transport: ComparisonTransport, log: RoadLog): GraphQLAsk =>
+  async (request) => {
+    const road = os2moRoad(request);
+    log.versions.add(road.version);
+    if (road.version === 'v2') {
+      log.reasons.add(road.reason);
+      return graphqlOn(transport, 'v2', request);
+    }
+    return os2moData(await graphqlOn(transport, 'v30', road.request));
+  };
 
 /** The text fields of a record, and its validity when asked. */
 const textFields =
@@ -137,14 +166,11 @@ const byUuids = (root: string, selection: string, operation: string) => (uuids: 
   variables: { uuids, limit: Math.max(uuids.length, 1) },
 });
 
-export async function runRecordCheck(
-  transport: ComparisonTransport,
-  check: RecordCheck,
-): Promise<CheckOutcome> {
+export async function runRecordCheck(ask: GraphQLAsk, check: RecordCheck): Promise<CheckOutcome> {
   const { paths, records } = await check.legacy();
   const uuids = [...new Set(uuidsOf(records))];
   if (uuids.length === 0) return { paths, differences: [], empty: true, reads: paths.length };
-  const data = await graphqlData(transport, check.request(uuids));
+  const data = await ask(check.request(uuids));
   const differences = findDifferences(
     keyedByUuid(records, check.view),
     keyedByUuid(check.graphqlRecords(data), check.view),
@@ -152,9 +178,9 @@ export async function runRecordCheck(
   return { paths, differences, empty: false, reads: paths.length + 1 };
 }
 
-const recordCheck = (transport: ComparisonTransport, check: RecordCheck): EndpointCheck => ({
+const recordCheck = (ask: GraphQLAsk, check: RecordCheck): EndpointCheck => ({
   graphql: check.graphql,
-  run: () => runRecordCheck(transport, check),
+  run: () => runRecordCheck(ask, check),
 });
 
 /** The sample everything is checked on: the organisation, the first units and people, facets and classes. */
@@ -171,14 +197,15 @@ type Sample = Awaited<ReturnType<typeof sampleOf>>;
 function endpointChecks(
   transport: ComparisonTransport,
   sample: Sample,
+  ask: GraphQLAsk,
 ): Record<string, () => Promise<EndpointCheck>> {
-  const checks = recordChecksOf(transport, sample);
+  const checks = recordChecksOf(transport, sample, ask);
   return Object.fromEntries(
     Object.entries(checks).map(([operation, check]) => [
       operation,
       async () => {
         const made = await check();
-        return 'run' in made ? made : recordCheck(transport, made);
+        return 'run' in made ? made : recordCheck(ask, made);
       },
     ]),
   );
@@ -187,6 +214,7 @@ function endpointChecks(
 function recordChecksOf(
   transport: ComparisonTransport,
   sample: Sample,
+  ask: GraphQLAsk,
 ): Record<string, () => Promise<RecordCheck | EndpointCheck>> {
   const { org, sampleSize } = sample;
   const orgPath = `/service/o/${encodeURIComponent(org)}`;
@@ -300,21 +328,22 @@ function recordChecksOf(
       };
     },
     // The whole records, in the shadow comparison's view of them.
-    getOrgUnit: async () => shadowCheck(transport, 'unit', uuidsOf(await firstUnits())),
+    getOrgUnit: async () => shadowCheck(transport, ask, 'unit', uuidsOf(await firstUnits())),
     getEmployee: async () =>
       shadowCheck(
         transport,
+        ask,
         'employee',
         uuidsOf(list(field(await read(`${orgPath}/e/?limit=${sampleSize}`), 'items'))),
       ),
     // Unit trees, class children and version histories (hierarchy-checks.ts).
-    ...hierarchyChecks({ service: read, graphql: (request) => graphqlData(transport, request) }, sample),
+    ...hierarchyChecks({ service: read, graphql: ask }, sample),
     // The organisation, its counts, top-level units, detail types, searches and CPR lookup (organisation-checks.ts).
     ...organisationChecks({
       orgPath,
       sampleSize,
       read,
-      graphql: (request) => graphqlData(transport, request),
+      graphql: ask,
     }),
   };
 }
@@ -323,7 +352,12 @@ function recordChecksOf(
  * `getOrgUnit`/`getEmployee`: each record read both ways and compared as the shadow comparison compares
  * it (the same views and the same one-record query), so the report and the shadow agree on what "equal" is.
  */
-function shadowCheck(transport: ComparisonTransport, kind: 'unit' | 'employee', uuids: string[]) {
+function shadowCheck(
+  transport: ComparisonTransport,
+  ask: GraphQLAsk,
+  kind: 'unit' | 'employee',
+  uuids: string[],
+) {
   const path = (uuid: string) => (kind === 'unit' ? legacyPaths.orgUnit(uuid) : legacyPaths.employee(uuid));
   return {
     graphql: recordReplacements[kind === 'unit' ? 'getOrgUnit' : 'getEmployee'],
@@ -334,7 +368,7 @@ function shadowCheck(transport: ComparisonTransport, kind: 'unit' | 'employee', 
           paths.map(async (item) => {
             const target = shadowTarget(item, new URLSearchParams())!;
             const legacy = target.fromLegacy(await serviceJson(transport, item));
-            const graphql = target.fromGraphQL(await graphqlData(transport, target.request));
+            const graphql = target.fromGraphQL(await ask(target.request));
             return findDifferences({ [item]: legacy }, { [item]: graphql });
           }),
         )
@@ -342,6 +376,13 @@ function shadowCheck(transport: ComparisonTransport, kind: 'unit' | 'employee', 
       return { paths, differences, empty: paths.length === 0, reads: paths.length * 2 };
     },
   };
+}
+
+/** What the sample showed for one detail listing endpoint, and on which versions it was asked. */
+interface DetailResult extends RoadLog {
+  samples: string[];
+  differences: Difference[];
+  read: number;
 }
 
 /**
@@ -357,10 +398,18 @@ async function checkDetailListings(
   const sampleSize = sample.sampleSize;
   const scanLimit = options.scanLimit ?? 100;
   const orgPath = `/service/o/${encodeURIComponent(sample.org)}`;
-  const results = new Map<string, { samples: string[]; differences: Difference[]; read: number }>();
+  const results = new Map<string, DetailResult>();
   const key = (owner: DetailOwner, type: DetailType) => `${owner}:${type}`;
   for (const owner of ['org_units', 'employees'] as const)
-    for (const type of detailTypes) results.set(key(owner, type), { samples: [], differences: [], read: 0 });
+    for (const type of detailTypes) {
+      results.set(key(owner, type), {
+        samples: [],
+        differences: [],
+        read: 0,
+        versions: new Set(),
+        reasons: new Set(),
+      });
+    }
   let reads = 0;
   let betweenReads = options.betweenReads;
   let people: string[] = [];
@@ -385,11 +434,17 @@ async function checkDetailListings(
       const report = await compareDetailListings({
         owner,
         uuids: candidates.slice(start, start + batch),
-        version: 'v2',
+        version: 'v30',
         transport,
         types,
         betweenReads,
       });
+      for (const type of types) {
+        const result = results.get(key(owner, type))!;
+        const fallback = report.fallback?.types.includes(type) ? report.fallback : undefined;
+        result.versions.add(fallback ? 'v2' : 'v30');
+        if (fallback) result.reasons.add(fallback.reason);
+      }
       betweenReads = undefined;
       reads += report.legacy.requests + 1;
       if (owner === 'org_units') people = [...new Set([...people, ...report.people])];
@@ -418,7 +473,7 @@ async function checkDetailListings(
  * records anyway is judged on them like any other, and the reason says the contract's claim failed.
  */
 function detailVerdict(
-  result: { samples: string[]; differences: Difference[]; read: number },
+  result: DetailResult,
   who: string,
   alwaysEmpty: string | undefined,
 ): { status: CoverageStatus; reason: string; emptyByContract?: string } {
@@ -452,6 +507,26 @@ function detailVerdict(
 }
 
 /**
+ * The version a read was proven on: v30 when every GraphQL request of its check went to v30 (the query shown
+ * in OS2mo's shape), else v2 with the reasons the road gave. A check that asked nothing (no record to ask
+ * about) is named by what the served v30 has for its replacement.
+ */
+function provenOn(
+  operation: { operationId: string; method: string; path: string },
+  log: RoadLog,
+): Pick<CoverageEntry, 'graphql' | 'proven_on' | 'newest'> {
+  const newest = newestReplacement(operation);
+  const v2 = v2Replacement(operation) ?? null;
+  if (log.versions.has('v2') || (log.versions.size === 0 && newest?.version === 'v2')) {
+    const reason =
+      log.reasons.size > 0 ? [...log.reasons].join(' ') : newest?.version === 'v2' ? newest.reason : '';
+    return { graphql: v2, proven_on: 'v2', newest: { version: 'v2', query: v2 ?? '', reason } };
+  }
+  if (newest?.version === 'v30') return { graphql: newest.query, proven_on: 'v30', newest };
+  return { graphql: v2, proven_on: 'v30', newest: { version: 'v30', query: v2 ?? '' } };
+}
+
+/**
  * The coverage report: every `/service` operation of the legacy contract, with the GraphQL query that
  * replaces it and whether equality is proven on the current data (a sample of it, read both ways).
  *
@@ -463,18 +538,11 @@ export async function coverageReport(options: CoverageOptions): Promise<Coverage
   const operations = options.operations ?? contractOperations;
   const sample = await sampleOf(transport, options.sampleSize ?? 3, options.scanLimit);
   const details = await checkDetailListings(transport, sample, options, ['org_units', 'employees']);
-  const checks = endpointChecks(transport, sample);
   let reads = details.reads + 1;
 
   const endpoints = await Promise.all(
     operations.map(async (operation): Promise<CoverageEntry> => {
-      const newest = newestReplacement(operation);
-      const base = {
-        operationId: operation.operationId,
-        method: operation.method,
-        path: operation.path,
-        ...(newest ? { newest } : {}),
-      };
+      const base = { operationId: operation.operationId, method: operation.method, path: operation.path };
       if (operation.method !== 'GET') {
         return {
           ...base,
@@ -488,12 +556,18 @@ export async function coverageReport(options: CoverageOptions): Promise<Coverage
       const detail = detailEndpoint(operation.path);
       if (detail) {
         const result = details.results.get(details.key(detail.owner, detail.type))!;
-        const graphql = detailReplacement(detail);
         const who = detail.owner === 'org_units' ? 'unit' : 'person';
         const verdict = detailVerdict(result, who, operation.alwaysEmpty);
-        return { ...base, graphql, ...verdict, samples: result.samples, differences: result.differences };
+        return {
+          ...base,
+          ...provenOn(operation, result),
+          ...verdict,
+          samples: result.samples,
+          differences: result.differences,
+        };
       }
-      const check = checks[operation.operationId];
+      const log: RoadLog = { versions: new Set(), reasons: new Set() };
+      const check = endpointChecks(transport, sample, roadAsk(transport, log))[operation.operationId];
       if (check === undefined) {
         return {
           ...base,
@@ -514,12 +588,12 @@ export async function coverageReport(options: CoverageOptions): Promise<Coverage
           : status === 'different'
             ? `${differences.length} difference(s).`
             : 'Equal but empty: the sampled reads returned no records.';
-      return { ...base, graphql: made.graphql, status, reason, samples: paths, differences };
+      return { ...base, ...provenOn(operation, log), status, reason, samples: paths, differences };
     }),
   );
 
   const totals = { proven: 0, different: 0, empty: 0, 'not covered': 0, write: 0, reads };
   for (const entry of endpoints) totals[entry.status] += 1;
   const withFlags = endpoints.map((entry) => ({ ...entry, flags: flagCoverage(entry) }));
-  return { version: 'v2', meaning: coverageMeaning, endpoints: withFlags, totals };
+  return { version: 'v30', meaning: coverageMeaning, endpoints: withFlags, totals };
 }

@@ -1,7 +1,6 @@
 import { NoUndefinedVariablesRule, parse, specifiedRules, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildVersions } from '../../graphql/versions.js';
-import type { ComparisonTransport } from '../gateway-transport.js';
 import type { GraphQLRequestBody } from '../subjects.js';
 import { runRecordCheck, type CheckOutcome, type EndpointCheck, type RecordCheck } from './coverage.js';
 import { organisationChecks } from './organisation-checks.js';
@@ -72,10 +71,6 @@ function graphqlSide(broken?: string) {
 
 function checksWith(broken?: string) {
   const graphql = graphqlSide(broken);
-  const transport: ComparisonTransport = {
-    getService: () => Promise.reject(new Error('the checks read through the kit')),
-    postGraphQL: async (_version, body) => ({ status: 200, bytes: 0, body: { data: await graphql(body) } }),
-  };
   const checks = organisationChecks({
     orgPath: `/service/o/${org}`,
     sampleSize: 1,
@@ -87,7 +82,7 @@ function checksWith(broken?: string) {
   });
   return async (operationId: string): Promise<CheckOutcome> => {
     const check = await checks[operationId]!();
-    return 'run' in check ? (check as EndpointCheck).run() : runRecordCheck(transport, check as RecordCheck);
+    return 'run' in check ? (check as EndpointCheck).run() : runRecordCheck(graphql, check as RecordCheck);
   };
 }
 

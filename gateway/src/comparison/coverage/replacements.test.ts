@@ -13,12 +13,12 @@ describe('replacementSentence (what a 410 names)', () => {
       const newest = newestReplacement(operation)!;
       if (newest.version === 'v30') {
         expect(sentence, operation.operationId).toMatch(
-          /^the GraphQL query `[a-z_]+(?:\(| \{).*` on \/graphql\/v30 \(or the GraphQL query `[a-z_]+(?:\(| \{).*` on \/graphql\/v2, where the coverage report proves it\)$/,
+          /^the GraphQL query `[a-z_]+(?:\(| \{).*` on \/graphql\/v30 \(or, deprecated, the GraphQL query `[a-z_]+(?:\(| \{).*` on \/graphql\/v2\)$/,
         );
         expect(sentence).toContain(`\`${newest.query}\` on /graphql/v30`);
       } else {
         expect(sentence, operation.operationId).toMatch(
-          /^the GraphQL query `[a-z_]+(?:\(| \{).*` on \/graphql\/v2$/,
+          /^the GraphQL query `[a-z_]+(?:\(| \{).*` on \/graphql\/v2 \(OS2mo has .+\)$/,
         );
       }
     }
@@ -36,9 +36,13 @@ describe('replacementSentence (what a 410 names)', () => {
     [
       'listItSystems',
       'the GraphQL query `itsystems { objects { current { uuid name user_key system_type } } }` on /graphql/v30 ' +
-        '(or the GraphQL query `itsystems { objects { uuid name user_key system_type } }` on /graphql/v2, where the coverage report proves it)',
+        '(or, deprecated, the GraphQL query `itsystems { objects { uuid name user_key system_type } }` on /graphql/v2)',
     ],
-    ['lookupCpr', 'the GraphQL query `cpr_lookup(cpr_number: $cpr_number) { name }` on /graphql/v2'],
+    [
+      'lookupCpr',
+      'the GraphQL query `cpr_lookup(cpr_number: $cpr_number) { name }` on /graphql/v2 ' +
+        "(OS2mo has no place for it (`Query.cpr_lookup` is not in OS2mo's schema))",
+    ],
     ['createOrgUnit', 'the mutation org_unit_create on /graphql/v2'],
   ])('%s: %s', (operationId, sentence) => {
     expect(replacementSentence(operations.find((operation) => operation.operationId === operationId)!)).toBe(

@@ -1,8 +1,8 @@
 import { detailTypes, type DetailType } from '../../legacy/legacy-paths.js';
-import { detailField, type DetailOwner } from '../detail-listings.js';
+import { detailSelection, type DetailOwner } from '../detail-listings.js';
 import { hierarchyReplacements } from './hierarchy-checks.js';
 import { writeMutations } from './not-covered.js';
-import { v30Answers, v30DetailAnswer, type V30Answer } from './newest-versions.js';
+import { os2moReplacement } from '../os2mo-road.js';
 import { organisationReplacements } from './organisation-checks.js';
 
 const detailPath = /^\/service\/(ou|e)\/\{uuid\}\/details\/([a-z_]+)$/;
@@ -20,7 +20,7 @@ const facetClasses = 'classes(filter: { facets: [$facet] }) { objects { uuid nam
 
 /** The v2 query that replaces each of the coverage report's own record checks (`coverage.ts`). */
 export const recordReplacements = {
-  listOrgUnits: 'org_units { objects { uuid name user_key validity } }',
+  listOrgUnits: 'org_units { objects { uuid name user_key validity { from to } } }',
   listEmployees: 'employees { objects { uuid name givenname surname nickname user_key } }',
   listItSystems: 'itsystems { objects { uuid name user_key system_type } }',
   listFacets: 'facets { objects { uuid user_key } }',
@@ -28,9 +28,9 @@ export const recordReplacements = {
   listFacetClasses: facetClasses,
   getClass: 'classes(filter: { uuids: [$uuid] }) { objects { uuid name user_key } }',
   listOrgUnitChildren:
-    'org_units(filter: { uuids: [$uuid] }) { objects { children { uuid name user_key validity } } }',
+    'org_units(filter: { uuids: [$uuid] }) { objects { children { uuid name user_key validity { from to } } } }',
   getOrgUnit:
-    'org_units(filter: { uuids: [$uuid] }) { objects { uuid name user_key validity org_unit_type org_unit_level parent } }',
+    'org_units(filter: { uuids: [$uuid] }) { objects { uuid name user_key validity { from to } org_unit_type { uuid } org_unit_level { uuid } parent { uuid } } }',
   getEmployee: 'employees(filter: { uuids: [$uuid] }) { objects { uuid name givenname surname user_key } }',
 };
 
@@ -41,35 +41,33 @@ const readReplacements: Record<string, string> = {
   ...organisationReplacements,
 };
 
-/** The v2 query that replaces a detail listing, as the coverage report names it. */
+/** The v2 query that replaces a detail listing, as the coverage report names it: the fields it compares. */
 export function detailReplacement(detail: { owner: DetailOwner; type: DetailType }): string {
-  return `${detail.owner}(filter: { uuids: [$uuid] }) { objects { ${detailField(detail.owner, detail.type)} { … } } }`;
+  return `${detail.owner}(filter: { uuids: [$uuid] }) { objects { ${detailSelection(detail.owner, detail.type)} } }`;
 }
 
 /**
- * The newest served version that answers a read: v30 with its query in OS2mo's shape, or v2 (the query the
- * report proves) with why v30 has no place for it. `undefined` for a write or an operation the report
- * does not cover.
+ * The newest served version that answers a read: v30 with its query in OS2mo's shape where the served v30
+ * has every field and filter the read needs, or v2 with why not (from OS2mo's schema and the served one,
+ * `os2mo-road.ts`). `undefined` for a write or an operation the report does not cover.
  */
 export type NewestReplacement =
   { version: 'v30'; query: string } | { version: 'v2'; query: string; reason: string };
+
+/** The v2 query that replaces a read, as the report names it; `undefined` for a write or an uncovered read. */
+export function v2Replacement(operation: { operationId: string; method: string; path: string }) {
+  if (operation.method !== 'GET') return undefined;
+  const detail = detailEndpoint(operation.path);
+  return detail ? detailReplacement(detail) : readReplacements[operation.operationId];
+}
 
 export function newestReplacement(operation: {
   operationId: string;
   method: string;
   path: string;
 }): NewestReplacement | undefined {
-  if (operation.method !== 'GET') return undefined;
-  const detail = detailEndpoint(operation.path);
-  const v2 = detail ? detailReplacement(detail) : readReplacements[operation.operationId];
-  if (v2 === undefined) return undefined;
-  const v30: V30Answer | undefined = detail ? v30DetailAnswer(detail) : v30Answers[operation.operationId];
-  if (v30 !== undefined && 'query' in v30) return { version: 'v30', query: v30.query };
-  return {
-    version: 'v2',
-    query: v2,
-    reason: v30?.reason ?? "OS2mo's v30 names no query for it: v2 is the newest that answers it.",
-  };
+  const v2 = v2Replacement(operation);
+  return v2 === undefined ? undefined : os2moReplacement(v2);
 }
 
 /**
@@ -85,12 +83,10 @@ export function replacementSentence(operation: {
 }): string {
   const newest = newestReplacement(operation);
   if (newest !== undefined) {
-    const detail = detailEndpoint(operation.path);
-    const v2 = detail ? detailReplacement(detail) : readReplacements[operation.operationId]!;
-    const proven = `the GraphQL query \`${v2}\` on /graphql/v2`;
+    const v2 = `the GraphQL query \`${v2Replacement(operation)!}\` on /graphql/v2`;
     return newest.version === 'v30'
-      ? `the GraphQL query \`${newest.query}\` on /graphql/v30 (or ${proven}, where the coverage report proves it)`
-      : proven;
+      ? `the GraphQL query \`${newest.query}\` on /graphql/v30 (or, deprecated, ${v2})`
+      : `${v2} (${newest.reason.replace(/\.$/, '')})`;
   }
   const mutation = /^Replaced by (the mutations? .+?)\.?$/.exec(writeMutations[operation.operationId] ?? '');
   if (operation.method !== 'GET' && mutation) return `${mutation[1]} on /graphql/v2`;

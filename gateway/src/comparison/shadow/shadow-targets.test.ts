@@ -4,6 +4,7 @@ import { buildVersions } from '../../graphql/versions.js';
 import { detailTypes } from '../../legacy/legacy-paths.js';
 import { detailQuery } from '../detail-comparison.js';
 import { findDifferences } from '../differences.js';
+import { os2moRoad } from '../os2mo-road.js';
 import { shadowTarget } from './shadow-targets.js';
 import { comparisonQuery, comparisonVersions } from '../subjects.js';
 
@@ -116,20 +117,34 @@ describe('comparisonQuery', () => {
 });
 
 describe('the detail listings’ queries', () => {
-  it.each(comparisonVersions)('are valid on %s for every detail type of units and people', (version) => {
+  it.each(['v1', 'v2'] as const)('are valid on %s for every detail type of units and people', (version) => {
     for (const owner of ['org_units', 'employees'] as const) {
       const request = detailQuery(owner, detailTypes, [unit], version);
       expect(validate(versions.get(version)!, parse(request.query)), `${owner} on ${version}`).toEqual([]);
     }
   });
 
-  it('as the shadow asks them, are valid on the newest version', () => {
-    const newest = versions.get(comparisonVersions[comparisonVersions.length - 1]!)!;
+  it('are, on v30, valid for every type the OS2mo road sends there, and on v2 for the rest', () => {
+    let onV30 = 0;
+    for (const owner of ['org_units', 'employees'] as const) {
+      for (const type of detailTypes) {
+        const road = os2moRoad(detailQuery(owner, [type], [unit], 'v2'), versions.get('v30')!);
+        expect(validate(versions.get(road.version)!, parse(road.request.query)), `${owner} ${type}`).toEqual(
+          [],
+        );
+        if (road.version === 'v30') onV30 += 1;
+      }
+    }
+    expect(onV30).toBeGreaterThan(0);
+  });
+
+  it('as the shadow asks them, are valid on v30 or, where the road says so, on v2', () => {
     for (const type of detailTypes) {
       for (const path of [`/service/ou/${unit}/details/${type}`, `/service/e/${person}/details/${type}`]) {
         const target = shadowTarget(path, none);
         expect(target, path).not.toBeNull();
-        expect(validate(newest, parse(target!.request.query)), path).toEqual([]);
+        const road = os2moRoad(target!.request, versions.get('v30')!);
+        expect(validate(versions.get(road.version)!, parse(road.request.query)), path).toEqual([]);
       }
     }
   });

@@ -14,6 +14,7 @@ import type { GraphQLContext } from '../../graphql/context.js';
 import { createLegacyLoaders } from '../../legacy/legacy-loaders.js';
 import type { LegacyCall, LegacyClient } from '../../legacy/legacy-client.js';
 import { findDifferences, type Difference } from '../differences.js';
+import { os2moData, os2moRoad } from '../os2mo-road.js';
 import { shadowTarget, type ShadowTarget, type ShadowTargetKind } from './shadow-targets.js';
 import type { GraphQLRequestBody } from '../subjects.js';
 import { contractOperations } from '../../contract/contract-operations.generated.js';
@@ -63,6 +64,8 @@ export type ShadowExecutor = (
     signal: AbortSignal;
     /** The sampled request's `Authorization`, for the legacy reads (`LEGACY_CREDENTIALS=relay`). */
     authorization?: string;
+    /** The version asked: the compared one (v30), or v2 where the served v30 cannot answer the read yet. */
+    version: string;
   },
 ) => Promise<ExecutionResult>;
 
@@ -81,10 +84,12 @@ export interface ShadowHooks {
 
 export interface ShadowComparisonOptions extends ShadowSettings, ShadowHooks {
   legacy: LegacyClient;
-  /** The newest version's executable schema, for the default executor. */
+  /** The compared version's executable schema (v30, OS2mo's), for the default executor. */
   schema: GraphQLSchema;
   /** Its name, as the workbench shows it. */
   version: string;
+  /** v2's executable schema: on v30, a read the served v30 cannot answer yet is compared on v2. */
+  fallbackSchema?: GraphQLSchema;
   clock?: () => Date;
 }
 
@@ -93,6 +98,8 @@ export interface ShadowMismatch {
   request_id: string | undefined;
   kind: ShadowTargetKind;
   path: string;
+  /** The version the read was compared on. */
+  version: string;
   graphql: GraphQLRequestBody;
   difference_count: number;
   /** The first 50 differences. */
@@ -244,13 +251,26 @@ const isJson = (contentType: string | null) => contentType !== null && /\bjson\b
  *   ...config.shadow,
  *   legacy,
  *   schema,
- *   version: 'v2',
+ *   version: 'v30',
+ *   fallbackSchema: v2Schema,
  *   onResult: (result) => counter.inc({ result: result.result }),
  * });
  * app.use('/service/*', shadow.middleware); // after authentication, before the passthrough
  */
 export function createShadowComparison(options: ShadowComparisonOptions) {
-  const executor = options.executor ?? inProcessExecutor(options);
+  const inProcess = new Map<string, ShadowExecutor>();
+  const executor: ShadowExecutor =
+    options.executor ??
+    ((request, context) => {
+      const schema = context.version === options.version ? options.schema : options.fallbackSchema;
+      if (schema === undefined) throw new Error(`no ${context.version} schema to compare on`);
+      let run = inProcess.get(context.version);
+      if (run === undefined) {
+        run = inProcessExecutor({ schema, legacy: options.legacy });
+        inProcess.set(context.version, run);
+      }
+      return run(request, context);
+    });
   const random = options.random ?? Math.random;
   const now = () => options.clock?.() ?? new Date();
   const counts: ShadowSnapshot['counts'] = {
@@ -301,10 +321,14 @@ export function createShadowComparison(options: ShadowComparisonOptions) {
 
   async function compare(job: ShadowJob): Promise<void> {
     const base = { kind: job.target.kind, path: job.path };
-    const request: GraphQLRequestBody = {
+    const v2Request: GraphQLRequestBody = {
       ...job.target.request,
       variables: { ...job.target.request.variables, at: job.target.at ?? job.today },
     };
+    // On v30 the read takes the OS2mo road: OS2mo's shape where the served v30 answers it, else v2.
+    const road = options.version === 'v30' ? os2moRoad(v2Request, options.schema) : undefined;
+    const version = road?.version ?? options.version;
+    const request = road?.request ?? v2Request;
     try {
       const legacyBody: unknown = JSON.parse(Buffer.concat(job.body).toString('utf8'));
       const signal = AbortSignal.any([closing.signal, AbortSignal.timeout(options.timeoutMs)]);
@@ -313,12 +337,11 @@ export function createShadowComparison(options: ShadowComparisonOptions) {
         today: job.today,
         signal,
         authorization: job.authorization,
+        version,
       });
       if (result.errors?.length) throw new Error(result.errors[0]!.message);
-      const differences = findDifferences(
-        job.target.fromLegacy(legacyBody),
-        job.target.fromGraphQL(result.data),
-      );
+      const data = version === 'v30' ? os2moData(result.data) : result.data;
+      const differences = findDifferences(job.target.fromLegacy(legacyBody), job.target.fromGraphQL(data));
       if (differences.length === 0) {
         report({ ...base, result: 'match' });
         return;
@@ -327,6 +350,7 @@ export function createShadowComparison(options: ShadowComparisonOptions) {
         time: now().toISOString(),
         request_id: job.requestId,
         ...base,
+        version,
         graphql: request,
         difference_count: differences.length,
         differences: differences.slice(0, maxDifferencesKept),
