@@ -314,3 +314,51 @@ describe("v30's plain links of the detail types and a unit's or person's detail 
     }
   });
 });
+
+describe("filtering a link's objects (OS2mo's bound filters)", () => {
+  it("narrows a facet's classes by uuid and user key, and keeps none for an IT system (2.x classes name none)", async () => {
+    const facets = await ask(
+      '{ facets(filter: { user_keys: ["engagement_job_function"] }) { objects { uuid } } }',
+    );
+    const facet = facets.data.facets.objects[0].uuid as string;
+    const all = await ask(
+      'query($facet: UUID!) { facets(filter: { uuids: [$facet] }) { objects { current { classes { uuid user_key } } } } }',
+      { facet },
+    );
+    const [first, second] = all.data.facets.objects[0].current.classes as LegacyRecord[];
+    const body = await ask(
+      `query($facet: UUID!, $uuid: UUID!, $key: String!, $today: DateTime) { facets(filter: { uuids: [$facet] }) { objects { current {
+        today: classes_responses(filter: { from_date: $today }) { objects { uuid } }
+        byUuid: classes_responses(filter: { uuids: [$uuid] }) { objects { uuid } }
+        byKey: classes(filter: { user_keys: [$key] }) { uuid }
+        bySystem: classes_responses(filter: { it_system: { uuids: [$facet] } }) { objects { uuid } }
+      } } } }`,
+      { facet, uuid: first!.uuid, key: second!.user_key, today: new Date().toISOString() },
+    );
+    expect(body.errors).toBeUndefined();
+    const current = body.data.facets.objects[0].current;
+    expect(current.today.objects).toHaveLength(all.data.facets.objects[0].current.classes.length);
+    expect(current.byUuid.objects).toEqual([{ uuid: first!.uuid }]);
+    expect(current.byKey).toEqual([{ uuid: second!.uuid }]);
+    expect(current.bySystem.objects).toEqual([]);
+  });
+
+  it("reads a unit's link over the filter's window: all time lists the past and future records too", async () => {
+    const { uuid, records } = await unitWith('engagement');
+    const past = await legacy<LegacyRecord[]>(`/service/ou/${uuid}/details/engagement?validity=past`);
+    const future = await legacy<LegacyRecord[]>(`/service/ou/${uuid}/details/engagement?validity=future`);
+    const body = await ask(
+      `query($unit: UUID!, $one: UUID!) { org_units(filter: { uuids: [$unit] }) { objects { current {
+        allTime: engagements_response(filter: { from_date: null, to_date: null }) { objects { uuid } }
+        one: engagements(filter: { uuids: [$one] }) { uuid }
+      } } } }`,
+      { unit: uuid, one: records[0]!.uuid },
+    );
+    expect(body.errors).toBeUndefined();
+    const current = body.data.org_units.objects[0].current;
+    expect(sorted(current.allTime.objects.map((o: LegacyRecord) => o.uuid))).toEqual(
+      sorted([...new Set([...past, ...records, ...future].map((r) => r.uuid))]),
+    );
+    expect(current.one).toEqual([{ uuid: records[0]!.uuid }]);
+  });
+});

@@ -92,7 +92,12 @@ const sent = (value: ValueNode | undefined, info: GraphQLResolveInfo) =>
  * treats a variable the request did not send as absent (OS2mo's `UNSET`, which differs from null), though
  * compiled execution hands the resolver `null` for it.
  */
-function given(info: GraphQLResolveInfo, args: object | null, name: string, inFilter = false): boolean {
+export function given(
+  info: GraphQLResolveInfo,
+  args: object | null,
+  name: string,
+  inFilter = false,
+): boolean {
   if (!args || !(name in args)) return false;
   const argument = info.fieldNodes[0]?.arguments?.find(
     (node) => node.name.value === (inFilter ? 'filter' : name),
@@ -102,7 +107,7 @@ function given(info: GraphQLResolveInfo, args: object | null, name: string, inFi
   return sent(argument.value.fields.find((node) => node.name.value === name)?.value, info);
 }
 
-function windowOf(filter: Filter | null, info: GraphQLResolveInfo, today: string): DayWindow {
+export function windowOf(filter: Filter | null, info: GraphQLResolveInfo, today: string): DayWindow {
   return dayWindow(
     given(info, filter, 'from_date', true) ? filter?.from_date : undefined,
     given(info, filter, 'to_date', true) ? filter?.to_date : undefined,
@@ -114,7 +119,7 @@ function windowOf(filter: Filter | null, info: GraphQLResolveInfo, today: string
 const isToday = (window: DayWindow, today: string) => window.from === today && window.to === today;
 
 /** A detail listing of one unit or person over a window: one Service API read per `validity` scope. */
-async function detailListing(
+export async function detailListing(
   context: GraphQLContext,
   type: DetailType,
   owner: { unit?: string; employee?: string },

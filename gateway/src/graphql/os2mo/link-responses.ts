@@ -3,6 +3,7 @@ import type { LegacyRecord } from '../../legacy/legacy-loaders.js';
 import { decodeCursor } from '../resolvers/pagination.js';
 import { pageOf, responses, type ResponseRoot } from './collection-resolvers.js';
 import { v30Collections, type CollectionSource } from './collections-view.js';
+import type { DayWindow } from './time-window.js';
 
 /** Where the objects of an `XResponse` (or `XResponsePaged`) come from: the collection of type `X`. */
 export function responseTarget(responseType: string): CollectionSource {
@@ -49,7 +50,7 @@ export function oneResponse(
 
 /**
  * OS2mo's page of response wrappers of a list link (OS2mo's `to_paged_response`): one per object, in the
- * link's order, over the day the link was read as of, paged as a root collection is.
+ * link's order, over the day the link was read as of (or its filter's window), paged as a root collection is.
  */
 export function pagedResponse(
   values: unknown,
@@ -57,10 +58,10 @@ export function pagedResponse(
   source: Source,
   context: GraphQLContext,
   args: { limit?: number | null; cursor?: string | null },
+  window: DayWindow = { from: source.__at, to: source.__at },
 ) {
   const records = (Array.isArray(values) ? values : []).filter(isRecord);
-  const day = source.__at;
-  const roots = responses(records, target, { from: day, to: day }, context.today).map((root) =>
+  const roots = responses(records, target, window, context.today).map((root) =>
     timeless(target) && !root.__current
       ? { ...root, __current: records.find((record) => record.uuid === root.uuid) }
       : root,

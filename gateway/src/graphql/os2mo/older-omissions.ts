@@ -8,7 +8,28 @@ const reasons = {
     "roles (replaced by role bindings in OS2mo 36): not served in OS2mo's versions; v1 and v2 read `details/role`",
   VALIDITY_LINKS: 'a link over a validity window (`*_validity`), removed by OS2mo later: not served',
   LINK_ARGS: "filtering and paging a link's objects: not served yet (the link gives all of them)",
+  OLD_LINK_FILTERS:
+    "a link's filter of this version's own type (`OrgUnitsbound…`, `EmployeesBound…`): the gateway filters links with v30's bound filters only",
 } as const;
+
+/** The links whose filter v30 serves under its own bound filter types, which this version names otherwise. */
+const oldLinkFilters = [
+  ...['addresses', 'associations', 'engagements', 'itusers', 'leaves', 'manager_roles'].map(
+    (field) => `Employee.${field}(filter:)`,
+  ),
+  'Facet.classes(filter:)',
+  ...[
+    'addresses',
+    'associations',
+    'engagements',
+    'itusers',
+    'kles',
+    'leaves',
+    'managers',
+    'owners',
+    'related_units',
+  ].map((field) => `OrganisationUnit.${field}(filter:)`),
+];
 
 const because = (reason: keyof typeof reasons, coordinates: readonly string[]): OmissionList =>
   Object.fromEntries(coordinates.map((coordinate) => [coordinate, reasons[reason]]));
@@ -20,6 +41,7 @@ const because = (reason: keyof typeof reasons, coordinates: readonly string[]): 
  */
 export const olderOmissions: Readonly<Record<string, OmissionList>> = {
   v25: {
+    ...because('OLD_LINK_FILTERS', oldLinkFilters),
     ...because('AUDIT', [
       'AuditLog',
       'AuditLogFilter',
@@ -71,6 +93,7 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
     ]),
   },
   v22: {
+    ...because('OLD_LINK_FILTERS', oldLinkFilters),
     ...because('AUDIT', [
       'AuditLog',
       'AuditLogFilter',
@@ -121,6 +144,7 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
     ]),
   },
   v21: {
+    ...because('OLD_LINK_FILTERS', oldLinkFilters),
     ...because('AUDIT', [
       'AuditLog',
       'AuditLogFilter',

@@ -16,7 +16,7 @@ export interface VersionStep {
   /** What the newer version changed, which this step undoes for the fields the gateway serves. */
   undoes: string;
   /**
-   * Coordinates (`Type.field`, `Type.field(arg:)`, `Input.field`) OS2mo's printout of this version does not
+   * Coordinates (`Type.field`, `Type.field(arg:)`, `Input.field`, an input type) OS2mo's printout of this version does not
    * have: OS2mo added them later (and serves them in old versions today), but the version is held to its
    * printout.
    */
@@ -37,6 +37,23 @@ const responseLinks = Object.entries(v30TypeViews).flatMap(([type, view]) =>
     .filter((field) => /_responses?$/.test(field))
     .map((field) => `${type}.${field}`),
 );
+
+/**
+ * The bound filters of v30's links and the links that take them: v25's printout names those filters
+ * otherwise (`OrgUnitsboundaddressfilter`, …), and the gateway serves the link there without its filter.
+ */
+const boundLinkFilters = Object.entries(v30TypeViews).flatMap(([type, view]) =>
+  Object.entries(view.fields).flatMap(([field, served]) =>
+    served.filter ? [`${type}.${field}(filter:)`] : [],
+  ),
+);
+const boundFilterTypes = [
+  ...new Set(
+    Object.values(v30TypeViews).flatMap((view) =>
+      Object.values(view.fields).flatMap((served) => (served.filter ? [served.filter.input] : [])),
+    ),
+  ),
+];
 
 /** Newest first: v29 is a step back from v30, v28 from v29, … v21 from v22. */
 export const versionSteps: readonly VersionStep[] = [
@@ -76,6 +93,8 @@ export const versionSteps: readonly VersionStep[] = [
       'Address.ituser_uuid',
       'ITSystem.roles',
       'ITUser.engagement_uuids',
+      ...boundLinkFilters.filter((coordinate) => !/_responses?\(/.test(coordinate)),
+      ...boundFilterTypes,
       'Engagement.itusers',
       'ITUser.binding_type',
       'ITUser.engagements',
@@ -159,7 +178,9 @@ export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
   const enterType = (node: { name: { value: string } }) => {
     typeName = node.name.value;
     fieldName = null;
-    return undefined;
+    if (!removed.has(typeName)) return undefined;
+    applied.add(typeName);
+    return null;
   };
   const document = visit(parse(typeDefs), {
     ObjectTypeDefinition: { enter: enterType },

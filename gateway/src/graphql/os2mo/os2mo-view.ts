@@ -1,5 +1,6 @@
 import { getNamedType, buildSchema, isObjectType, type GraphQLSchema } from 'graphql';
 import { backendHoldsNone, type HeldNone } from './backend-holds-none.js';
+import { linkFilterTypeDefs, type LinkListing } from './link-filters.js';
 
 /**
  * OS2mo's names for the org graph's types: the graph is the one description of what the Service API serves,
@@ -49,6 +50,11 @@ export interface FieldView {
    * with `limit` and `cursor`), made from the graph field (a link, or a `*_uuid` key) that gives the objects.
    */
   response?: 'one' | 'paged';
+  /**
+   * The link takes OS2mo's `filter` (written in `args`): the bound filter's input type, and the detail
+   * listing its window reads (null: the link's objects are the same at every time, as a facet's classes).
+   */
+  filter?: { input: string; listing: LinkListing | null };
   /** Served with OS2mo's empty answer: the backend never holds a value (`backend-holds-none.ts`). */
   none?: string;
 }
@@ -63,6 +69,11 @@ export interface TypeView {
 const usePerson = 'Use `person`.';
 const pageArgs = 'limit: int = null, cursor: Cursor = null';
 const page = { args: pageArgs };
+/** A link that takes OS2mo's bound `filter` (then `rest` of its arguments), read from a detail listing. */
+const bound = (input: string, listing: LinkListing | null, rest?: string) => ({
+  args: [`filter: ${input}`, rest].filter(Boolean).join(', '),
+  filter: { input: input.replace(/ = null$/, ''), listing },
+});
 const useUuidField = (field: string) => `Use \`${field} { uuid }\`.`;
 
 /**
@@ -93,17 +104,56 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       },
       managers: {
         type: '[Manager!]!',
-        args: 'inherit: Boolean! = false',
         deprecated: 'Use `managers_response`.',
+        ...bound(
+          'OrgUnitboundmanagerfilter',
+          { type: 'manager', owner: 'unit' },
+          'inherit: Boolean! = false',
+        ),
       },
-      engagements: { type: '[Engagement!]!', deprecated: 'Use `engagements_response`.' },
-      owners: { type: '[Owner!]!', args: 'inherit: Boolean! = false' },
-      addresses: { type: '[Address!]!', deprecated: 'Use `addresses_response`.' },
-      associations: { type: '[Association!]!', deprecated: 'Use `associations_response`.' },
-      itusers: { type: '[ITUser!]!', deprecated: 'Use `itusers_response`.' },
-      kles: { type: '[KLE!]!', deprecated: 'Use `kles_response`.' },
-      leaves: { type: '[Leave!]!', deprecated: 'Use `leaves_response`.' },
-      related_units: { type: '[RelatedUnit!]!', deprecated: 'Use `related_units_response`.' },
+      engagements: {
+        type: '[Engagement!]!',
+        deprecated: 'Use `engagements_response`.',
+        ...bound('OrgUnitboundengagementfilter', { type: 'engagement', owner: 'unit' }),
+      },
+      owners: {
+        type: '[Owner!]!',
+        ...bound(
+          'OrgUnitboundownerfilter = null',
+          { type: 'owner', owner: 'unit' },
+          'inherit: Boolean! = false',
+        ),
+      },
+      addresses: {
+        type: '[Address!]!',
+        deprecated: 'Use `addresses_response`.',
+        ...bound('OrgUnitboundaddressfilter', { type: 'address', owner: 'unit' }),
+      },
+      associations: {
+        type: '[Association!]!',
+        deprecated: 'Use `associations_response`.',
+        ...bound('OrgUnitboundassociationfilter', { type: 'association', owner: 'unit' }),
+      },
+      itusers: {
+        type: '[ITUser!]!',
+        deprecated: 'Use `itusers_response`.',
+        ...bound('OrgUnitboundituserfilter', { type: 'it', owner: 'unit' }),
+      },
+      kles: {
+        type: '[KLE!]!',
+        deprecated: 'Use `kles_response`.',
+        ...bound('OrgUnitboundklefilter', { type: 'kle', owner: 'unit' }),
+      },
+      leaves: {
+        type: '[Leave!]!',
+        deprecated: 'Use `leaves_response`.',
+        ...bound('OrgUnitboundleavefilter', { type: 'leave', owner: 'unit' }),
+      },
+      related_units: {
+        type: '[RelatedUnit!]!',
+        deprecated: 'Use `related_units_response`.',
+        ...bound('OrgUnitboundrelatedunitfilter', { type: 'related_unit', owner: 'unit' }),
+      },
       parent_response: { type: 'OrganisationUnitResponse', from: 'parent', response: 'one' },
       children_response: {
         type: 'OrganisationUnitResponsePaged!',
@@ -118,29 +168,53 @@ const graphViews: Readonly<Record<string, TypeView>> = {
         type: 'ManagerResponsePaged!',
         from: 'managers',
         response: 'paged',
-        args: `${pageArgs}, inherit: Boolean! = false`,
+        ...bound(
+          'OrgUnitboundmanagerfilter',
+          { type: 'manager', owner: 'unit' },
+          `${pageArgs}, inherit: Boolean! = false`,
+        ),
       },
       engagements_response: {
         type: 'EngagementResponsePaged!',
         from: 'engagements',
         response: 'paged',
-        ...page,
+        ...bound('OrgUnitboundengagementfilter', { type: 'engagement', owner: 'unit' }, pageArgs),
       },
-      addresses_response: { type: 'AddressResponsePaged!', from: 'addresses', response: 'paged', ...page },
+      addresses_response: {
+        type: 'AddressResponsePaged!',
+        from: 'addresses',
+        response: 'paged',
+        ...bound('OrgUnitboundaddressfilter', { type: 'address', owner: 'unit' }, pageArgs),
+      },
       associations_response: {
         type: 'AssociationResponsePaged!',
         from: 'associations',
         response: 'paged',
-        ...page,
+        ...bound('OrgUnitboundassociationfilter', { type: 'association', owner: 'unit' }, pageArgs),
       },
-      itusers_response: { type: 'ITUserResponsePaged!', from: 'itusers', response: 'paged', ...page },
-      kles_response: { type: 'KLEResponsePaged!', from: 'kles', response: 'paged', ...page },
-      leaves_response: { type: 'LeaveResponsePaged!', from: 'leaves', response: 'paged', ...page },
+      itusers_response: {
+        type: 'ITUserResponsePaged!',
+        from: 'itusers',
+        response: 'paged',
+        ...bound('OrgUnitboundituserfilter', { type: 'it', owner: 'unit' }, pageArgs),
+      },
+      kles_response: {
+        type: 'KLEResponsePaged!',
+        from: 'kles',
+        response: 'paged',
+        ...bound('OrgUnitboundklefilter', { type: 'kle', owner: 'unit' }, pageArgs),
+      },
+      leaves_response: {
+        type: 'LeaveResponsePaged!',
+        from: 'leaves',
+        response: 'paged',
+        ...bound('OrgUnitboundleavefilter', { type: 'leave', owner: 'unit' }, pageArgs),
+      },
       related_units_response: {
         type: 'RelatedUnitResponsePaged!',
         from: 'related_units',
         response: 'paged',
-        ...page,
+        ...bound('OrgUnitboundrelatedunitfilter', { type: 'related_unit', owner: 'unit' }, pageArgs),
       },
     },
   },
@@ -159,37 +233,80 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       nickname_givenname: { type: 'String', deprecated: 'Use `nickname_given_name`.' },
       nickname_surname: { type: 'String' },
       cpr_number: { type: 'CPR', legacy: 'cpr_no' },
-      engagements: { type: '[Engagement!]!', deprecated: 'Use `engagements_response`.' },
+      engagements: {
+        type: '[Engagement!]!',
+        deprecated: 'Use `engagements_response`.',
+        ...bound('EmployeeBoundEngagementFilter', { type: 'engagement', owner: 'employee' }),
+      },
       manager_roles: {
         type: '[Manager!]!',
-        args: 'inherit: Boolean! = false',
         deprecated: 'Use `manager_roles_response`.',
+        ...bound(
+          'EmployeeBoundManagerFilter',
+          { type: 'manager', owner: 'employee' },
+          'inherit: Boolean! = false',
+        ),
       },
-      addresses: { type: '[Address!]!', deprecated: 'Use `addresses_response`.' },
-      associations: { type: '[Association!]!', deprecated: 'Use `associations_response`.' },
-      itusers: { type: '[ITUser!]!', deprecated: 'Use `itusers_response`.' },
-      leaves: { type: '[Leave!]!', deprecated: 'Use `leaves_response`.' },
+      addresses: {
+        type: '[Address!]!',
+        deprecated: 'Use `addresses_response`.',
+        ...bound('EmployeeBoundAddressFilter', { type: 'address', owner: 'employee' }),
+      },
+      associations: {
+        type: '[Association!]!',
+        deprecated: 'Use `associations_response`.',
+        ...bound('EmployeeBoundAssociationFilter', { type: 'association', owner: 'employee' }),
+      },
+      itusers: {
+        type: '[ITUser!]!',
+        deprecated: 'Use `itusers_response`.',
+        ...bound('EmployeeBoundITUserFilter', { type: 'it', owner: 'employee' }),
+      },
+      leaves: {
+        type: '[Leave!]!',
+        deprecated: 'Use `leaves_response`.',
+        ...bound('EmployeeBoundLeaveFilter', { type: 'leave', owner: 'employee' }),
+      },
       engagements_response: {
         type: 'EngagementResponsePaged!',
         from: 'engagements',
         response: 'paged',
-        ...page,
+        ...bound('EmployeeBoundEngagementFilter', { type: 'engagement', owner: 'employee' }, pageArgs),
       },
       manager_roles_response: {
         type: 'ManagerResponsePaged!',
         from: 'manager_roles',
         response: 'paged',
-        args: `${pageArgs}, inherit: Boolean! = false`,
+        ...bound(
+          'EmployeeBoundManagerFilter',
+          { type: 'manager', owner: 'employee' },
+          `${pageArgs}, inherit: Boolean! = false`,
+        ),
       },
-      addresses_response: { type: 'AddressResponsePaged!', from: 'addresses', response: 'paged', ...page },
+      addresses_response: {
+        type: 'AddressResponsePaged!',
+        from: 'addresses',
+        response: 'paged',
+        ...bound('EmployeeBoundAddressFilter', { type: 'address', owner: 'employee' }, pageArgs),
+      },
       associations_response: {
         type: 'AssociationResponsePaged!',
         from: 'associations',
         response: 'paged',
-        ...page,
+        ...bound('EmployeeBoundAssociationFilter', { type: 'association', owner: 'employee' }, pageArgs),
       },
-      itusers_response: { type: 'ITUserResponsePaged!', from: 'itusers', response: 'paged', ...page },
-      leaves_response: { type: 'LeaveResponsePaged!', from: 'leaves', response: 'paged', ...page },
+      itusers_response: {
+        type: 'ITUserResponsePaged!',
+        from: 'itusers',
+        response: 'paged',
+        ...bound('EmployeeBoundITUserFilter', { type: 'it', owner: 'employee' }, pageArgs),
+      },
+      leaves_response: {
+        type: 'LeaveResponsePaged!',
+        from: 'leaves',
+        response: 'paged',
+        ...bound('EmployeeBoundLeaveFilter', { type: 'leave', owner: 'employee' }, pageArgs),
+      },
     },
   },
   Engagement: {
@@ -280,8 +397,17 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       uuid: { type: 'UUID!' },
       user_key: { type: 'String!' },
       description: { type: 'String', deprecated: 'OS2mo no longer uses it.' },
-      classes: { type: '[Class!]!', deprecated: 'Use `classes_responses`.' },
-      classes_responses: { type: 'ClassResponsePaged!', from: 'classes', response: 'paged', ...page },
+      classes: {
+        type: '[Class!]!',
+        deprecated: 'Use `classes_responses`.',
+        ...bound('FacetBoundClassFilter', null),
+      },
+      classes_responses: {
+        type: 'ClassResponsePaged!',
+        from: 'classes',
+        response: 'paged',
+        ...bound('FacetBoundClassFilter', null, pageArgs),
+      },
     },
   },
   ITSystem: {
@@ -532,6 +658,14 @@ function escapeDescription(text: string): string {
   return JSON.stringify(text);
 }
 
+/** The bound filter input types the views' links take, each once. */
+function linkFilterInputs(views: Readonly<Record<string, TypeView>>): string[] {
+  const inputs = Object.values(views).flatMap((view) =>
+    Object.values(view.fields).flatMap((field) => (field.filter ? [field.filter.input] : [])),
+  );
+  return [...new Set(inputs)].sort();
+}
+
 /** The SDL of the viewed types, in OS2mo's names and types. */
 export function viewTypeDefs(graphTypeDefs: string, views: Readonly<Record<string, TypeView>>): string {
   checkViews(buildSchema(graphTypeDefs), views);
@@ -547,5 +681,6 @@ export function viewTypeDefs(graphTypeDefs: string, views: Readonly<Record<strin
       const description = view.description ? `${escapeDescription(view.description)}\n` : '';
       return `${description}type ${typeName} {\n${fields.join('\n')}\n}\n`;
     })
+    .concat(linkFilterTypeDefs(linkFilterInputs(views)))
     .join('\n');
 }

@@ -11,6 +11,7 @@ import {
 import type { GraphQLContext, Source } from '../context.js';
 import { nextDay } from './date-time.js';
 import { emptyAnswer } from './backend-holds-none.js';
+import { filterLink, type LinkFilter } from './link-filters.js';
 import { oneResponse, pagedResponse, responseTarget } from './link-responses.js';
 import type { FieldView, TypeView } from './os2mo-view.js';
 
@@ -86,7 +87,7 @@ export function viewResolvers(
       if (!graphField) continue;
       const base = own[from] as Resolver | undefined;
       const adapt = field.response ? null : adaptation(graphField, field.type);
-      if (!base && !adapt && from === fieldName) continue;
+      if (!base && !adapt && from === fieldName && !field.filter) continue;
       fields[fieldName] = (source, args, context, info) => {
         const value = base
           ? base(
@@ -96,6 +97,16 @@ export function viewResolvers(
               from === fieldName ? info : ({ ...info, fieldName: from } as GraphQLResolveInfo),
             )
           : source[from];
+        const filter = field.filter && (args.filter as LinkFilter | null | undefined);
+        if (field.filter && filter) {
+          const listing = field.filter.listing;
+          return Promise.resolve(value).then(async (records) => {
+            const kept = await filterLink(records as Source[], filter, listing, source, context, info);
+            return field.response
+              ? pagedResponse(kept.records, responseTarget(field.type), source, context, args, kept.window)
+              : kept.records;
+          });
+        }
         const answer = field.response ? responseOf(field, source, args, context) : adapt;
         if (!answer) return value;
         return isPromise(value) ? value.then(answer) : answer(value);
