@@ -8,6 +8,10 @@ const reasons = {
     "roles (replaced by role bindings in OS2mo 36): not served in OS2mo's versions; v1 and v2 read `details/role`",
   VALIDITY_LINKS: 'a link over a validity window (`*_validity`), removed by OS2mo later: not served',
   LINK_ARGS: "filtering and paging a link's objects: not served yet (the link gives all of them)",
+  CHILDREN_PARENT:
+    "a children filter's own `parent`: the unit whose children are counted is the parent, so the member is not served",
+  AUDIT_UNITS: "OS2mo's registrations of units: the Service API keeps no registration history",
+  HIERARCHY: "the Service API's units carry no unit-hierarchy class",
 } as const;
 
 const because = (reason: keyof typeof reasons, coordinates: readonly string[]): OmissionList =>
@@ -20,6 +24,12 @@ const because = (reason: keyof typeof reasons, coordinates: readonly string[]): 
  */
 export const olderOmissions: Readonly<Record<string, OmissionList>> = {
   v25: {
+    ...because('CHILDREN_PARENT', ['ParentsBoundOrganisationUnitFilter.parent']),
+    ...because('AUDIT_UNITS', ['ParentsBoundOrganisationUnitFilter.registration']),
+    ...because('HIERARCHY', [
+      'ParentsBoundOrganisationUnitFilter.hierarchies',
+      'ParentsBoundOrganisationUnitFilter.hierarchy',
+    ]),
     ...because('AUDIT', [
       'AuditLog',
       'AuditLogFilter',
@@ -67,10 +77,15 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'OrgUnitsboundrelatedunitfilter',
       'ParentsBoundClassFilter',
       'ParentsBoundFacetFilter',
-      'ParentsBoundOrganisationUnitFilter',
     ]),
   },
   v22: {
+    ...because('CHILDREN_PARENT', ['ParentsBoundOrganisationUnitFilter.parent']),
+    ...because('AUDIT_UNITS', ['ParentsBoundOrganisationUnitFilter.registration']),
+    ...because('HIERARCHY', [
+      'ParentsBoundOrganisationUnitFilter.hierarchies',
+      'ParentsBoundOrganisationUnitFilter.hierarchy',
+    ]),
     ...because('AUDIT', [
       'AuditLog',
       'AuditLogFilter',
@@ -117,10 +132,15 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'OrgUnitsboundrelatedunitfilter',
       'ParentsBoundClassFilter',
       'ParentsBoundFacetFilter',
-      'ParentsBoundOrganisationUnitFilter',
     ]),
   },
   v21: {
+    ...because('CHILDREN_PARENT', ['ParentsBoundOrganisationUnitFilter.parent']),
+    ...because('AUDIT_UNITS', ['ParentsBoundOrganisationUnitFilter.registration']),
+    ...because('HIERARCHY', [
+      'ParentsBoundOrganisationUnitFilter.hierarchies',
+      'ParentsBoundOrganisationUnitFilter.hierarchy',
+    ]),
     ...because('AUDIT', [
       'AuditLog',
       'AuditLogFilter',
@@ -188,7 +208,6 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'OrganisationUnit.child_count(limit:)',
       'ParentsBoundClassFilter',
       'ParentsBoundFacetFilter',
-      'ParentsBoundOrganisationUnitFilter',
     ]),
   },
 };

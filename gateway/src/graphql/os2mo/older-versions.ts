@@ -20,6 +20,8 @@ export interface VersionStep {
    * printout.
    */
   notInPrintout?: readonly string[];
+  /** Types this version's printout names otherwise (OS2mo derives a link filter's name from the link). */
+  renamedTypes?: Readonly<Record<string, string>>;
   /** Arguments and input fields that OS2mo's schema of this version gives the default `null`. */
   nullDefaults?: readonly string[];
   /** Resolvers that replace the newer version's, for the behaviour this step restores. */
@@ -61,6 +63,7 @@ export const versionSteps: readonly VersionStep[] = [
     name: 'v25',
     undoes: unserved('v26 changed the type of the `registrations` collection; registrations are'),
     notInPrintout: ['Query.persons'],
+    renamedTypes: { ParentBoundOrganisationUnitFilter: 'ParentsBoundOrganisationUnitFilter' },
   },
   {
     name: 'v24',
@@ -106,12 +109,18 @@ export const versionSteps: readonly VersionStep[] = [
         `${type}Response.validities(end:)`,
       ]),
       'Employee.manager_roles(inherit:)',
+      'OrganisationUnit.has_children',
+      ...['names', 'child', 'subtree', 'descendant', 'ancestor', 'engagement'].flatMap((member) => [
+        `OrganisationUnitFilter.${member}`,
+        `ParentsBoundOrganisationUnitFilter.${member}`,
+      ]),
     ],
   },
 ];
 
 /**
- * The newer version's SDL less the step's `notInPrintout` coordinates, with its `nullDefaults` set. Fails on
+ * The newer version's SDL less the step's `notInPrintout` coordinates (an input type among them), with its
+ * types renamed and its `nullDefaults` set. Fails on
  * a coordinate the SDL does not have, so a step cannot outlive what it changes.
  */
 export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
@@ -120,6 +129,7 @@ export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
   const applied = new Set<string>();
   let typeName = '';
   let fieldName: string | null = null;
+  const renamed = step.renamedTypes ?? {};
   const enterType = (node: { name: { value: string } }) => {
     typeName = node.name.value;
     fieldName = null;
@@ -127,7 +137,19 @@ export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
   };
   const document = visit(parse(typeDefs), {
     ObjectTypeDefinition: { enter: enterType },
-    InputObjectTypeDefinition: { enter: enterType },
+    InputObjectTypeDefinition: {
+      enter: (node) => {
+        if (!removed.has(node.name.value)) return enterType(node);
+        applied.add(node.name.value);
+        return null;
+      },
+    },
+    Name: (node) => {
+      const name = renamed[node.value];
+      if (name === undefined) return undefined;
+      applied.add(node.value);
+      return { ...node, value: name };
+    },
     FieldDefinition: {
       enter: (node) => {
         fieldName = node.name.value;
@@ -156,7 +178,9 @@ export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
       return { ...node, defaultValue: { kind: Kind.NULL } };
     },
   });
-  const missing = [...removed, ...nullDefaults].filter((coordinate) => !applied.has(coordinate));
+  const missing = [...removed, ...nullDefaults, ...Object.keys(renamed)].filter(
+    (coordinate) => !applied.has(coordinate),
+  );
   if (missing.length > 0) {
     throw new Error(
       `${step.name}'s step names ${missing.join(', ')}, which the newer version does not have.`,
