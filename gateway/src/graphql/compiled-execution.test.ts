@@ -1,8 +1,8 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import { parse, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { parse, type ExecutionArgs, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useCompiledExecution } from './compiled-execution.js';
+import { runsInterpreted, useCompiledExecution } from './compiled-execution.js';
 
 /** A counter that only the mutation moves, so a test sees exactly which operation ran and how often. */
 function counterServer() {
@@ -168,5 +168,66 @@ describe('useCompiledExecution with input defaults', () => {
     const answer = await runTerminate({ input: { vacate: true } });
     expect(answer.data).toBeUndefined();
     expect(answer.errors?.[0]?.message).toMatch(/to/);
+  });
+});
+
+/** A tree filter like OS2mo's `OrganisationUnitFilter`, whose `parent` is the same filter again. */
+const treeSchema = makeExecutableSchema({
+  typeDefs: /* GraphQL */ `
+    input Filter {
+      name: String
+      parent: Filter
+    }
+    type Query {
+      depth(filter: Filter): Int!
+      hello: String!
+    }
+  `,
+  resolvers: {
+    Query: {
+      depth: (_root: unknown, args: { filter?: { parent?: unknown } | null }) => {
+        let depth = 0;
+        for (let at = args.filter; at; at = at.parent as typeof at) depth += 1;
+        return depth;
+      },
+      hello: () => 'hello',
+    },
+  },
+});
+
+async function runTree(query: string, variables: Record<string, unknown>) {
+  const plugin: Plugin = useCompiledExecution(treeSchema);
+  const yoga = createYoga({ schema: treeSchema, plugins: [plugin], logging: false });
+  const response = await yoga.fetch('http://test/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as { data?: Record<string, unknown>; errors?: { message: string }[] };
+}
+
+describe('useCompiledExecution with an input type that contains itself', () => {
+  it('answers a variable of such a type (graphql-jit would inline its parser without end)', async () => {
+    const variables = { filter: { name: 'a', parent: { parent: { parent: { name: 'd' } } } } };
+    const answer = await runTree('query Q($filter: Filter) { depth(filter: $filter) }', variables);
+    expect(answer).toEqual({ data: { depth: 4 } });
+  });
+
+  it('coerces such a variable as GraphQL does: a wrong member is refused by name', async () => {
+    const answer = await runTree('query Q($filter: Filter) { depth(filter: $filter) }', {
+      filter: { parent: { name: 3 } },
+    });
+    expect(answer.data).toBeUndefined();
+    expect(answer.errors?.[0]?.message).toMatch(/filter.*parent.*name/);
+  });
+
+  it('keeps compiled code for the operations without such a variable, literals of the type included', async () => {
+    const operation = parse('query Q($name: String) { depth(filter: { parent: { name: $name } }) hello }')
+      .definitions[0] as OperationDefinitionNode;
+    expect(runsInterpreted(treeSchema, operation)).toBe(false);
+    const answer = await runTree('query Q($name: String) { depth(filter: { parent: { name: $name } }) }', {
+      name: 'x',
+    });
+    expect(answer).toEqual({ data: { depth: 2 } });
   });
 });

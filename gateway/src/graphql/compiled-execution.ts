@@ -1,5 +1,6 @@
 import {
   execute,
+  getNamedType,
   getNullableType,
   getOperationAST,
   GraphQLError,
@@ -99,8 +100,34 @@ function withInputDefaults(
   return filled;
 }
 
-/** An operation's compiled code, or the compiler's errors when it could not be compiled. */
-type Compilation = CompiledQuery | ExecutionResult;
+/** Whether an input type can reach itself through its fields (OS2mo's `OrganisationUnitFilter.parent`). */
+function reachesACycle(type: GraphQLInputType, path: Set<string> = new Set(), done: Set<string> = new Set()) {
+  const named = getNamedType(type);
+  if (!isInputObjectType(named) || done.has(named.name)) return false;
+  if (path.has(named.name)) return true;
+  path.add(named.name);
+  const cyclic = Object.values(named.getFields()).some((field) => reachesACycle(field.type, path, done));
+  path.delete(named.name);
+  if (!cyclic) done.add(named.name);
+  return cyclic;
+}
+
+/**
+ * Whether an operation declares a variable whose input type contains itself: graphql-jit inlines the parser
+ * of each variable's type, field by field, so such a type never ends (the process runs out of memory).
+ */
+export function runsInterpreted(schema: GraphQLSchema, operation: OperationDefinitionNode): boolean {
+  return (operation.variableDefinitions ?? []).some((definition) => {
+    const type = typeFromAST(schema, definition.type) as GraphQLInputType | undefined;
+    return type !== undefined && reachesACycle(type);
+  });
+}
+
+/**
+ * An operation's compiled code, the compiler's errors when it could not be compiled, or `interpreted` for
+ * one that graphql-js runs itself (a variable of a self-containing input type).
+ */
+type Compilation = CompiledQuery | ExecutionResult | 'interpreted';
 
 /** An operation executed once, not yet compiled. */
 const seenOnce = Symbol('seen once');
@@ -119,8 +146,9 @@ function compiledOperations(schema: GraphQLSchema) {
   return (document: DocumentNode, operation: OperationDefinitionNode): Compilation | undefined => {
     const known = byOperation.get(operation);
     if (known === undefined) {
-      byOperation.set(operation, seenOnce);
-      return undefined;
+      const first = runsInterpreted(schema, operation) ? 'interpreted' : seenOnce;
+      byOperation.set(operation, first);
+      return first === seenOnce ? undefined : first;
     }
     if (known !== seenOnce) return known;
     // Compiled by the resolved node's own name, so the code is the operation that was checked.
@@ -166,7 +194,9 @@ function operationToRun(args: ExecutionArgs): OperationDefinitionNode | Executio
  * The code is cached per document **and** operation (`compiledOperations`): `@envelop/graphql-jit` keyed it by
  * the document alone, so a document holding several operations ran the first one compiled whatever
  * `operationName` later requests named (issue 20). An operation that cannot be compiled answers with the
- * compiler's errors, as an invalid one would. Register it first: its result hook must run before any other
+ * compiler's errors, as an invalid one would. An operation with a variable of a self-containing input type
+ * (OS2mo's unit filters) runs through graphql-js instead, which coerces such variables as it meets them.
+ * Register it first: its result hook must run before any other
  * plugin rebuilds an error.
  *
  * @example
@@ -179,8 +209,10 @@ export function useCompiledExecution(schema: GraphQLSchema): Plugin {
     const operation = operationToRun(args);
     if (!('kind' in operation)) return operation;
     const compilation = compiled(args.document, operation);
-    // The first run: graphql-js, on the very operation checked above.
-    if (compilation === undefined) return execute({ ...args, operationName: operation.name?.value });
+    // The first run, and an operation graphql-jit cannot compile: graphql-js, on the very operation checked above.
+    if (compilation === undefined || compilation === 'interpreted') {
+      return execute({ ...args, operationName: operation.name?.value });
+    }
     if (!isCompiledQuery(compilation)) return compilation;
     const stringify = compilation.stringify;
     const withStringify = (result: ExecutionResult) => Object.assign(result, { stringify });

@@ -19,7 +19,9 @@ import { decodeCursor, encodeCursor } from '../resolvers/pagination.js';
 import { prefetchUnitLinks, unitsAnswerableFromManagers } from '../resolvers/prefetch.js';
 import type { CollectionSource, CollectionView } from './collections-view.js';
 import type { Instant } from './date-time.js';
+import { peopleMatching } from './person-filters.js';
 import { dayWindow, overlaps, windowDay, windowReads, type DayWindow } from './time-window.js';
+import { narrowsByTree, unitsMatching, type UnitFilter, type UnitFilterReads } from './unit-filters.js';
 
 /**
  * The root of an `XResponse`: the object's UUID, and what the listing that found it already knows. A
@@ -50,6 +52,8 @@ interface Filter {
   employees?: string[] | null;
   facet?: Filter | null;
   facet_user_keys?: string[] | null;
+  query?: string | null;
+  cpr_numbers?: string[] | null;
 }
 
 interface PageArgs {
@@ -251,7 +255,7 @@ export interface CollectionOptions {
 export function collectionResolver(view: CollectionView, options: CollectionOptions = {}) {
   const source = view.source;
   return async (_root: unknown, args: PageArgs, context: GraphQLContext, info: GraphQLResolveInfo) => {
-    const filter = args.filter ?? null;
+    let filter = args.filter ?? null;
     // OS2mo v25 on: a manager filter's `employee: null` asks for vacant positions (absent: no filter).
     const vacantOnly =
       source.kind === 'detail' &&
@@ -266,6 +270,11 @@ export function collectionResolver(view: CollectionView, options: CollectionOpti
       isToday(window, context.today) && usesDefaultArguments(selectedFields(info, ['objects', 'current']));
     if (source.kind === 'unit' || source.kind === 'employee') {
       const unit = source.kind === 'unit';
+      const selected = filter && (await selectedUuids(context, source.kind, filter, info, at));
+      if (filter && selected) {
+        const asked = filter.uuids;
+        filter = { ...filter, uuids: asked ? selected.filter((uuid) => asked.includes(uuid)) : selected };
+      }
       if (filter?.uuids) {
         const uuids = [...new Set(filter.uuids)];
         if (unit && currentPlain) prefetchUnitLinks(info, context, uuids, at, ['objects', 'current']);
@@ -333,6 +342,42 @@ export function collectionResolver(view: CollectionView, options: CollectionOpti
     else records = await itSystemRecords(context, filter, at);
     return pageOf(responses(records, source, window, context.today), offset, args.limit);
   };
+}
+
+/** How the unit filters read their members at the top level, and the units of matching engagements. */
+export function unitFilterReads(info: GraphQLResolveInfo, context: GraphQLContext): UnitFilterReads {
+  return {
+    given: (filter, member) => given(info, filter, member, true),
+    engagementUnits: async (engagement, at) => {
+      const records = await detailObjects(context, 'engagement', engagement as Filter, { from: at, to: at });
+      return records.flatMap((record) => {
+        const unit = (record.org_unit as LegacyRecord | null | undefined)?.uuid;
+        return unit ? [unit] : [];
+      });
+    },
+  };
+}
+
+/**
+ * The UUIDs a unit or person filter's own narrowing members select (tree, names and search for units;
+ * search and CPR numbers for people), within its `uuids`; null when it gives none of them.
+ */
+async function selectedUuids(
+  context: GraphQLContext,
+  kind: 'unit' | 'employee',
+  filter: Filter,
+  info: GraphQLResolveInfo,
+  at: string,
+): Promise<string[] | null> {
+  if (kind === 'unit') {
+    const reads = unitFilterReads(info, context);
+    if (!narrowsByTree(filter as UnitFilter, reads)) return null;
+    return (await unitsMatching(context, filter as UnitFilter, at, reads)).map((unit) => unit.uuid);
+  }
+  return peopleMatching(context, filter, at, {
+    query: given(info, filter, 'query', true),
+    cpr_numbers: given(info, filter, 'cpr_numbers', true),
+  });
 }
 
 /** The facets (by user key) a class filter names, through `facet: {uuids, user_keys}` or `facet_user_keys`. */

@@ -31,17 +31,44 @@ const byOrgUnit = `
   org_unit: OrganisationUnitFilter = null
   org_units: [UUID!] = null @deprecated(reason: "Use \`org_unit\`.")`;
 
+/** A unit filter's members beyond its parent: search, names and the tree around the unit. */
+const unitSearchFields = `
+  query: String
+  names: [String!]
+  child: OrganisationUnitFilter
+  subtree: OrganisationUnitFilter @deprecated(reason: "Use \`descendant\`.")
+  descendant: OrganisationUnitFilter
+  ancestor: OrganisationUnitFilter
+  engagement: EngagementFilter = null`;
+
+/** The filter of a unit's children (`has_children`): a unit filter whose parent is that unit. */
+export const parentBoundUnitFilterTypeDefs = `
+"""Which of a unit's children to consider: those matching every field given."""
+input ParentBoundOrganisationUnitFilter {
+  uuids: [UUID!] = null
+  user_keys: [String!] = null
+  from_date: DateTime
+  to_date: DateTime${unitSearchFields}
+}
+`;
+
 export const v30Collections: readonly CollectionView[] = [
   {
     roots: { org_units: null },
     type: 'OrganisationUnit',
     filter: 'OrganisationUnitFilter',
+    extraFilterFields: `${unitSearchFields}
+  parent: OrganisationUnitFilter
+  parents: [UUID!] @deprecated(reason: "Use \`parent\`.")`,
     source: { kind: 'unit' },
   },
   {
     roots: { employees: 'Use `persons`.', persons: null },
     type: 'Employee',
     filter: 'EmployeeFilter',
+    extraFilterFields: `
+  query: String
+  cpr_numbers: [CPR!] = null`,
     source: { kind: 'employee' },
   },
   {

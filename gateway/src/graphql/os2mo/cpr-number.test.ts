@@ -25,6 +25,10 @@ beforeAll(async () => {
     const path = request.url.replace(/\?.*$/, '');
     if (path === `/service/e/${stubOrg.person}/`) return json(response, 200, { ...person, cpr_no: cpr });
     if (path === `/service/e/${noNumber.uuid}/`) return json(response, 200, noNumber);
+    if (path === `/service/o/${stubOrg.organisation}/e/`) {
+      const items = [{ ...person, cpr_no: cpr }, noNumber];
+      return json(response, 200, { items, offset: 0, total: items.length });
+    }
     return answerStubOrg(request, response);
   });
   const logger = createLogger({
@@ -86,5 +90,31 @@ describe('Employee.cpr_number', () => {
   it('is not in v1 or v2', async () => {
     const { body } = await versions.ask('v2', '{ employees { objects { cpr_number } } }');
     expect(body.errors?.[0]?.message).toMatch(/Cannot query field "cpr_number"/);
+  });
+});
+
+describe('EmployeeFilter.cpr_numbers', () => {
+  it('finds the people with those numbers, and logs one CPR read per number asked for, with whose it is', async () => {
+    const { body } = await versions.ask(
+      'v30',
+      'query($numbers: [CPR!]) { persons(filter: {cpr_numbers: $numbers}) { objects { uuid } } }',
+      { variables: { numbers: [cpr, '3112991234'] } },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data).toEqual({ persons: { objects: [{ uuid: stubOrg.person }] } });
+    expect(cprReads().map((line) => line.cpr_read)).toEqual([
+      { employee: stubOrg.person, subject: 'admin', client: 'test' },
+      { employee: null, subject: 'admin', client: 'test' },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(cpr);
+  });
+
+  it('is no filter when null, and logs nothing then', async () => {
+    const { body } = await versions.ask(
+      'v30',
+      '{ persons(filter: {cpr_numbers: null}) { objects { uuid } } }',
+    );
+    expect(body.errors).toBeUndefined();
+    expect(cprReads()).toEqual([]);
   });
 });

@@ -33,17 +33,23 @@ export async function cprNumber(
 ): Promise<string | null> {
   const record = 'cpr_no' in source ? source : await context.legacy.employee(source.uuid, source.__at);
   const cpr = typeof record?.cpr_no === 'string' && record.cpr_no !== '' ? record.cpr_no : null;
-  if (cpr !== null) {
-    context.log?.info(
-      {
-        cpr_read: {
-          employee: source.uuid,
-          subject: context.principal.subject,
-          client: context.principal.clientId ?? null,
-        },
-      },
-      'CPR number read',
-    );
-  }
+  if (cpr !== null) logCprRead(context, source.uuid);
   return cpr;
+}
+
+/**
+ * Logs one read of a CPR number: who read it (the token's subject and client) and whose it is (null for a
+ * number that names nobody), never the number itself.
+ */
+export function logCprRead(context: GraphQLContext, employee: string | null): void {
+  context.log?.info(
+    {
+      cpr_read: {
+        employee,
+        subject: context.principal.subject,
+        client: context.principal.clientId ?? null,
+      },
+    },
+    'CPR number read',
+  );
 }

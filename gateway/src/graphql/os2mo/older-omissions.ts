@@ -10,6 +10,10 @@ const reasons = {
   LINK_ARGS: "filtering and paging a link's objects: not served yet (the link gives all of them)",
   OLD_LINK_FILTERS:
     "a link's filter of this version's own type (`OrgUnitsbound…`, `EmployeesBound…`): the gateway filters links with v30's bound filters only",
+  CHILDREN_PARENT:
+    "a children filter's own `parent`: the unit whose children are counted is the parent, so the member is not served",
+  AUDIT_UNITS: "OS2mo's registrations of units: the Service API keeps no registration history",
+  HIERARCHY: "the Service API's units carry no unit-hierarchy class",
 } as const;
 
 /** The links whose filter v30 serves under its own bound filter types, which this version names otherwise. */
@@ -42,6 +46,12 @@ const because = (reason: keyof typeof reasons, coordinates: readonly string[]): 
 export const olderOmissions: Readonly<Record<string, OmissionList>> = {
   v25: {
     ...because('OLD_LINK_FILTERS', oldLinkFilters),
+    ...because('CHILDREN_PARENT', ['ParentsBoundOrganisationUnitFilter.parent']),
+    ...because('AUDIT_UNITS', ['ParentsBoundOrganisationUnitFilter.registration']),
+    ...because('HIERARCHY', [
+      'ParentsBoundOrganisationUnitFilter.hierarchies',
+      'ParentsBoundOrganisationUnitFilter.hierarchy',
+    ]),
     ...because('AUDIT', [
       'AuditLog',
       'AuditLogFilter',
@@ -89,11 +99,16 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'OrgUnitsboundrelatedunitfilter',
       'ParentsBoundClassFilter',
       'ParentsBoundFacetFilter',
-      'ParentsBoundOrganisationUnitFilter',
     ]),
   },
   v22: {
     ...because('OLD_LINK_FILTERS', oldLinkFilters),
+    ...because('CHILDREN_PARENT', ['ParentsBoundOrganisationUnitFilter.parent']),
+    ...because('AUDIT_UNITS', ['ParentsBoundOrganisationUnitFilter.registration']),
+    ...because('HIERARCHY', [
+      'ParentsBoundOrganisationUnitFilter.hierarchies',
+      'ParentsBoundOrganisationUnitFilter.hierarchy',
+    ]),
     ...because('AUDIT', [
       'AuditLog',
       'AuditLogFilter',
@@ -140,11 +155,16 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'OrgUnitsboundrelatedunitfilter',
       'ParentsBoundClassFilter',
       'ParentsBoundFacetFilter',
-      'ParentsBoundOrganisationUnitFilter',
     ]),
   },
   v21: {
     ...because('OLD_LINK_FILTERS', oldLinkFilters),
+    ...because('CHILDREN_PARENT', ['ParentsBoundOrganisationUnitFilter.parent']),
+    ...because('AUDIT_UNITS', ['ParentsBoundOrganisationUnitFilter.registration']),
+    ...because('HIERARCHY', [
+      'ParentsBoundOrganisationUnitFilter.hierarchies',
+      'ParentsBoundOrganisationUnitFilter.hierarchy',
+    ]),
     ...because('AUDIT', [
       'AuditLog',
       'AuditLogFilter',
@@ -214,7 +234,6 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'OrganisationUnit.owners(limit:)',
       'ParentsBoundClassFilter',
       'ParentsBoundFacetFilter',
-      'ParentsBoundOrganisationUnitFilter',
     ]),
   },
 };

@@ -31,4 +31,21 @@ describe('stepTypeDefs', () => {
       "v1's step names Query.gone, which the newer version does not have.",
     );
   });
+
+  it('renames a type everywhere it is named, and removes an input type the older printout lacks', () => {
+    const renamed = stepTypeDefs(newer, {
+      name: 'v1',
+      undoes: 'test',
+      renamedTypes: { ManagerFilter: 'ManagersFilter' },
+    });
+    expect(renamed).toContain('input ManagersFilter');
+    expect(renamed).toContain('units(filter: ManagersFilter)');
+    expect(renamed).not.toContain('ManagerFilter');
+    const removed = stepTypeDefs(renamed, {
+      name: 'v0',
+      undoes: 'test',
+      notInPrintout: ['ManagersFilter', 'Query.units'],
+    });
+    expect(printSchema(buildSchema(removed))).not.toContain('ManagersFilter');
+  });
 });

@@ -23,6 +23,8 @@ export interface VersionStep {
   notInPrintout?: readonly string[];
   /** Fields whose type this version had otherwise, with that type (SDL), and `resolvers` to answer it. */
   retyped?: Readonly<Record<string, string>>;
+  /** Types this version's printout names otherwise (OS2mo derives a link filter's name from the link). */
+  renamedTypes?: Readonly<Record<string, string>>;
   /** Arguments and input fields that OS2mo's schema of this version gives the default `null`. */
   nullDefaults?: readonly string[];
   /** Resolvers that replace the newer version's, for the behaviour this step restores. */
@@ -99,6 +101,7 @@ export const versionSteps: readonly VersionStep[] = [
       'ITUser.binding_type',
       'ITUser.engagements',
     ],
+    renamedTypes: { ParentBoundOrganisationUnitFilter: 'ParentsBoundOrganisationUnitFilter' },
   },
   {
     name: 'v24',
@@ -160,12 +163,18 @@ export const versionSteps: readonly VersionStep[] = [
       'ITUser.addresses',
       'Association.trade_union_uuid',
       'ITUser.external_id',
+      'OrganisationUnit.has_children',
+      ...['names', 'child', 'subtree', 'descendant', 'ancestor', 'engagement'].flatMap((member) => [
+        `OrganisationUnitFilter.${member}`,
+        `ParentsBoundOrganisationUnitFilter.${member}`,
+      ]),
     ],
   },
 ];
 
 /**
- * The newer version's SDL less the step's `notInPrintout` coordinates, with its `nullDefaults` set. Fails on
+ * The newer version's SDL less the step's `notInPrintout` coordinates (an input type among them), with its
+ * types renamed and its `nullDefaults` set. Fails on
  * a coordinate the SDL does not have, so a step cannot outlive what it changes.
  */
 export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
@@ -175,6 +184,7 @@ export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
   const applied = new Set<string>();
   let typeName = '';
   let fieldName: string | null = null;
+  const renamed = step.renamedTypes ?? {};
   const enterType = (node: { name: { value: string } }) => {
     typeName = node.name.value;
     fieldName = null;
@@ -184,7 +194,19 @@ export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
   };
   const document = visit(parse(typeDefs), {
     ObjectTypeDefinition: { enter: enterType },
-    InputObjectTypeDefinition: { enter: enterType },
+    InputObjectTypeDefinition: {
+      enter: (node) => {
+        if (!removed.has(node.name.value)) return enterType(node);
+        applied.add(node.name.value);
+        return null;
+      },
+    },
+    Name: (node) => {
+      const name = renamed[node.value];
+      if (name === undefined) return undefined;
+      applied.add(node.value);
+      return { ...node, value: name };
+    },
     FieldDefinition: {
       enter: (node) => {
         fieldName = node.name.value;
@@ -218,7 +240,7 @@ export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
       return { ...node, defaultValue: { kind: Kind.NULL } };
     },
   });
-  const missing = [...removed, ...nullDefaults, ...Object.keys(retyped)].filter(
+  const missing = [...removed, ...nullDefaults, ...Object.keys(retyped), ...Object.keys(renamed)].filter(
     (coordinate) => !applied.has(coordinate),
   );
   if (missing.length > 0) {

@@ -57,6 +57,8 @@ export interface FieldView {
   filter?: { input: string; listing: LinkListing | null };
   /** Served with OS2mo's empty answer: the backend never holds a value (`backend-holds-none.ts`). */
   none?: string;
+  /** Answered by a resolver of its own, written beside the version, from Service API reads the graph has not. */
+  own?: true;
 }
 
 /** An OS2mo type viewed over one org graph type. */
@@ -94,6 +96,7 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       ancestors: { type: '[OrganisationUnit!]!' },
       children: { type: '[OrganisationUnit!]!', deprecated: 'Use `children_response`.' },
       child_count: { type: 'Int!' },
+      has_children: { type: 'Boolean!', args: 'filter: ParentBoundOrganisationUnitFilter', own: true },
       unit_type: { type: 'Class', from: 'org_unit_type', deprecated: 'Use `unit_type_response`.' },
       unit_type_uuid: { type: 'UUID', from: 'org_unit_type', deprecated: useUuidField('unit_type') },
       org_unit_level: { type: 'Class', deprecated: 'Use `unit_level_response`.' },
@@ -630,7 +633,7 @@ export function checkViews(graph: GraphQLSchema, views: Readonly<Record<string, 
       continue;
     }
     for (const [fieldName, field] of Object.entries(view.fields)) {
-      if (field.legacy || field.none) continue;
+      if (field.legacy || field.none || field.own) continue;
       const source = graphType.getFields()[field.from ?? fieldName];
       if (!source) {
         problems.push(`${typeName}.${fieldName} needs ${view.graphType}.${field.from ?? fieldName}`);

@@ -11,11 +11,12 @@ import {
   responseResolvers,
   type CollectionOptions,
 } from './collection-resolvers.js';
-import { collectionTypeDefs, v30Collections } from './collections-view.js';
+import { collectionTypeDefs, parentBoundUnitFilterTypeDefs, v30Collections } from './collections-view.js';
 import { cprNumber, cprScalar } from './cpr-number.js';
 import { dateTimeScalar } from './date-time.js';
 import { os2moMutations, type Os2moVersion } from './mutations/index.js';
 import { v30TypeViews, viewTypeDefs } from './os2mo-view.js';
+import { hasChildren } from './unit-links.js';
 import { viewResolvers } from './view-resolvers.js';
 
 /** A part of a version's schema written elsewhere (OS2mo's mutations): its SDL and its resolvers. */
@@ -34,7 +35,7 @@ const intScalar = new GraphQLScalarType({
 
 /** v30's own SDL: the org graph's types under OS2mo's names, and OS2mo's collections over them. */
 export function v30TypeDefs(graphTypeDefs: string): string {
-  return `scalar UUID\nscalar CPR\n${collectionTypeDefs(v30Collections)}\n${viewTypeDefs(graphTypeDefs, v30TypeViews)}\n${orgRoot}`;
+  return `scalar UUID\nscalar CPR\n${collectionTypeDefs(v30Collections)}\n${parentBoundUnitFilterTypeDefs}\n${viewTypeDefs(graphTypeDefs, v30TypeViews)}\n${orgRoot}`;
 }
 
 /** OS2mo's root organisation: the one the Service API lists (`/service/o/`). */
@@ -89,6 +90,7 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
     {
       Employee: { cpr_number: cprNumber },
       Owner: { owner_inference_priority: ownerInferencePriority },
+      OrganisationUnit: { has_children: hasChildren },
     } as IResolvers,
     Object.fromEntries(
       v30Collections.map((view) => [`${view.type}Response`, responseResolvers(view.source)]),

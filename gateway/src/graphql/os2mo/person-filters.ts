@@ -1,0 +1,55 @@
+import type { GraphQLContext } from '../context.js';
+import type { LegacyRecord } from '../../legacy/legacy-loaders.js';
+import { legacyPaths } from '../../legacy/legacy-paths.js';
+import { allEmployees } from '../resolvers/collections.js';
+import { logCprRead } from './cpr-number.js';
+
+/** OS2mo's `EmployeeFilter` members that pick people beyond `uuids` and `user_keys`. */
+export interface PersonFilter {
+  query?: string | null;
+  cpr_numbers?: string[] | null;
+}
+
+/** The people the Service API's own search finds as of `at`: every word in a name, user key or UUID. */
+async function searched(context: GraphQLContext, query: string, at: string): Promise<LegacyRecord[]> {
+  const organisation = await context.legacy.organisationUuid();
+  const page = await context.legacy.get<{ items: LegacyRecord[] }>(
+    legacyPaths.employeePage(organisation, { at, start: 0, limit: 0, query }),
+  );
+  return page.items;
+}
+
+/**
+ * The people with one of the CPR numbers, from the person listing (which carries each number). Each number
+ * asked for is a CPR read and logged as one, with whose it is.
+ */
+async function byCprNumber(context: GraphQLContext, numbers: readonly string[], at: string) {
+  const people = await allEmployees(context, at);
+  const found = people.filter((person) => numbers.includes(String(person.cpr_no ?? '')));
+  for (const number of new Set(numbers)) {
+    logCprRead(context, found.find((person) => person.cpr_no === number)?.uuid ?? null);
+  }
+  return found;
+}
+
+/**
+ * The UUIDs a person filter's `query` and `cpr_numbers` select as of `at` (both must hold), in the listing's
+ * order; null when neither is given (null for either is no filter, as in OS2mo).
+ */
+export async function peopleMatching(
+  context: GraphQLContext,
+  filter: PersonFilter,
+  at: string,
+  given: { query: boolean; cpr_numbers: boolean },
+): Promise<string[] | null> {
+  const query = given.query && typeof filter.query === 'string' ? filter.query : null;
+  const numbers = given.cpr_numbers ? (filter.cpr_numbers ?? null) : null;
+  if (query === null && numbers === null) return null;
+  const [bySearch, byNumber] = await Promise.all([
+    query === null ? null : searched(context, query, at),
+    numbers === null ? null : byCprNumber(context, numbers, at),
+  ]);
+  const keep = byNumber && new Set(byNumber.map((person) => person.uuid));
+  const people = bySearch ?? byNumber ?? [];
+  return people.filter((person) => !keep || keep.has(person.uuid)).map((person) => person.uuid);
+}
