@@ -122,6 +122,7 @@ function versionServers(
       rbac: parts.rbac,
       clock: parts.clock,
       observability: parts.observability,
+      cprReads: config.cprReads,
     }),
   }));
 }

@@ -10,6 +10,7 @@ import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import type { DeprecationNotice } from '../deprecation/deprecation-notice.js';
 import { useCompiledExecution } from './compiled-execution.js';
 import { useDeprecationNotices } from './deprecation-notices.js';
+import { cprRequestIds, everyoneReadsCpr, mayReadCpr, type CprReadPolicy } from '../cpr/cpr-policy.js';
 import type { GraphQLContext } from './context.js';
 import { useLegacyErrors } from './errors.js';
 import { ParamsExchange } from './params-exchange.js';
@@ -42,6 +43,8 @@ export interface VersionServerOptions {
   observability?: Observability;
   /** Set when this version is deprecated: results then say so in `extensions.deprecations`. */
   deprecation?: DeprecationNotice;
+  /** Who is served CPR numbers (`CPR_READ_ROLES`); everyone, as OS2mo, when not given. */
+  cprReads?: CprReadPolicy;
 }
 
 /** Refuses `__schema`/`__type` queries when introspection is switched off (production). */
@@ -80,11 +83,15 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     // Yoga's own limit only piped each body through a stream and an AbortController a second time.
     maxRequestBodySize: false,
     // `legacy` and `calls` are added by `useLegacyLoaders`.
-    context: ({ principal, request }) =>
+    context: ({ principal, request, requestId }) =>
       ({
         principal,
         today: (options.clock?.() ?? new Date()).toISOString().slice(0, 10),
         log: options.observability ? loggerFor(options.observability, request) : undefined,
+        cpr: {
+          mayRead: mayReadCpr(options.cprReads ?? everyoneReadsCpr, principal),
+          ids: cprRequestIds(requestId, request.headers.get('x-request-id')),
+        },
       }) as GraphQLContext,
     plugins: [
       paramsExchange.plugin,
