@@ -125,6 +125,7 @@ function versionServers(
       clock: parts.clock,
       observability: parts.observability,
       documents,
+      cprReads: config.cprReads,
     }),
   }));
 }

@@ -37,10 +37,13 @@ export interface CprRequestIds {
   client_request_id: string | null;
 }
 
-export function cprRequestIds(requestId: string, clientRequestId: string | null | undefined): CprRequestIds {
+export function cprRequestIds(
+  requestId: string | undefined,
+  clientRequestId: string | null | undefined,
+): CprRequestIds {
   const sent = clientRequestId ?? null;
   return {
-    gateway_request_id: sent !== null && sent === requestId ? randomUUID() : requestId,
+    gateway_request_id: requestId === undefined || requestId === sent ? randomUUID() : requestId,
     // Bounded: a client's header is written to the log as it came.
     client_request_id: sent === null ? null : sent.slice(0, 255),
   };

@@ -15,7 +15,7 @@ export interface ServiceCprOptions {
 export interface CprReader {
   principal: Principal | undefined;
   /** The request's id, as every log line of the request carries it. */
-  requestId: string;
+  requestId: string | undefined;
   /** The `X-Request-Id` the client sent, if any. */
   clientRequestId: string | undefined;
 }

@@ -1,4 +1,5 @@
 import type { Principal } from '../auth/token-verifier.js';
+import type { CprRequestIds } from '../cpr/cpr-policy.js';
 import type { LegacyCall } from '../legacy/legacy-client.js';
 import type { LegacyLoaders } from '../legacy/legacy-loaders.js';
 import type { Logger } from '../observability/logger.js';
@@ -13,6 +14,15 @@ export interface GraphQLContext {
   calls: LegacyCall[];
   /** The request's logger (with its request id), for what must be on record, such as a CPR number read. */
   log?: Logger;
+  /** Whether this request is served CPR numbers, and the ids its CPR lines carry (`CPR_READ_ROLES`). */
+  cpr?: GraphQLCpr;
+}
+
+/** CPR numbers in one GraphQL request. */
+export interface GraphQLCpr {
+  mayRead: boolean;
+  /** The same for every line of the request. */
+  ids: CprRequestIds;
 }
 
 /** A legacy record handed to a resolver, with the date its links are read as of. */

@@ -1,3 +1,4 @@
+import type { CprReadPolicy } from '../cpr/cpr-policy.js';
 import type { ServerResponse } from 'node:http';
 import { readGatewayConfig } from '../config.js';
 import { json, type StubBackend, type StubRequest } from '../legacy/stub-backend.test-helpers.js';
@@ -109,6 +110,8 @@ export function stubbedVersions(
     legacyCallBudget?: number;
     /** The logger and metrics the servers report to, for tests that read what is logged. */
     observability?: Observability;
+    /** Who is served CPR numbers; the asking admin has the roles `admin` only. */
+    cprReads?: CprReadPolicy;
   } = {},
 ): StubbedVersions {
   const legacy = createLegacyClient({
@@ -130,6 +133,7 @@ export function stubbedVersions(
       rbac: createRbacPolicy({ enabled: false }),
       clock: () => new Date('2024-06-01T12:00:00Z'),
       observability: options.observability,
+      cprReads: options.cprReads,
     }),
   }));
   const servers = new Map(versions.map(({ version, server }) => [version.name, server]));

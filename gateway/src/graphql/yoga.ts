@@ -8,6 +8,7 @@ import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import type { DeprecationNotice } from '../deprecation/deprecation-notice.js';
 import { useCompiledExecution } from './compiled-execution.js';
 import { useDeprecationNotices } from './deprecation-notices.js';
+import { cprRequestIds, everyoneReadsCpr, mayReadCpr, type CprReadPolicy } from '../cpr/cpr-policy.js';
 import type { GraphQLContext } from './context.js';
 import type { ServerContext } from './server-context.js';
 
@@ -40,6 +41,8 @@ export interface VersionServerOptions {
   deprecation?: DeprecationNotice;
   /** The parsed-document cache all versions share (`createDocumentBudget`); Yoga's own per version without. */
   documents?: DocumentBudget;
+  /** Who is served CPR numbers (`CPR_READ_ROLES`); everyone, as OS2mo, when not given. */
+  cprReads?: CprReadPolicy;
 }
 
 /** Refuses `__schema`/`__type` queries when introspection is switched off (production). */
@@ -80,11 +83,15 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     // Yoga's own limit only piped each body through a stream and an AbortController a second time.
     maxRequestBodySize: false,
     // `legacy` and `calls` are added by `useLegacyLoaders`.
-    context: ({ principal, request }) =>
+    context: ({ principal, request, requestId }) =>
       ({
         principal,
         today: (options.clock?.() ?? new Date()).toISOString().slice(0, 10),
         log: options.observability ? loggerFor(options.observability, request) : undefined,
+        cpr: {
+          mayRead: mayReadCpr(options.cprReads ?? everyoneReadsCpr, principal),
+          ids: cprRequestIds(requestId, request.headers.get('x-request-id')),
+        },
       }) as GraphQLContext,
     plugins: [
       paramsExchange.plugin,

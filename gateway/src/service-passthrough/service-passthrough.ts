@@ -113,7 +113,7 @@ export function servicePassthrough({ legacy, publicUrl, cpr }: ServicePassthroug
     if (cprEndpoint !== undefined && upstream.status === 200) {
       const checked = await cpr!.answer(cprEndpoint, upstream, {
         principal,
-        requestId: requestId ?? '',
+        requestId,
         clientRequestId: c.req.header('x-request-id'),
       });
       responseHeaders.set('content-length', String(checked.length));

@@ -6,7 +6,8 @@ const schema = buildSchema(`
   type Unit { uuid: ID! name: String! children(limit: Int): UnitPage! }
   type UnitPage { objects: [Unit!]! }
   input UnitFilter { uuids: [ID!] }
-  type Query { units(limit: Int = 100, filter: UnitFilter): UnitPage! }
+  type CprLookup { name: String }
+  type Query { units(limit: Int = 100, filter: UnitFilter): UnitPage! cpr_lookup(cpr_number: String!): CprLookup }
 `);
 
 function costOf(query: string, variables: Record<string, unknown> = {}, operationName?: string) {
@@ -53,5 +54,13 @@ describe('the weighted cost of one request', () => {
       { n: 10 },
     );
     expect(spread).toBeGreaterThan(costOf(byVariable, { n: 10 }));
+  });
+
+  it('weighs a CPR lookup as 500 objects, so the default limit of 20,000 allows 11 probes and not 12 (issue 28)', () => {
+    const probes = (count: number) =>
+      `{ ${Array.from({ length: count }, (_, i) => `p${i}: cpr_lookup(cpr_number: "${i}") { name }`).join(' ')} }`;
+    expect(costOf(probes(1))).toBe((2 + 1.5) * 500);
+    expect(costOf(probes(11))).toBeLessThanOrEqual(20_000);
+    expect(costOf(probes(12))).toBeGreaterThan(20_000);
   });
 });

@@ -37,6 +37,13 @@ const unlimitedWeight = 100;
 /** A link's objects without a limit (a unit's managers, a facet's classes): those of one object, not a listing. */
 const unlimitedLinkWeight = 10;
 
+/**
+ * Fields that weigh as this many objects whatever they select: `Query.cpr_lookup` probes the CPR register
+ * with a number, so one request may ask only a few (1,750 each: 11 within the default
+ * `GRAPHQL_MAX_COST` of 20,000), never the hundreds aliases would otherwise allow.
+ */
+const fixedWeights: ReadonlyMap<string, number> = new Map([['Query.cpr_lookup', 500]]);
+
 /** How many objects a paged field can return: its `limit` (or the schema's default), or fewer UUIDs asked for. */
 function pageSize(
   field: GraphQLField<unknown, unknown>,
@@ -105,7 +112,9 @@ export function weightedCost({ schema, document, operation, variables }: Weighte
           : undefined;
       const inner =
         objectCost + selectionCost(node.selectionSet, field ? getNamedType(field.type) : undefined);
-      return field ? inner * pageSize(field, node, variables, parent === root) : inner;
+      if (!field) return inner;
+      const fixed = fixedWeights.get(`${parent!.name}.${field.name}`);
+      return inner * (fixed ?? pageSize(field, node, variables, parent === root));
     }
     if (node.kind === Kind.INLINE_FRAGMENT) {
       const type = node.typeCondition ? schema.getType(node.typeCondition.name.value) : parent;

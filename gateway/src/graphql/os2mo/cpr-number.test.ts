@@ -64,7 +64,14 @@ describe('Employee.cpr_number', () => {
       expect.objectContaining({
         level: 'info',
         msg: 'CPR number read',
-        cpr_read: { employee: stubOrg.person, subject: 'admin', client: 'test' },
+        cpr_read: {
+          road: 'graphql',
+          employee: stubOrg.person,
+          subject: 'admin',
+          client: 'test',
+          gateway_request_id: expect.any(String),
+          client_request_id: null,
+        },
       }),
     ]);
     expect(JSON.stringify(lines)).not.toContain(cpr);

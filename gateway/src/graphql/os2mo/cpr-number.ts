@@ -23,14 +23,16 @@ export const cprScalar = new GraphQLScalarType({
 
 /**
  * `Employee.cpr_number`, as OS2mo serves it: the person's CPR number from the Service API's person record
- * (which gives it to every authenticated reader). Every read is logged — who read it (the token's subject
- * and client) and whose it is — never the number itself.
+ * (which gives it to every authenticated reader), or `null` for a reader `CPR_READ_ROLES` leaves out. Every
+ * number served is logged — who read it (the token's subject and client), whose it is and the request's
+ * ids — never the number itself.
  */
 export async function cprNumber(
   source: Source,
   _args: unknown,
   context: GraphQLContext,
 ): Promise<string | null> {
+  if (context.cpr?.mayRead === false) return null;
   const record = 'cpr_no' in source ? source : await context.legacy.employee(source.uuid, source.__at);
   const cpr = typeof record?.cpr_no === 'string' && record.cpr_no !== '' ? record.cpr_no : null;
   if (cpr !== null) logCprRead(context, source.uuid);
@@ -45,9 +47,11 @@ export function logCprRead(context: GraphQLContext, employee: string | null): vo
   context.log?.info(
     {
       cpr_read: {
+        road: 'graphql',
         employee,
         subject: context.principal.subject,
         client: context.principal.clientId ?? null,
+        ...context.cpr?.ids,
       },
     },
     'CPR number read',

@@ -1,4 +1,4 @@
-import type { GraphQLResolveInfo } from 'graphql';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
 import { LegacyResponseError } from '../../legacy/legacy-errors.js';
@@ -63,10 +63,40 @@ async function readCprRegister(context: GraphQLContext, cprNumber: string) {
   }
 }
 
+/** One probe on record: who looked a number up and whether it named someone, never the number. */
+function logProbe(context: GraphQLContext, hit: boolean) {
+  context.log?.info(
+    {
+      cpr_lookup: {
+        road: 'graphql',
+        hit,
+        subject: context.principal.subject,
+        client: context.principal.clientId ?? null,
+        ...context.cpr?.ids,
+      },
+    },
+    'CPR number looked up',
+  );
+}
+
 async function cprLookup(_root: unknown, args: { cpr_number: string }, context: GraphQLContext) {
-  const found = await readCprRegister(context, args.cpr_number);
+  if (context.cpr?.mayRead === false) {
+    throw new GraphQLError(
+      'Looking a person up by CPR number needs a role or client that CPR_READ_ROLES or CPR_READ_CLIENTS names.',
+      { extensions: { code: 'FORBIDDEN' } },
+    );
+  }
+  let found: Partial<CprLookupRecord>;
+  try {
+    found = await readCprRegister(context, args.cpr_number);
+  } catch (error) {
+    if (error instanceof LegacyResponseError) logProbe(context, false);
+    throw error;
+  }
   // OS2mo without the CPR register (`ENABLE_SP=false`) answers `{}`: no name to give.
-  if (typeof found.name !== 'string') return null;
+  const hit = typeof found.name === 'string';
+  logProbe(context, hit);
+  if (!hit) return null;
   // Only the name: the number stays with the caller who sent it.
   return { name: found.name };
 }
