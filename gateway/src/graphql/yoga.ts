@@ -14,7 +14,7 @@ import type { GraphQLContext } from './context.js';
 import { useLegacyErrors } from './errors.js';
 import type { DocumentBudget } from './document-budget.js';
 import { useGraphqlOverHttp } from './over-http.js';
-import { ParamsExchange } from './params-exchange.js';
+import { assertExchangeCovers, ParamsExchange } from './params-exchange.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
 import { useRequestChecks } from './request-checks.js';
 import { upstreamTraceRequested, useUpstreamTrace } from './upstream-trace.js';
@@ -70,6 +70,36 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     ...(options.deprecation ? { version: { ...options.deprecation, versionName: version.name } } : {}),
   });
   const paramsExchange = new ParamsExchange();
+  const plugins = [
+    paramsExchange.plugin,
+    // First among the result hooks, so its errors keep their locations through every later rebuild; it has
+    // no parse or validation hooks, so the hardening below still sees a document before anything else.
+    useCompiledExecution(version.schema),
+    // Before the error mapping and the observer: a request that could not run is the client's mistake.
+    useGraphqlOverHttp(),
+    // First to parse and validate, so an abusive document is refused before any other plugin sees it.
+    useHardening(options.hardening),
+    // Before every plugin that reads the request's parameters (the observer below does).
+    useRequestChecks(),
+    // Results pass through plugins in this order: legacy failures get their codes before the loaders
+    // fold budget errors into one and before the observer, which then logs only what is unexpected.
+    useLegacyErrors(),
+    // Before RBAC, which guards the loaders' writes.
+    useLegacyLoaders({
+      legacy: options.legacy,
+      budget: options.legacyCallBudget,
+      recordCalls: (request) => upstreamTraceRequested(options.upstreamTrace, request),
+    }),
+    useUpstreamTrace({ enabled: options.upstreamTrace }),
+    useRbac({ policy: options.rbac }),
+    ...(options.introspection ? [] : [useNoIntrospection()]),
+    ...(deprecationNotices ? [deprecationNotices] : []),
+    ...(options.observability
+      ? [useOperationObservation({ version: version.name, observability: options.observability })]
+      : []),
+  ];
+  // Every plugin of ours runs the same on the exchange's road as on Yoga's, or the server does not start.
+  assertExchangeCovers(plugins);
   const server = createYoga<ServerContext, GraphQLContext>({
     schema: version.schema,
     graphqlEndpoint: `/graphql/${version.name}`,
@@ -91,34 +121,7 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
         today: (options.clock?.() ?? new Date()).toISOString().slice(0, 10),
         log: options.observability ? loggerFor(options.observability, request) : undefined,
       }) as GraphQLContext,
-    plugins: [
-      paramsExchange.plugin,
-      // First among the result hooks, so its errors keep their locations through every later rebuild; it has
-      // no parse or validation hooks, so the hardening below still sees a document before anything else.
-      useCompiledExecution(version.schema),
-      // Before the error mapping and the observer: a request that could not run is the client's mistake.
-      useGraphqlOverHttp(),
-      // First to parse and validate, so an abusive document is refused before any other plugin sees it.
-      useHardening(options.hardening),
-      // Before every plugin that reads the request's parameters (the observer below does).
-      useRequestChecks(),
-      // Results pass through plugins in this order: legacy failures get their codes before the loaders
-      // fold budget errors into one and before the observer, which then logs only what is unexpected.
-      useLegacyErrors(),
-      // Before RBAC, which guards the loaders' writes.
-      useLegacyLoaders({
-        legacy: options.legacy,
-        budget: options.legacyCallBudget,
-        recordCalls: (request) => upstreamTraceRequested(options.upstreamTrace, request),
-      }),
-      useUpstreamTrace({ enabled: options.upstreamTrace }),
-      useRbac({ policy: options.rbac }),
-      ...(options.introspection ? [] : [useNoIntrospection()]),
-      ...(deprecationNotices ? [deprecationNotices] : []),
-      ...(options.observability
-        ? [useOperationObservation({ version: version.name, observability: options.observability })]
-        : []),
-    ],
+    plugins,
   });
   paramsExchanges.set(server, paramsExchange);
   return server;
