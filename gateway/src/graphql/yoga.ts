@@ -70,6 +70,7 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     ...(options.deprecation ? { version: { ...options.deprecation, versionName: version.name } } : {}),
   });
   const paramsExchange = new ParamsExchange();
+  const requestChecks = useRequestChecks();
   const plugins = [
     paramsExchange.plugin,
     // First among the result hooks, so its errors keep their locations through every later rebuild; it has
@@ -80,7 +81,7 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     // First to parse and validate, so an abusive document is refused before any other plugin sees it.
     useHardening(options.hardening),
     // Before every plugin that reads the request's parameters (the observer below does).
-    useRequestChecks(),
+    requestChecks,
     // Results pass through plugins in this order: legacy failures get their codes before the loaders
     // fold budget errors into one and before the observer, which then logs only what is unexpected.
     useLegacyErrors(),
@@ -98,8 +99,9 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
       ? [useOperationObservation({ version: version.name, observability: options.observability })]
       : []),
   ];
-  // Every plugin of ours runs the same on the exchange's road as on Yoga's, or the server does not start.
-  assertExchangeCovers(plugins);
+  // Every plugin of ours runs the same on the exchange's road as on Yoga's, or the server does not start. The
+  // request checks' parse hook refuses only bodies `plainJsonParams` already leaves to Yoga's road.
+  assertExchangeCovers(plugins.filter((plugin) => plugin !== requestChecks));
   const server = createYoga<ServerContext, GraphQLContext>({
     schema: version.schema,
     graphqlEndpoint: `/graphql/${version.name}`,
