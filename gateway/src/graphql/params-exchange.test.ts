@@ -1,7 +1,7 @@
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../auth/token-verifier.js';
-import { ParamsExchange } from './params-exchange.js';
+import { assertExchangeCovers, ParamsExchange } from './params-exchange.js';
 import type { ServerContext } from './server-context.js';
 
 const principal: Principal = {
@@ -85,5 +85,36 @@ describe('ParamsExchange', () => {
     );
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).errors[0].message).toMatch(/nope/);
+  });
+
+  it('answers a failure before execution as Yoga does: masked, 500, never thrown', async () => {
+    const exchange = new ParamsExchange();
+    createYoga<ServerContext>({
+      schema: createSchema({ typeDefs: 'type Query { hello: String }' }),
+      maskedErrors: true,
+      logging: false,
+      plugins: [
+        exchange.plugin,
+        {
+          onParams() {
+            throw new Error('internal detail');
+          },
+        },
+      ],
+    });
+    const response = await exchange.answer(request(), { query: '{ hello }' }, { principal });
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(text).not.toContain('internal detail');
+    expect(JSON.parse(text).errors[0].message).toBe('Unexpected error.');
+  });
+
+  it('refuses, at start, a plugin with a hook of the HTTP layer it skips', () => {
+    expect(() => assertExchangeCovers([{ onParams: () => undefined }, {}, false])).not.toThrow();
+    for (const hook of ['onRequest', 'onRequestParse', 'onResponse', 'instrumentation']) {
+      expect(() => assertExchangeCovers([{}, { [hook]: () => undefined }])).toThrow(
+        `Plugin 1 has ${hook}, which the GraphQL JSON exchange skips`,
+      );
+    }
   });
 });

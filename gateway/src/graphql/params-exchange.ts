@@ -1,4 +1,5 @@
-import type { GraphQLParams, Plugin, YogaServer } from 'graphql-yoga';
+import { GraphQLError, type ExecutionResult } from 'graphql';
+import { maskError, type GraphQLParams, type Plugin, type YogaServer } from 'graphql-yoga';
 import type { GraphQLContext } from './context.js';
 import type { ServerContext } from './server-context.js';
 
@@ -7,6 +8,26 @@ type OnResultProcess = NonNullable<Plugin<object, ServerContext>['onResultProces
 type ResultProcessPayload = Parameters<OnResultProcess>[0];
 type ResultProcessor = Parameters<ResultProcessPayload['setResultProcessor']>[0];
 type ResultProcessorInput = ResultProcessPayload['result'];
+
+/** The hooks of Yoga's HTTP layer the exchange does not run: a plugin with one must go through `server.fetch`. */
+const skippedHooks = ['onRequest', 'onRequestParse', 'onResponse', 'instrumentation'] as const;
+
+/**
+ * Refuses, at start, plugins with a hook the exchange would skip: the server would answer differently on the
+ * two roads. Yoga's own plugins are not in the list passed here: the exchange takes only requests their
+ * HTTP hooks would pass unchanged (`plainJsonParams`).
+ */
+export function assertExchangeCovers(plugins: readonly unknown[]): void {
+  plugins.forEach((plugin, index) => {
+    if (typeof plugin !== 'object' || plugin === null) return;
+    const hook = skippedHooks.find((name) => name in plugin);
+    if (hook !== undefined) {
+      throw new Error(
+        `Plugin ${index} has ${hook}, which the GraphQL JSON exchange skips: answer its requests with server.fetch instead.`,
+      );
+    }
+  });
+}
 
 /**
  * Answers GraphQL parameters the route has already read (`plainJsonParams`) through a version's Yoga server
@@ -23,13 +44,18 @@ export class ParamsExchange {
   private yoga: Yoga | undefined;
   private resultHooks: OnResultProcess[] = [];
 
+  /** Every plugin of the server, as envelop hands it to each plugin at start (the list Yoga runs). */
+  private plugins: readonly (Plugin<object, ServerContext> | undefined)[] = [];
+
   /** Register it on the Yoga server it answers for: Yoga hands it the server (not its adapter) at start. */
   readonly plugin: Plugin<object, ServerContext> = {
+    onPluginInit: ({ plugins }) => {
+      this.plugins = plugins as (Plugin<object, ServerContext> | undefined)[];
+    },
     onYogaInit: ({ yoga }) => {
       this.yoga = yoga as Yoga;
-      // Every plugin's result hook, in plugin order, as Yoga collects them; Yoga's adapter hides this list.
-      const plugins = this.yoga.getEnveloped._plugins as (Plugin<object, ServerContext> | undefined)[];
-      this.resultHooks = plugins.flatMap((plugin) =>
+      // Every plugin's result hook, in plugin order, as Yoga collects them.
+      this.resultHooks = this.plugins.flatMap((plugin) =>
         plugin?.onResultProcess ? [plugin.onResultProcess] : [],
       );
     },
@@ -40,8 +66,17 @@ export class ParamsExchange {
     if (!yoga) throw new Error('ParamsExchange.plugin is not registered on a Yoga server.');
     // Yoga adds `request` and `params` to this object and builds the GraphQL context from it.
     const context = { ...serverContext, waitUntil: noWait };
-    const result = await yoga.getResultForParams({ params, request }, context);
-    return this.processResult(yoga, request, result as ResultProcessorInput, context);
+    let result: ResultProcessorInput;
+    try {
+      result = (await yoga.getResultForParams({ params, request }, context)) as ResultProcessorInput;
+    } catch (error) {
+      // As Yoga's own road does: the failure masked (and logged when masked) and answered as a result.
+      const masked = maskError(error, 'Unexpected error.');
+      if (masked !== error) yoga.logger.error(error);
+      const errors = [masked instanceof GraphQLError ? masked : new GraphQLError((masked as Error).message)];
+      result = { errors } satisfies ExecutionResult;
+    }
+    return this.processResult(yoga, request, result, context);
   }
 
   /**

@@ -16,7 +16,7 @@ export type { ServerContext };
 import { useLegacyErrors } from './errors.js';
 import type { DocumentBudget } from './document-budget.js';
 import { useGraphqlOverHttp } from './over-http.js';
-import { ParamsExchange } from './params-exchange.js';
+import { assertExchangeCovers, ParamsExchange } from './params-exchange.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
 import { declaredOmissionsOf } from './os2mo/declared-omissions.js';
 import { useOmissionErrors } from './os2mo/omission-errors.js';
@@ -68,6 +68,40 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
   });
   const paramsExchange = new ParamsExchange();
   const omissions = declaredOmissionsOf(version.name);
+  const requestChecks = useRequestChecks();
+  const plugins = [
+    paramsExchange.plugin,
+    // First among the result hooks, so its errors keep their locations through every later rebuild; it has
+    // no parse or validation hooks, so the hardening below still sees a document before anything else.
+    useCompiledExecution(version.schema),
+    // Before the error mapping and the observer: a request that could not run is the client's mistake.
+    useGraphqlOverHttp(),
+    // First to parse and validate, so an abusive document is refused before any other plugin sees it.
+    useHardening(options.hardening),
+    // A name OS2mo has and this version leaves out is answered with the reason, not as a typo.
+    ...(omissions ? [useOmissionErrors(omissions)] : []),
+    // Before every plugin that reads the request's parameters (the observer below does).
+    requestChecks,
+    // Results pass through plugins in this order: legacy failures get their codes before the loaders
+    // fold budget errors into one and before the observer, which then logs only what is unexpected.
+    useLegacyErrors(),
+    // Before RBAC, which guards the loaders' writes.
+    useLegacyLoaders({
+      legacy: options.legacy,
+      budget: options.legacyCallBudget,
+      recordCalls: (request) => upstreamTraceRequested(options.upstreamTrace, request),
+    }),
+    useUpstreamTrace({ enabled: options.upstreamTrace }),
+    useRbac({ policy: options.rbac }),
+    ...(options.introspection ? [] : [useNoIntrospection()]),
+    ...(deprecationNotices ? [deprecationNotices] : []),
+    ...(options.observability
+      ? [useOperationObservation({ version: version.name, observability: options.observability })]
+      : []),
+  ];
+  // Every plugin of ours runs the same on the exchange's road as on Yoga's, or the server does not start. The
+  // request checks' parse hook refuses only bodies `plainJsonParams` already leaves to Yoga's road.
+  assertExchangeCovers(plugins.filter((plugin) => plugin !== requestChecks));
   const server = createYoga<ServerContext, GraphQLContext>({
     schema: version.schema,
     graphqlEndpoint: `/graphql/${version.name}`,
@@ -93,36 +127,7 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
           ids: cprRequestIds(requestId, request.headers.get('x-request-id')),
         },
       }) as GraphQLContext,
-    plugins: [
-      paramsExchange.plugin,
-      // First among the result hooks, so its errors keep their locations through every later rebuild; it has
-      // no parse or validation hooks, so the hardening below still sees a document before anything else.
-      useCompiledExecution(version.schema),
-      // Before the error mapping and the observer: a request that could not run is the client's mistake.
-      useGraphqlOverHttp(),
-      // First to parse and validate, so an abusive document is refused before any other plugin sees it.
-      useHardening(options.hardening),
-      // A name OS2mo has and this version leaves out is answered with the reason, not as a typo.
-      ...(omissions ? [useOmissionErrors(omissions)] : []),
-      // Before every plugin that reads the request's parameters (the observer below does).
-      useRequestChecks(),
-      // Results pass through plugins in this order: legacy failures get their codes before the loaders
-      // fold budget errors into one and before the observer, which then logs only what is unexpected.
-      useLegacyErrors(),
-      // Before RBAC, which guards the loaders' writes.
-      useLegacyLoaders({
-        legacy: options.legacy,
-        budget: options.legacyCallBudget,
-        recordCalls: (request) => upstreamTraceRequested(options.upstreamTrace, request),
-      }),
-      useUpstreamTrace({ enabled: options.upstreamTrace }),
-      useRbac({ policy: options.rbac }),
-      ...(options.introspection ? [] : [useNoIntrospection()]),
-      ...(deprecationNotices ? [deprecationNotices] : []),
-      ...(options.observability
-        ? [useOperationObservation({ version: version.name, observability: options.observability })]
-        : []),
-    ],
+    plugins,
   });
   paramsExchanges.set(server, paramsExchange);
   return server;
