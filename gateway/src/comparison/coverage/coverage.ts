@@ -20,6 +20,7 @@ import { shadowTarget } from '../shadow/shadow-targets.js';
 import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
 import { readServiceOperations, type ContractOperation } from './contract-operations.js';
 import { notCovered, writeMutations } from './not-covered.js';
+import { writeReplacements, writeSentence } from './write-replacements.js';
 import { hierarchyChecks } from './hierarchy-checks.js';
 import {
   detailEndpoint,
@@ -525,6 +526,13 @@ function detailVerdict(
   };
 }
 
+/** A write's entry: the v30 mutations replacing it with the field mapping, or the v2 mutation where v30 has none. */
+function writeReason(operationId: string): string {
+  const replacement = writeReplacements()[operationId];
+  if (replacement !== undefined && replacement.mutations.length > 0) return writeSentence(replacement);
+  return writeMutations[operationId] ?? 'A write: out of the report’s scope.';
+}
+
 /**
  * The version a read was proven on: v30 when every GraphQL request of its check went to v30 (the query shown
  * in OS2mo's shape), else v2 with the reasons the road gave. A check that asked nothing (no record to ask
@@ -567,7 +575,7 @@ export async function coverageReport(options: CoverageOptions): Promise<Coverage
           ...base,
           graphql: null,
           status: 'write',
-          reason: writeMutations[operation.operationId] ?? 'A write: out of the report’s scope.',
+          reason: writeReason(operation.operationId),
           samples: [],
           differences: [],
         };
