@@ -20,7 +20,7 @@ import { shadowTarget } from '../shadow/shadow-targets.js';
 import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
 import { readServiceOperations, type ContractOperation } from './contract-operations.js';
 import { notCovered, writeMutations } from './not-covered.js';
-import { writeReplacements, writeSentence } from './write-replacements.js';
+import { writeReplacements, writeSentence, type WriteReplacement } from './write-replacements.js';
 import { hierarchyChecks } from './hierarchy-checks.js';
 import {
   detailEndpoint,
@@ -56,6 +56,8 @@ export interface CoverageEntry {
   proven_on?: 'v30' | 'v2';
   /** For a read: the query on the version it is proven on (as `graphql`), and on v2 the reason. */
   newest?: NewestReplacement;
+  /** For a write: the v30 mutations replacing it, and each Service API body field's input field. */
+  write?: WriteReplacement;
   status: CoverageStatus;
   /** What the sample showed, or why the endpoint is not covered. */
   reason: string;
@@ -576,6 +578,9 @@ export async function coverageReport(options: CoverageOptions): Promise<Coverage
           graphql: null,
           status: 'write',
           reason: writeReason(operation.operationId),
+          ...(writeReplacements()[operation.operationId]
+            ? { write: writeReplacements()[operation.operationId] }
+            : {}),
           samples: [],
           differences: [],
         };

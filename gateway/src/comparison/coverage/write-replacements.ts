@@ -87,14 +87,19 @@ export function writeReplacements(): Record<string, WriteReplacement> {
   };
 }
 
-/** A write's replacement in one sentence: the v30 mutations first, then the field mapping per type. */
+/**
+ * A write's replacement in one sentence: the v30 mutations, and the Service API names that differ from the
+ * input's beyond a reference's `.uuid` (the whole mapping is the entry's `write.mapping`).
+ */
 export function writeSentence(replacement: WriteReplacement): string {
-  const mappings = Object.entries(replacement.mapping).map(
-    ([type, fields]) =>
-      `${type}: ${Object.entries(fields)
-        .map(([legacy, input]) => (legacy === input ? legacy : `${legacy} → ${input}`))
-        .join(', ')}`,
-  );
+  const renamed = new Set<string>();
+  for (const fields of Object.values(replacement.mapping)) {
+    for (const [legacy, input] of Object.entries(fields)) {
+      if (legacy !== input && legacy !== `${input}.uuid`) renamed.add(`${legacy} → ${input}`);
+    }
+  }
   const names = replacement.mutations.join(', ');
-  return `Replaced on /graphql/v30 by the mutation${replacement.mutations.length > 1 ? 's' : ''} ${names} (Service API field → input: ${mappings.join('; ')}).`;
+  const plural = replacement.mutations.length > 1 ? 's' : '';
+  const differ = renamed.size > 0 ? `; Service API names that differ: ${[...renamed].join(', ')}` : '';
+  return `Replaced on /graphql/v30 by the mutation${plural} ${names}${differ}.`;
 }
