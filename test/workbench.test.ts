@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp, type GatewayApp } from '../gateway/src/app.js';
 import { compareLegacyWithGraphQL } from '../gateway/src/comparison/compare.js';
 import { gatewayTransport } from '../gateway/src/comparison/gateway-transport.js';
-import { inProcessExecutor } from '../gateway/src/comparison/shadow/shadow.js';
+import { inProcessExecutor, type ShadowExecutor } from '../gateway/src/comparison/shadow/shadow.js';
 import { buildVersions } from '../gateway/src/graphql/versions.js';
 import { createLegacyClient, type LegacyClient } from '../gateway/src/legacy/legacy-client.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
@@ -84,7 +84,8 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
       expect(((await managers.json()) as unknown[]).length, unit).toBeGreaterThan(0);
     }
     await expect.poll(() => page.inputValue('#subject-uuids')).toBe(units.join('\n'));
-    expect(await page.inputValue('#version')).toBe('v2');
+    // The side-by-side view opens on OS2mo's v30 (v1 and v2 stay selectable).
+    expect(await page.inputValue('#version')).toBe('v30');
     const answered = page.waitForResponse(
       (response) => response.url() === `${stack.gatewayUrl}/migration/compare`,
     );
@@ -120,7 +121,8 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
       /query OrgUnitComparison\(.*\) \{\s+org_units\(/,
     );
     const graphqlResponse = JSON.parse(await page.locator('#graphql-response').innerText());
-    const managerType = graphqlResponse.data.org_units.objects[0].managers[0].manager_type.user_key;
+    // v30's answer in OS2mo's shape: each object a response with its `current` version.
+    const managerType = graphqlResponse.data.org_units.objects[0].current.managers[0].manager_type.user_key;
     expect(managerType).toEqual(expect.any(String));
     expect(await page.locator('#graphql-side h3', { hasText: 'Upstream trace' }).innerText()).toBe(
       'Upstream trace: 6 legacy calls in 2 rounds',
@@ -179,10 +181,15 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
   it('lists the last shadow mismatches', async () => {
     const unit = referenceUnitUuids[2]!;
     legacyClient = createLegacyClient(stack.gateway.config.legacy);
-    const realExecutor = inProcessExecutor({
-      schema: buildVersions().find((version) => version.name === 'v2')!.schema,
-      legacy: legacyClient,
-    });
+    // The version the shadow asks (v30, or v2 where the OS2mo road falls back), run in-process.
+    const executors = new Map(
+      buildVersions().map((version) => [
+        version.name,
+        inProcessExecutor({ schema: version.schema, legacy: legacyClient! }),
+      ]),
+    );
+    const realExecutor: ShadowExecutor = (request, context) =>
+      executors.get(context.version)!(request, context);
     let change: ManagerTypeChange | undefined;
     mismatching = createGatewayApp(
       {
@@ -244,12 +251,12 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
     expect(row('GET /service/ou/{uuid}/details/address')?.[0]).toBe('proven');
     expect(row('GET /service/e/{uuid}/details/it')?.[0]).toBe('proven');
     expect(row('GET /service/e/cpr_lookup/')?.slice(0, 2)).toEqual(['proven', 'GET /service/e/cpr_lookup/']);
-    // The proven v2 query, and beside it the newest version that answers the read (or why v2 is).
+    // The query on the version the proof ran on, and that version (on v2, why not v30, from OS2mo's schema).
     expect(row('GET /service/e/cpr_lookup/')?.[2]).toMatch(
-      /^cpr_lookup\(cpr_number: \$cpr_number\) \{ name \}\s*Proven on v2; v2 is the newest: OS2mo's v30 has no `cpr_lookup`/,
+      /^cpr_lookup\(cpr_number: \$cpr_number\) \{ name \}\s*Proven on v2, not v30: OS2mo has no place for it \(`Query.cpr_lookup`/,
     );
-    expect(row('GET /service/ou/{uuid}/details/address')?.[2]).toContain(
-      'Proven on v2; in v30: addresses(filter: { org_unit: { uuids: [$uuid] } })',
+    expect(row('GET /service/ou/{uuid}/details/manager')?.[2]).toMatch(
+      /^org_units\(filter: \{uuids: \[\$uuid\]\}\) \{ objects \{ current \{ managers .*\s*Proven on v30 \(OS2mo's GraphQL\)/,
     );
     await page.screenshot({ path: join(artifacts, 'workbench-coverage.png'), fullPage: true });
     expect(pageProblems).toEqual([]);

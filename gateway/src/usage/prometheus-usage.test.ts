@@ -32,6 +32,25 @@ describe('usage from Prometheus', () => {
     expect((failure as Error).message).not.toContain('127.0.0.1');
   });
 
+  it('sends the configured Authorization to Prometheus', async () => {
+    let seen: string | undefined;
+    const guarded = createServer((request, response) => {
+      seen = request.headers.authorization;
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ status: 'error', error: 'unauthorized' }));
+    });
+    await new Promise<void>((resolve) => guarded.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = new URL(`http://127.0.0.1:${(guarded.address() as AddressInfo).port}`);
+      await prometheusUsage({ ...options, url, authorization: () => 'Bearer tok-123' }).catch(
+        () => undefined,
+      );
+      expect(seen).toBe('Bearer tok-123');
+    } finally {
+      await new Promise((resolve) => guarded.close(resolve));
+    }
+  });
+
   it("passes on Prometheus' reason when it refuses a query", async () => {
     const failure = await prometheusUsage({ ...options, url: refusingUrl }).catch((error: unknown) => error);
     expect((failure as Error).message).toBe(

@@ -5,6 +5,8 @@ import type { CallUsage, FieldUsage, UsageData } from './usage-data.js';
 export interface PrometheusUsageOptions {
   /** The Prometheus server that scrapes every gateway replica. */
   url: URL;
+  /** The `Authorization` header value, for a Prometheus behind basic or bearer authentication. */
+  authorization?: () => string;
   windowSeconds: number;
   now: Date;
   fetch?: typeof fetch;
@@ -38,7 +40,10 @@ export async function prometheusUsage(options: PrometheusUsageOptions): Promise<
     const url = `${base}/api/v1/${path}?${new URLSearchParams(parameters)}`;
     let response: Response;
     try {
-      response = await send(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
+      response = await send(url, {
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        ...(options.authorization ? { headers: { authorization: options.authorization() } } : {}),
+      });
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
       throw new ComparisonError(

@@ -23,7 +23,12 @@ export async function retirementReport(options: RetirementReportOptions): Promis
   const [usage, coverage] = await Promise.all([
     config.prometheusUrl === undefined
       ? Promise.resolve(options.recorder.snapshot())
-      : prometheusUsage({ url: config.prometheusUrl, windowSeconds: config.windowSeconds, now: options.now }),
+      : prometheusUsage({
+          url: config.prometheusUrl,
+          authorization: config.prometheusAuthorization,
+          windowSeconds: config.windowSeconds,
+          now: options.now,
+        }),
     options.coverage(),
   ]);
   return usageReport({ usage, coverage, versions: options.versions, now: options.now });

@@ -52,4 +52,43 @@ describe('usage configuration', () => {
       'compare-cli',
     ]);
   });
+
+  it('reads basic or bearer credentials for Prometheus, never showing them when the config is printed', () => {
+    const basic = readUsageConfig(
+      {
+        USAGE_PROMETHEUS_URL: 'https://prometheus.example',
+        USAGE_PROMETHEUS_USERNAME: 'gateway',
+        USAGE_PROMETHEUS_PASSWORD: 's3cret-pass',
+      },
+      'any',
+    );
+    expect(basic.prometheusAuthorization?.()).toBe(
+      `Basic ${Buffer.from('gateway:s3cret-pass').toString('base64')}`,
+    );
+    const bearer = readUsageConfig(
+      { USAGE_PROMETHEUS_URL: 'https://prometheus.example', USAGE_PROMETHEUS_TOKEN: 'tok-123' },
+      'any',
+    );
+    expect(bearer.prometheusAuthorization?.()).toBe('Bearer tok-123');
+    for (const config of [basic, bearer]) {
+      const printed = `${JSON.stringify(config)} ${JSON.stringify(readGatewayConfig({ USAGE_PROMETHEUS_URL: 'https://p.example', USAGE_PROMETHEUS_TOKEN: 'tok-123' }))}`;
+      expect(printed).not.toMatch(/s3cret-pass|tok-123|Basic |Bearer /);
+    }
+  });
+
+  it('fails at start on credentials that cannot work', () => {
+    const url = { USAGE_PROMETHEUS_URL: 'https://prometheus.example' };
+    expect(() => readUsageConfig({ USAGE_PROMETHEUS_TOKEN: 't' }, 'any')).toThrow(
+      /^USAGE_PROMETHEUS_TOKEN: needs USAGE_PROMETHEUS_URL/,
+    );
+    expect(() => readUsageConfig({ ...url, USAGE_PROMETHEUS_USERNAME: 'gateway' }, 'any')).toThrow(
+      /^USAGE_PROMETHEUS_PASSWORD: basic credentials need both/,
+    );
+    expect(() =>
+      readUsageConfig({ ...url, USAGE_PROMETHEUS_TOKEN: 't', USAGE_PROMETHEUS_PASSWORD: 'p' }, 'any'),
+    ).toThrow(/^USAGE_PROMETHEUS_TOKEN: cannot be combined/);
+    expect(() =>
+      readUsageConfig({ USAGE_PROMETHEUS_URL: 'https://user:pass@prometheus.example' }, 'any'),
+    ).toThrow(/^USAGE_PROMETHEUS_URL: must not carry credentials/);
+  });
 });

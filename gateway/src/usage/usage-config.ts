@@ -11,8 +11,46 @@ export interface UsageConfig {
   toolClients: string[];
   /** The Prometheus server that scrapes every replica (`USAGE_PROMETHEUS_URL`); unset: this replica's counts. */
   prometheusUrl: URL | undefined;
+  /**
+   * The `Authorization` sent to that Prometheus (basic from `USAGE_PROMETHEUS_USERNAME`/`_PASSWORD`, bearer
+   * from `USAGE_PROMETHEUS_TOKEN`). A function, so printing or serialising the config never shows it.
+   */
+  prometheusAuthorization?: () => string;
   /** How far back the report looks (`USAGE_WINDOW`), in seconds. */
   windowSeconds: number;
+}
+
+/** The credentials for `USAGE_PROMETHEUS_URL` from the environment; each mistake fails at start. */
+function prometheusAuthorization(
+  env: Record<string, string | undefined>,
+  url: URL | undefined,
+): (() => string) | undefined {
+  const username = env.USAGE_PROMETHEUS_USERNAME ?? '';
+  const password = env.USAGE_PROMETHEUS_PASSWORD ?? '';
+  const token = env.USAGE_PROMETHEUS_TOKEN ?? '';
+  if (username === '' && password === '' && token === '') return undefined;
+  const given = token !== '' ? 'USAGE_PROMETHEUS_TOKEN' : 'USAGE_PROMETHEUS_USERNAME';
+  if (url === undefined) throw new ConfigError(given, 'needs USAGE_PROMETHEUS_URL');
+  if (token !== '' && (username !== '' || password !== '')) {
+    throw new ConfigError(
+      'USAGE_PROMETHEUS_TOKEN',
+      'cannot be combined with USAGE_PROMETHEUS_USERNAME/_PASSWORD',
+    );
+  }
+  if (token !== '') {
+    if (!/^[\x21-\x7e]+$/.test(token))
+      throw new ConfigError('USAGE_PROMETHEUS_TOKEN', 'must be one printable token');
+    return () => `Bearer ${token}`;
+  }
+  if (username === '' || password === '') {
+    throw new ConfigError(
+      username === '' ? 'USAGE_PROMETHEUS_USERNAME' : 'USAGE_PROMETHEUS_PASSWORD',
+      'basic credentials need both USAGE_PROMETHEUS_USERNAME and USAGE_PROMETHEUS_PASSWORD',
+    );
+  }
+  if (username.includes(':')) throw new ConfigError('USAGE_PROMETHEUS_USERNAME', 'must not contain ":"');
+  const basic = Buffer.from(`${username}:${password}`, 'utf8').toString('base64');
+  return () => `Basic ${basic}`;
 }
 
 const unitSeconds: Record<string, number> = { s: 1, m: 60, h: 3_600, d: 86_400, w: 604_800, y: 31_536_000 };
@@ -32,7 +70,8 @@ export function durationText(seconds: number): string {
 }
 
 /**
- * Reads `USAGE_CLIENTS`, `USAGE_TOOL_CLIENTS`, `USAGE_PROMETHEUS_URL` and `USAGE_WINDOW`. The clients default to the ones whose tokens
+ * Reads `USAGE_CLIENTS`, `USAGE_TOOL_CLIENTS`, `USAGE_PROMETHEUS_URL` (with `USAGE_PROMETHEUS_USERNAME`/`_PASSWORD` or
+ * `USAGE_PROMETHEUS_TOKEN`) and `USAGE_WINDOW`. The clients default to the ones whose tokens
  * are accepted (`IDP_ALLOWED_CLIENTS`), which is the realm's list; with `*` there is no list, so every client
  * would be `other` unless `USAGE_CLIENTS` names them.
  */
@@ -79,7 +118,15 @@ export function readUsageConfig(
     if (!['http:', 'https:'].includes(prometheusUrl.protocol)) {
       throw new ConfigError('USAGE_PROMETHEUS_URL', 'must be an http or https URL');
     }
+    // Credentials in the URL would be shown wherever the URL is; they come from their own variables.
+    if (prometheusUrl.username !== '' || prometheusUrl.password !== '') {
+      throw new ConfigError(
+        'USAGE_PROMETHEUS_URL',
+        'must not carry credentials: set USAGE_PROMETHEUS_USERNAME/_PASSWORD or USAGE_PROMETHEUS_TOKEN',
+      );
+    }
   }
+  const authorization = prometheusAuthorization(env, prometheusUrl);
   const window = env.USAGE_WINDOW ?? '90d';
   const windowSeconds = durationSeconds(window);
   if (windowSeconds === undefined || windowSeconds < 60) {
@@ -92,6 +139,7 @@ export function readUsageConfig(
     clients: named.length > 0 ? named : allowedClients === 'any' ? [] : [...allowedClients],
     toolClients,
     prometheusUrl,
+    ...(authorization === undefined ? {} : { prometheusAuthorization: authorization }),
     windowSeconds,
   };
 }

@@ -310,14 +310,13 @@ function coverageFlags(flags) {
   ].join('');
 }
 
-/** Beside the proven v2 query: the newest version that answers the read (v30 in OS2mo's shape), or why v2 is. */
+/** Under the query: the version the read was proven on (the JSON's proven_on), and on v2 why not v30. */
 function coverageNewest(entry) {
-  const { newest } = entry;
-  if (!newest) return null;
-  const checked = entry.status === 'proven' ? 'Proven on v2' : 'Checked on v2';
-  return newest.version === 'v30'
-    ? h('p', { class: 'coverage-newest' }, `${checked}; in v30: `, h('code', {}, newest.query))
-    : h('p', { class: 'coverage-newest' }, `${checked}; v2 is the newest: ${newest.reason}`);
+  if (!entry.proven_on) return null;
+  const checked = entry.status === 'proven' ? 'Proven on' : 'Checked on';
+  return entry.proven_on === 'v30'
+    ? h('p', { class: 'coverage-newest' }, `${checked} v30 (OS2mo's GraphQL)`)
+    : h('p', { class: 'coverage-newest' }, `${checked} v2, not v30: ${entry.newest?.reason ?? ''}`);
 }
 
 // The coverage report: one row per /service endpoint of the contract, with its GraphQL replacement.

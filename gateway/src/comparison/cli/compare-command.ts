@@ -36,8 +36,8 @@ export interface CompareCommandDependencies {
 }
 
 const USAGE = `Usage:
-  npm run compare -- --units UUID[,UUID…] [--version v2] [--gateway URL] [token options] [--json]
-  npm run compare -- --employees UUID[,UUID…] [--version v2] [--gateway URL] [token options] [--json]
+  npm run compare -- --units UUID[,UUID…] [--version v30] [--gateway URL] [token options] [--json]
+  npm run compare -- --employees UUID[,UUID…] [--version v30] [--gateway URL] [token options] [--json]
   npm run compare -- --coverage [--gateway URL] [token options] [--json]
   npm run compare -- --usage [--gateway URL] [token options] [--json]
 
@@ -48,7 +48,7 @@ and with one GraphQL query, then prints both side by side, the saving, and wheth
                          (engagements), then every detail listing of each (/service/{ou|e}/UUID/details/TYPE)
                          against the GraphQL field serving it; at most ${maxSubjectUuids} UUIDs
   --coverage             every /service endpoint of the legacy contract, the GraphQL query that replaces it,
-                         and whether equality is proven on the current data (GraphQL v2, on a sample of
+                         and whether equality is proven on the current data (GraphQL v30 where it answers, else v2, on a sample of
                          units and people)
   --usage                the retirement report: who calls each /service endpoint, GraphQL version and
                          deprecated field, how often and when last, its replacement and a verdict

@@ -21,6 +21,7 @@ import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
 import { contractOperations } from '../../contract/contract-operations.generated.js';
 import type { ContractOperation } from '../../contract/contract-operations.js';
 import { notCovered, writeMutations } from './not-covered.js';
+import { writeReplacements, writeSentence, type WriteReplacement } from './write-replacements.js';
 import { hierarchyChecks } from './hierarchy-checks.js';
 import {
   detailEndpoint,
@@ -59,6 +60,8 @@ export interface CoverageEntry {
   proven_on?: 'v30' | 'v2';
   /** For a read: the query on the version it is proven on (as `graphql`), and on v2 the reason. */
   newest?: NewestReplacement;
+  /** For a write: the v30 mutations replacing it, and each Service API body field's input field. */
+  write?: WriteReplacement;
   status: CoverageStatus;
   /** What the sample showed, or why the endpoint is not covered. */
   reason: string;
@@ -506,6 +509,13 @@ function detailVerdict(
   };
 }
 
+/** A write's entry: the v30 mutations replacing it with the field mapping, or the v2 mutation where v30 has none. */
+function writeReason(operationId: string): string {
+  const replacement = writeReplacements()[operationId];
+  if (replacement !== undefined && replacement.mutations.length > 0) return writeSentence(replacement);
+  return writeMutations[operationId] ?? 'A write: out of the report’s scope.';
+}
+
 /**
  * The version a read was proven on: v30 when every GraphQL request of its check went to v30 (the query shown
  * in OS2mo's shape), else v2 with the reasons the road gave. A check that asked nothing (no record to ask
@@ -548,7 +558,10 @@ export async function coverageReport(options: CoverageOptions): Promise<Coverage
           ...base,
           graphql: null,
           status: 'write',
-          reason: writeMutations[operation.operationId] ?? 'A write: out of the report’s scope.',
+          reason: writeReason(operation.operationId),
+          ...(writeReplacements()[operation.operationId]
+            ? { write: writeReplacements()[operation.operationId] }
+            : {}),
           samples: [],
           differences: [],
         };

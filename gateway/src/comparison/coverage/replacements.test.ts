@@ -24,10 +24,10 @@ describe('replacementSentence (what a 410 names)', () => {
     }
   });
 
-  it('names the mutation for every write', () => {
+  it('names the v30 mutations first for every write, then the deprecated v2 one', () => {
     for (const operation of operations.filter((item) => item.method !== 'GET')) {
       expect(replacementSentence(operation), operation.operationId).toMatch(
-        /^the mutations? [a-z_<>]+.* on \/graphql\/v2$/,
+        /^the mutations? [a-z_]+(, [a-z_]+)* on \/graphql\/v30 \(or, deprecated, the mutations? .+ on \/graphql\/v2\)$/,
       );
     }
   });
@@ -43,7 +43,16 @@ describe('replacementSentence (what a 410 names)', () => {
       'the GraphQL query `cpr_lookup(cpr_number: $cpr_number) { name }` on /graphql/v2 ' +
         "(OS2mo has no place for it (`Query.cpr_lookup` is not in OS2mo's schema))",
     ],
-    ['createOrgUnit', 'the mutation org_unit_create on /graphql/v2'],
+    [
+      'createOrgUnit',
+      'the mutation org_unit_create on /graphql/v30 (or, deprecated, the mutation org_unit_create on /graphql/v2)',
+    ],
+    [
+      'terminateDetails',
+      'the mutations engagement_terminate, manager_terminate, owner_terminate, ituser_terminate, ' +
+        'address_terminate, association_terminate, leave_terminate, kle_terminate on /graphql/v30 ' +
+        '(or, deprecated, the mutations <type>_terminate (engagement_terminate, …) on /graphql/v2)',
+    ],
   ])('%s: %s', (operationId, sentence) => {
     expect(replacementSentence(operations.find((operation) => operation.operationId === operationId)!)).toBe(
       sentence,

@@ -2,6 +2,7 @@ import { detailTypes, type DetailType } from '../../legacy/legacy-paths.js';
 import { detailSelection, type DetailOwner } from '../detail-listings.js';
 import { hierarchyReplacements } from './hierarchy-checks.js';
 import { writeMutations } from './not-covered.js';
+import { writeReplacements } from './write-replacements.js';
 import { os2moReplacement } from '../os2mo-road.js';
 import { organisationReplacements } from './organisation-checks.js';
 
@@ -89,6 +90,12 @@ export function replacementSentence(operation: {
       : `${v2} (${newest.reason.replace(/\.$/, '')})`;
   }
   const mutation = /^Replaced by (the mutations? .+?)\.?$/.exec(writeMutations[operation.operationId] ?? '');
+  const v30 = writeReplacements()[operation.operationId];
+  if (operation.method !== 'GET' && v30 !== undefined && v30.mutations.length > 0) {
+    const names = v30.mutations.join(', ');
+    const v2 = mutation ? ` (or, deprecated, ${mutation[1]} on /graphql/v2)` : '';
+    return `the mutation${v30.mutations.length > 1 ? 's' : ''} ${names} on /graphql/v30${v2}`;
+  }
   if (operation.method !== 'GET' && mutation) return `${mutation[1]} on /graphql/v2`;
   return 'the GraphQL query the coverage report (GET /migration/coverage) names for it';
 }

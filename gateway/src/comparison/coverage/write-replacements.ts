@@ -1,0 +1,105 @@
+import { isObjectType } from 'graphql';
+import { typeMappings, type MappedType } from '../../graphql/write-mapping/type-mappings.js';
+import { servedV30Schema } from '../os2mo-road.js';
+
+/**
+ * What replaces each `/service` write on OS2mo's v30: the mutations, and how the Service API body's fields
+ * become the mutation's input. The mapping is the one the v30 mutations themselves write through
+ * (`write-mapping/type-mappings.ts`), so the two cannot disagree; a mutation is named only when the served
+ * v30 has it.
+ */
+export interface WriteReplacement {
+  /** The v30 mutations, by name. */
+  mutations: string[];
+  /** Service API body field → v30 input field, per record type (`org_unit`, `engagement`, …). */
+  mapping: Record<string, Record<string, string>>;
+}
+
+/** OS2mo's mutation prefix of each Service API record type (its `it` is OS2mo's `ituser`). */
+const prefixes: Partial<Record<MappedType, string>> = {
+  org_unit: 'org_unit',
+  employee: 'employee',
+  engagement: 'engagement',
+  manager: 'manager',
+  owner: 'owner',
+  it: 'ituser',
+  address: 'address',
+  association: 'association',
+  leave: 'leave',
+  kle: 'kle',
+};
+
+const detailRecordTypes: MappedType[] = [
+  'engagement',
+  'manager',
+  'owner',
+  'it',
+  'address',
+  'association',
+  'leave',
+  'kle',
+];
+
+/** A type's fields, Service API name → OS2mo input name, with `validity` (both sides' period). */
+function fieldsOf(type: MappedType): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [input, field] of Object.entries(typeMappings[type])) {
+    fields[field.kind === 'value' ? field.legacy : `${field.legacy}.uuid`] = input;
+  }
+  return { uuid: 'uuid', ...fields, 'validity.from': 'validity.from', 'validity.to': 'validity.to' };
+}
+
+/** The served v30 mutations named `<prefix>_<verb>` for the types, and their fields. */
+function served(types: MappedType[], verb: 'create' | 'update' | 'terminate'): WriteReplacement {
+  const mutation = servedV30Schema().getMutationType();
+  const fields = isObjectType(mutation) ? mutation.getFields() : {};
+  const mutations: string[] = [];
+  const mapping: WriteReplacement['mapping'] = {};
+  for (const type of types) {
+    const name = `${prefixes[type]}_${verb}`;
+    if (prefixes[type] === undefined || fields[name] === undefined) continue;
+    mutations.push(name);
+    mapping[type] = verb === 'terminate' ? { uuid: 'uuid', 'validity.to': 'to' } : fieldsOf(type);
+  }
+  return { mutations, mapping };
+}
+
+/** Each write of the contract, by operation: the v30 mutations replacing it and the field mapping. */
+export function writeReplacements(): Record<string, WriteReplacement> {
+  return {
+    createOrgUnit: served(['org_unit'], 'create'),
+    createEmployee: served(['employee'], 'create'),
+    createDetails: served(detailRecordTypes, 'create'),
+    editDetails: served([...detailRecordTypes, 'org_unit', 'employee'], 'update'),
+    terminateDetails: served(detailRecordTypes, 'terminate'),
+    terminateOrgUnit: served(['org_unit'], 'terminate'),
+    terminateEmployee: served(['employee'], 'terminate'),
+    mapOrgUnits: {
+      mutations: ['related_units_update'],
+      mapping: {
+        related_unit: {
+          'origin (path)': 'origin',
+          'destination[]': 'destination',
+          'validity.from': 'validity.from',
+        },
+      },
+    },
+  };
+}
+
+/**
+ * A write's replacement in one sentence: the v30 mutations, and the Service API names that differ from the
+ * input's beyond a reference's `.uuid` (the whole mapping is the entry's `write.mapping`).
+ */
+export function writeSentence(replacement: WriteReplacement): string {
+  const renamed = new Set<string>();
+  for (const fields of Object.values(replacement.mapping)) {
+    for (const [legacy, input] of Object.entries(fields)) {
+      if (legacy !== input && legacy !== `${input}.uuid`) renamed.add(`${legacy} → ${input}`);
+    }
+  }
+  const names = replacement.mutations.join(', ');
+  const plural = replacement.mutations.length > 1 ? 's' : '';
+  const differ = renamed.size > 0 ? `; Service API names that differ: ${[...renamed].join(', ')}` : '';
+  return `Replaced on /graphql/v30 by the mutation${plural} ${names}${differ}.`;
+}
