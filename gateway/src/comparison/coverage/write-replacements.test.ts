@@ -1,10 +1,10 @@
 import { isObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { servedV30Schema } from '../os2mo-road.js';
-import { readServiceOperationsSync } from './contract-operations.js';
+import { contractOperations } from '../../contract/contract-operations.generated.js';
 import { writeReplacements, writeSentence } from './write-replacements.js';
 
-const writes = readServiceOperationsSync().filter((operation) => operation.method !== 'GET');
+const writes = contractOperations.filter((operation) => operation.method !== 'GET');
 
 describe('the v30 mutations replacing each /service write', () => {
   it('names for each of the 8 writes at least one mutation the served v30 has, with the field mapping', () => {
