@@ -401,3 +401,24 @@ describe("a unit page's links cost the legacy calls its data needs, batched (iss
     expect(rounds).toBeLessThanOrEqual(3);
   });
 });
+
+describe("a link's filter on links to units and on what the backend never holds", () => {
+  it("narrows a related-unit record's units by user key, and a filtered empty link stays empty", async () => {
+    const { uuid, records } = await unitWith('related_unit');
+    const other = (records[0]!.org_unit as LegacyRecord[]).find((unit) => unit.uuid !== uuid)!;
+    const key = (await legacy<LegacyRecord>(`/service/ou/${other.uuid}/`)).user_key as string;
+    const body = await ask(
+      `query($unit: UUID!, $key: String!) { related_units(filter: { org_unit: { uuids: [$unit] } }) { objects { current {
+        uuid org_units(filter: { user_keys: [$key] }) { uuid }
+      } } }
+      itsystems(limit: 1) { objects { current { roles(filter: { user_keys: [$key] }) { uuid } } } } }`,
+      { unit: uuid, key },
+    );
+    expect(body.errors).toBeUndefined();
+    const served = body.data.related_units.objects.find(
+      (o: { current: LegacyRecord }) => o.current.uuid === records[0]!.uuid,
+    );
+    expect(served.current.org_units).toEqual([{ uuid: other.uuid }]);
+    expect(body.data.itsystems.objects[0].current.roles).toEqual([]);
+  });
+});

@@ -9,7 +9,7 @@ const reasons = {
   VALIDITY_LINKS: 'a link over a validity window (`*_validity`), removed by OS2mo later: not served',
   LINK_ARGS: "filtering and paging a link's objects: not served yet (the link gives all of them)",
   OLD_LINK_FILTERS:
-    "a link's filter of this version's own type (`OrgUnitsbound…`, `EmployeesBound…`): the gateway filters links with v30's bound filters only",
+    "a link's filter as this version's printout types it (`OrgUnitsbound…`, `EmployeesBound…`, `UuidsBound…`): the gateway filters links with v30's bound filters only",
 } as const;
 
 /** The links whose filter v30 serves under its own bound filter types, which this version names otherwise. */
@@ -18,6 +18,9 @@ const oldLinkFilters = [
     (field) => `Employee.${field}(filter:)`,
   ),
   'Facet.classes(filter:)',
+  'RelatedUnit.org_units(filter:)',
+  'UuidsBoundEngagementFilter',
+  'UuidsBoundOrganisationUnitFilter',
   ...[
     'addresses',
     'associations',

@@ -44,7 +44,7 @@ const responseLinks = Object.entries(v30TypeViews).flatMap(([type, view]) =>
  */
 const boundLinkFilters = Object.entries(v30TypeViews).flatMap(([type, view]) =>
   Object.entries(view.fields).flatMap(([field, served]) =>
-    served.filter ? [`${type}.${field}(filter:)`] : [],
+    served.filter && !served.none ? [`${type}.${field}(filter:)`] : [],
   ),
 );
 const boundFilterTypes = [

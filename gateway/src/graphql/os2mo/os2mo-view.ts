@@ -559,12 +559,16 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       user_key: { type: 'String!' },
       validity: { type: 'Validity!' },
       org_unit_uuids: { type: '[UUID!]!', deprecated: useUuidField('org_units') },
-      org_units: { type: '[OrganisationUnit!]!', deprecated: 'Use `org_units_response`.' },
+      org_units: {
+        type: '[OrganisationUnit!]!',
+        deprecated: 'Use `org_units_response`.',
+        ...bound('UuidsBoundOrganisationUnitFilter', null),
+      },
       org_units_response: {
         type: 'OrganisationUnitResponsePaged!',
         from: 'org_units',
         response: 'paged',
-        ...page,
+        ...bound('UuidsBoundOrganisationUnitFilter', null, pageArgs),
       },
     },
   },
@@ -602,11 +606,19 @@ export function withHeldNone(
     if (!view) continue;
     if (fieldName in view.fields) throw new Error(`${entry.coordinate} is both viewed and held none.`);
     const { type, args, deprecated, reason } = entry;
+    // A bound filter such a field takes filters nothing, but its input type is served like a link's.
+    const input = /filter: (\w+)/.exec(args ?? '')?.[1];
     result[typeName] = {
       ...view,
       fields: {
         ...view.fields,
-        [fieldName]: { type, none: reason, ...(args ? { args } : {}), ...(deprecated ? { deprecated } : {}) },
+        [fieldName]: {
+          type,
+          none: reason,
+          ...(input ? { filter: { input, listing: null } } : {}),
+          ...(args ? { args } : {}),
+          ...(deprecated ? { deprecated } : {}),
+        },
       },
     };
   }
