@@ -362,3 +362,63 @@ describe("filtering a link's objects (OS2mo's bound filters)", () => {
     expect(current.one).toEqual([{ uuid: records[0]!.uuid }]);
   });
 });
+
+describe("a unit page's links cost the legacy calls its data needs, batched (issue 27's item 3)", () => {
+  it('reads each listing once, and the linked people, units and classes from what the listings embed', async () => {
+    const { uuid, records } = await unitWith('engagement');
+    const body = await ask(
+      `query($unit: UUID!) { org_units(filter: { uuids: [$unit] }) { objects { current {
+        name
+        parent_response { uuid current { name } }
+        unit_type_response { uuid current { name } }
+        managers_response { objects { current { person_response { current { name } } manager_type_response { current { name } } } } }
+        engagements_response { objects { current {
+          person_response { uuid current { name } }
+          org_unit_response { current { name } }
+          job_function_response { current { name } }
+          engagement_type_response { current { name } }
+        } } }
+        addresses_response(limit: 10) { objects { current { value address_type_response { current { name } } } } }
+      } } } }`,
+      { unit: uuid },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.org_units.objects[0].current.engagements_response.objects.length).toBe(
+      new Set(records.map((record) => record.uuid)).size,
+    );
+    const { calls, rounds } = body.extensions.upstream;
+    const paths = calls.map((call) => call.path.split('?')[0]!.replace(/[0-9a-f-]{36}/g, '{uuid}'));
+    expect(new Set(calls.map((call) => call.path)).size, 'no legacy call is made twice').toBe(calls.length);
+    // One read per listing the page shows, however many engagements: no read per person, unit or class.
+    expect([...new Set(paths)].sort()).toEqual(
+      [
+        '/service/ou/{uuid}/',
+        '/service/ou/{uuid}/details/address',
+        '/service/ou/{uuid}/details/engagement',
+        '/service/ou/{uuid}/details/manager',
+      ].sort(),
+    );
+    expect(rounds).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("a link's filter on links to units and on what the backend never holds", () => {
+  it("narrows a related-unit record's units by user key, and a filtered empty link stays empty", async () => {
+    const { uuid, records } = await unitWith('related_unit');
+    const other = (records[0]!.org_unit as LegacyRecord[]).find((unit) => unit.uuid !== uuid)!;
+    const key = (await legacy<LegacyRecord>(`/service/ou/${other.uuid}/`)).user_key as string;
+    const body = await ask(
+      `query($unit: UUID!, $key: String!) { related_units(filter: { org_unit: { uuids: [$unit] } }) { objects { current {
+        uuid org_units(filter: { user_keys: [$key] }) { uuid }
+      } } }
+      itsystems(limit: 1) { objects { current { roles(filter: { user_keys: [$key] }) { uuid } } } } }`,
+      { unit: uuid, key },
+    );
+    expect(body.errors).toBeUndefined();
+    const served = body.data.related_units.objects.find(
+      (o: { current: LegacyRecord }) => o.current.uuid === records[0]!.uuid,
+    );
+    expect(served.current.org_units).toEqual([{ uuid: other.uuid }]);
+    expect(body.data.itsystems.objects[0].current.roles).toEqual([]);
+  });
+});

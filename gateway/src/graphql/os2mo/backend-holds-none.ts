@@ -52,7 +52,7 @@ export const backendHoldsNone: readonly HeldNone[] = [
   {
     coordinate: 'ITUser.engagements_responses',
     type: 'EngagementResponsePaged!',
-    args: page,
+    args: `filter: UuidsBoundEngagementFilter, ${page}`,
     reason: itUserNoEngagement,
   },
   { coordinate: 'ITUser.primary_response', type: 'ClassResponse', reason: itUserNoPrimary },
@@ -75,12 +75,14 @@ export const backendHoldsNone: readonly HeldNone[] = [
   },
   {
     coordinate: 'ITUser.engagements',
+    args: 'filter: UuidsBoundEngagementFilter',
     type: '[EngagementResponse!]!',
     deprecated: 'Use `engagements_responses`.',
     reason: itUserNoEngagement,
   },
   {
     coordinate: 'Engagement.itusers',
+    args: 'filter: EngagementBoundITUserFilter',
     type: '[ITUserResponse!]!',
     deprecated: 'Use `itusers_response`.',
     reason: itUserNoEngagement,
@@ -163,7 +165,7 @@ export const backendHoldsNone: readonly HeldNone[] = [
   {
     coordinate: 'Engagement.itusers_response',
     type: 'ITUserResponsePaged!',
-    args: page,
+    args: `filter: EngagementBoundITUserFilter, ${page}`,
     reason: itUserNoEngagement,
   },
   {
@@ -190,14 +192,14 @@ export const backendHoldsNone: readonly HeldNone[] = [
   {
     coordinate: 'ITSystem.roles',
     type: '[ClassResponse!]!',
-    args: page,
+    args: `filter: ItSystemboundclassfilter, ${page}`,
     deprecated: 'Use `roles_response`.',
     reason: "a 2.x IT system (`ItSystem` in the contract) has no roles: OS2mo's IT roles came later",
   },
   {
     coordinate: 'ITSystem.roles_response',
     type: 'ClassResponsePaged!',
-    args: page,
+    args: `filter: ItSystemboundclassfilter, ${page}`,
     reason: "a 2.x IT system (`ItSystem` in the contract) has no roles: OS2mo's IT roles came later",
   },
 ];

@@ -109,9 +109,16 @@ describe('EmployeeFilter.cpr_numbers', () => {
     );
     expect(body.errors).toBeUndefined();
     expect(body.data).toEqual({ persons: { objects: [{ uuid: stubOrg.person }] } });
+    // The same line as a read of `cpr_number`: the road and the gateway's own request id beside whose it is.
+    const read = {
+      road: 'graphql',
+      subject: 'admin',
+      client: 'test',
+      gateway_request_id: expect.any(String),
+    };
     expect(cprReads().map((line) => line.cpr_read)).toEqual([
-      { employee: stubOrg.person, subject: 'admin', client: 'test' },
-      { employee: null, subject: 'admin', client: 'test' },
+      expect.objectContaining({ ...read, employee: stubOrg.person }),
+      expect.objectContaining({ ...read, employee: null }),
     ]);
     expect(JSON.stringify(lines)).not.toContain(cpr);
   });

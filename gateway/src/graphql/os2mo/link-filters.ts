@@ -15,14 +15,16 @@ export interface LinkFilter {
   it_system?: object | null;
 }
 
-/** OS2mo's bound filter types of the links the gateway filters, each with the members it serves. */
+/**
+ * OS2mo's bound filter types of the links the gateway filters, each with the members it serves; a
+ * `UuidsBound…` filter is bound to the link's own UUIDs and has no `uuids` of its own.
+ */
 export const linkFilterTypeDefs = (names: readonly string[]) =>
   names
     .map(
       (name) => `
 """Which of the link's objects to give: those matching every field given, valid somewhere in [from_date, to_date)."""
-input ${name} {
-  uuids: [UUID!] = null
+input ${name} {${name.startsWith('UuidsBound') ? '' : '\n  uuids: [UUID!] = null'}
   user_keys: [String!] = null
   from_date: DateTime
   to_date: DateTime${name === 'FacetBoundClassFilter' ? '\n  it_system: ITSystemFilter = null' : ''}

@@ -9,7 +9,7 @@ const reasons = {
   VALIDITY_LINKS: 'a link over a validity window (`*_validity`), removed by OS2mo later: not served',
   LINK_ARGS: "filtering and paging a link's objects: not served yet (the link gives all of them)",
   OLD_LINK_FILTERS:
-    "a link's filter of this version's own type (`OrgUnitsbound…`, `EmployeesBound…`): the gateway filters links with v30's bound filters only",
+    "a link's filter as this version's printout types it (`OrgUnitsbound…`, `EmployeesBound…`, `UuidsBound…`): the gateway filters links with v30's bound filters only",
   CHILDREN_PARENT:
     "a children filter's own `parent`: the unit whose children are counted is the parent, so the member is not served",
   AUDIT_UNITS: "OS2mo's registrations of units: the Service API keeps no registration history",
@@ -22,6 +22,9 @@ const oldLinkFilters = [
     (field) => `Employee.${field}(filter:)`,
   ),
   'Facet.classes(filter:)',
+  'RelatedUnit.org_units(filter:)',
+  'UuidsBoundEngagementFilter',
+  'UuidsBoundOrganisationUnitFilter',
   ...[
     'addresses',
     'associations',

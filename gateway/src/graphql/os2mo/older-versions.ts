@@ -1,4 +1,4 @@
-import { Kind, parse, parseType, print, visit } from 'graphql';
+import { Kind, parse, parseType, print, visit, type FieldDefinitionNode } from 'graphql';
 import type { IResolvers } from '@graphql-tools/utils';
 import { withDate, type GraphQLContext, type Source } from '../context.js';
 import { v30TypeViews } from './os2mo-view.js';
@@ -46,7 +46,7 @@ const responseLinks = Object.entries(v30TypeViews).flatMap(([type, view]) =>
  */
 const boundLinkFilters = Object.entries(v30TypeViews).flatMap(([type, view]) =>
   Object.entries(view.fields).flatMap(([field, served]) =>
-    served.filter ? [`${type}.${field}(filter:)`] : [],
+    served.filter && !served.none ? [`${type}.${field}(filter:)`] : [],
   ),
 );
 const boundFilterTypes = [
@@ -173,6 +173,18 @@ export const versionSteps: readonly VersionStep[] = [
 ];
 
 /**
+ * A field whose deprecation reason sends a client to a field this version no longer has (`Use
+ * \`person_response\`.` before OS2mo added the response links) keeps no reason: it has no replacement here.
+ */
+function withoutDeadEnd(node: FieldDefinitionNode, typeName: string, removed: ReadonlySet<string>) {
+  const directive = node.directives?.find((candidate) => candidate.name.value === 'deprecated');
+  const reason = directive?.arguments?.find((argument) => argument.name.value === 'reason')?.value;
+  const target = reason?.kind === Kind.STRING ? /`(\w+)/.exec(reason.value)?.[1] : undefined;
+  if (!directive || target === undefined || !removed.has(`${typeName}.${target}`)) return undefined;
+  return { ...node, directives: node.directives?.filter((candidate) => candidate !== directive) };
+}
+
+/**
  * The newer version's SDL less the step's `notInPrintout` coordinates (an input type among them), with its
  * types renamed and its `nullDefaults` set. Fails on
  * a coordinate the SDL does not have, so a step cannot outlive what it changes.
@@ -216,7 +228,7 @@ export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
           applied.add(coordinate);
           return { ...node, type: parseType(type) };
         }
-        if (!removed.has(coordinate)) return undefined;
+        if (!removed.has(coordinate)) return withoutDeadEnd(node, typeName, removed);
         applied.add(coordinate);
         return null;
       },

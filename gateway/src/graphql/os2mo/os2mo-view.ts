@@ -457,7 +457,7 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       visibility_uuid: { type: 'UUID', from: 'visibility', deprecated: useUuidField('visibility') },
       employee_uuid: { type: 'UUID', deprecated: useUuidField('person') },
       org_unit_uuid: { type: 'UUID', deprecated: useUuidField('org_unit') },
-      engagement_uuid: { type: 'UUID', deprecated: useUuidField('engagement') },
+      engagement_uuid: { type: 'UUID', deprecated: useUuidField('engagement_response') },
       address_type: { type: 'Class!', deprecated: 'Use `address_type_response`.' },
       visibility: { type: 'Class', deprecated: 'Use `visibility_response`.' },
       person: { type: '[Employee!]', from: 'employee', deprecated: 'Use `person_response`.' },
@@ -545,7 +545,7 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       validity: { type: 'Validity!' },
       leave_type_uuid: { type: 'UUID!', from: 'leave_type', deprecated: useUuidField('leave_type') },
       employee_uuid: { type: 'UUID!', deprecated: useUuidField('person') },
-      engagement_uuid: { type: 'UUID!', deprecated: useUuidField('engagement') },
+      engagement_uuid: { type: 'UUID!', deprecated: useUuidField('engagement_response') },
       leave_type: { type: 'Class!', deprecated: 'Use `leave_type_response`.' },
       person: { type: '[Employee!]!', from: 'employee', deprecated: 'Use `person_response`.' },
       employee: { type: '[Employee!]!', deprecated: usePerson },
@@ -562,12 +562,16 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       user_key: { type: 'String!' },
       validity: { type: 'Validity!' },
       org_unit_uuids: { type: '[UUID!]!', deprecated: useUuidField('org_units') },
-      org_units: { type: '[OrganisationUnit!]!', deprecated: 'Use `org_units_response`.' },
+      org_units: {
+        type: '[OrganisationUnit!]!',
+        deprecated: 'Use `org_units_response`.',
+        ...bound('UuidsBoundOrganisationUnitFilter', null),
+      },
       org_units_response: {
         type: 'OrganisationUnitResponsePaged!',
         from: 'org_units',
         response: 'paged',
-        ...page,
+        ...bound('UuidsBoundOrganisationUnitFilter', null, pageArgs),
       },
     },
   },
@@ -605,11 +609,19 @@ export function withHeldNone(
     if (!view) continue;
     if (fieldName in view.fields) throw new Error(`${entry.coordinate} is both viewed and held none.`);
     const { type, args, deprecated, reason } = entry;
+    // A bound filter such a field takes filters nothing, but its input type is served like a link's.
+    const input = /filter: (\w+)/.exec(args ?? '')?.[1];
     result[typeName] = {
       ...view,
       fields: {
         ...view.fields,
-        [fieldName]: { type, none: reason, ...(args ? { args } : {}), ...(deprecated ? { deprecated } : {}) },
+        [fieldName]: {
+          type,
+          none: reason,
+          ...(input ? { filter: { input, listing: null } } : {}),
+          ...(args ? { args } : {}),
+          ...(deprecated ? { deprecated } : {}),
+        },
       },
     };
   }
