@@ -175,3 +175,29 @@ describe('v30: EmployeeFilter.query', () => {
     expect(none.data.persons.objects).toEqual([]);
   });
 });
+
+describe('v30: Employee.validity and Class.top_level_facet', () => {
+  it("gives a person's validity from their version in force, the one `validities` lists", async () => {
+    const body = await ask(`{
+      persons(limit: 3) { objects { current { validity { from to } } validities { validity { from to } } } }
+    }`);
+    expect(body.errors).toBeUndefined();
+    for (const response of body.data.persons.objects) {
+      expect(response.current.validity.from).toMatch(/^\d{4}-\d\d-\d\d/);
+      expect(response.validities.map((version: any) => version.validity)).toContainEqual(
+        response.current.validity,
+      );
+    }
+  });
+
+  it("answers a class's full name and top-level facet as OS2mo does: its name and its facet", async () => {
+    const body = await ask(
+      '{ classes(limit: 5) { objects { current { name full_name facet { uuid } top_level_facet { uuid } } } } }',
+    );
+    expect(body.errors).toBeUndefined();
+    for (const { current } of body.data.classes.objects) {
+      expect(current.full_name).toBe(current.name);
+      expect(current.top_level_facet).toEqual(current.facet);
+    }
+  });
+});

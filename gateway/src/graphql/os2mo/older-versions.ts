@@ -39,7 +39,10 @@ export const versionSteps: readonly VersionStep[] = [
   {
     name: 'v28',
     undoes: 'v29 made validity ends exclusive: before it, `to` is the last day included (its midnight).',
-    resolvers: { Validity: { to: (validity: { to?: string | null }) => validity.to ?? null } },
+    resolvers: {
+      Validity: { to: (validity: { to?: string | null }) => validity.to ?? null },
+      OpenValidity: { to: (validity: { to?: string | null }) => validity.to ?? null },
+    },
   },
   {
     name: 'v27',

@@ -107,6 +107,8 @@ export const v30TypeViews: Readonly<Record<string, TypeView>> = {
       nickname_givenname: { type: 'String', deprecated: 'Use `nickname_given_name`.' },
       nickname_surname: { type: 'String' },
       cpr_number: { type: 'CPR', legacy: 'cpr_no' },
+      validity: { type: 'OpenValidity!', own: true },
+      seniority: { type: 'Date', own: true },
       engagements: { type: '[Engagement!]!', deprecated: 'Use `engagements_response`.' },
       manager_roles: {
         type: '[Manager!]!',
@@ -177,6 +179,12 @@ export const v30TypeViews: Readonly<Record<string, TypeView>> = {
       owner: { type: 'UUID' },
       facet: { type: 'Facet!', deprecated: 'Use `facet_response`.' },
       facet_uuid: { type: 'UUID!', from: 'facet', deprecated: useUuidField('facet') },
+      full_name: { type: 'String!', from: 'name', deprecated: 'Use `name`: it is the same.' },
+      top_level_facet: {
+        type: 'Facet!',
+        from: 'facet',
+        deprecated: "Use `facet`: a class's children share its facet.",
+      },
     },
   },
   Facet: {

@@ -634,10 +634,6 @@ export const v30Omissions: OmissionList = declare([
     ['Class.validity', 'Facet.validity', 'ITSystem.validity'],
   ],
   [
-    'only a class embedded in a detail record carries it in the Service API; served once every class can',
-    ['Class.full_name', 'Class.top_level_facet'],
-  ],
-  [
     'not served yet in v30: the Service API can back it, and it is the next step',
     [
       'Class.children',
@@ -652,8 +648,6 @@ export const v30Omissions: OmissionList = declare([
       'ClassFilter.parents',
       'ClassFilter.scope',
       'ClassOwnerFilter',
-      'Employee.seniority',
-      'Employee.validity',
       'Engagement.is_primary',
       'Engagement.managers',
       'Engagement.primary',
@@ -666,7 +660,6 @@ export const v30Omissions: OmissionList = declare([
       'ManagerFilter.exclude',
       'ManagerFilter.manager_type',
       'ManagerFilter.responsibility',
-      'OpenValidity',
       'OrganisationUnit.root',
       'OrganisationUnit.time_planning',
       'OrganisationUnit.time_planning_uuid',
