@@ -201,3 +201,36 @@ describe('v30: Employee.validity and Class.top_level_facet', () => {
     }
   });
 });
+
+describe('v30: ClassFilter (OS2mo’s tests/graphapi/test_classes.py, test_class_filter)', () => {
+  const classesBy = async (filter: Record<string, unknown>) => {
+    const body = await ask(
+      'query($filter: ClassFilter) { classes(filter: $filter) { objects { current { uuid name scope facet { uuid } } } } }',
+      { filter },
+    );
+    expect(body.errors).toBeUndefined();
+    return body.data.classes.objects.map((response: any) => response.current) as any[];
+  };
+
+  it('keeps classes of exactly the names and scopes given, and of the facets named by UUID', async () => {
+    const all = await classesBy({});
+    const sample = all.find((record) => record.scope !== null)!;
+    expect((await classesBy({ name: [sample.name] })).map((c) => c.name)).toEqual(
+      all.filter((c) => c.name === sample.name).map((c) => c.name),
+    );
+    expect((await classesBy({ scope: [sample.scope] })).length).toBe(
+      all.filter((c) => c.scope === sample.scope).length,
+    );
+    expect(await classesBy({ scope: ['360NoScope'] })).toEqual([]);
+    expect((await classesBy({ facets: [sample.facet.uuid] })).length).toBe(
+      all.filter((c) => c.facet.uuid === sample.facet.uuid).length,
+    );
+  });
+
+  it('`parent` (a self-containing filter, through a variable) keeps what `parents` keeps', async () => {
+    const all = await classesBy({});
+    const byList = await classesBy({ parents: all.map((c) => c.uuid) });
+    expect(await classesBy({ parent: { uuids: all.map((c) => c.uuid) } })).toEqual(byList);
+    expect(await classesBy({ parents: [] })).toEqual([]);
+  });
+});

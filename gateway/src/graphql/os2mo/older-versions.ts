@@ -65,7 +65,7 @@ export const versionSteps: readonly VersionStep[] = [
   {
     name: 'v25',
     undoes: unserved('v26 changed the type of the `registrations` collection; registrations are'),
-    notInPrintout: ['Query.persons'],
+    notInPrintout: ['Query.persons', 'ClassFilter.name'],
     renamedTypes: { ParentBoundOrganisationUnitFilter: 'ParentsBoundOrganisationUnitFilter' },
   },
   {
