@@ -175,3 +175,62 @@ describe('v30: EmployeeFilter.query', () => {
     expect(none.data.persons.objects).toEqual([]);
   });
 });
+
+describe('v30: Employee.validity and Class.top_level_facet', () => {
+  it("gives a person's validity from their version in force, the one `validities` lists", async () => {
+    const body = await ask(`{
+      persons(limit: 3) { objects { current { validity { from to } } validities { validity { from to } } } }
+    }`);
+    expect(body.errors).toBeUndefined();
+    for (const response of body.data.persons.objects) {
+      expect(response.current.validity.from).toMatch(/^\d{4}-\d\d-\d\d/);
+      expect(response.validities.map((version: any) => version.validity)).toContainEqual(
+        response.current.validity,
+      );
+    }
+  });
+
+  it("answers a class's full name and top-level facet as OS2mo does: its name and its facet", async () => {
+    const body = await ask(
+      '{ classes(limit: 5) { objects { current { name full_name facet { uuid } top_level_facet { uuid } } } } }',
+    );
+    expect(body.errors).toBeUndefined();
+    for (const { current } of body.data.classes.objects) {
+      expect(current.full_name).toBe(current.name);
+      expect(current.top_level_facet).toEqual(current.facet);
+    }
+  });
+});
+
+describe('v30: ClassFilter (OS2mo’s tests/graphapi/test_classes.py, test_class_filter)', () => {
+  const classesBy = async (filter: Record<string, unknown>) => {
+    const body = await ask(
+      'query($filter: ClassFilter) { classes(filter: $filter) { objects { current { uuid name scope facet { uuid } } } } }',
+      { filter },
+    );
+    expect(body.errors).toBeUndefined();
+    return body.data.classes.objects.map((response: any) => response.current) as any[];
+  };
+
+  it('keeps classes of exactly the names and scopes given, and of the facets named by UUID', async () => {
+    const all = await classesBy({});
+    const sample = all.find((record) => record.scope !== null)!;
+    expect((await classesBy({ name: [sample.name] })).map((c) => c.name)).toEqual(
+      all.filter((c) => c.name === sample.name).map((c) => c.name),
+    );
+    expect((await classesBy({ scope: [sample.scope] })).length).toBe(
+      all.filter((c) => c.scope === sample.scope).length,
+    );
+    expect(await classesBy({ scope: ['360NoScope'] })).toEqual([]);
+    expect((await classesBy({ facets: [sample.facet.uuid] })).length).toBe(
+      all.filter((c) => c.facet.uuid === sample.facet.uuid).length,
+    );
+  });
+
+  it('`parent` (a self-containing filter, through a variable) keeps what `parents` keeps', async () => {
+    const all = await classesBy({});
+    const byList = await classesBy({ parents: all.map((c) => c.uuid) });
+    expect(await classesBy({ parent: { uuids: all.map((c) => c.uuid) } })).toEqual(byList);
+    expect(await classesBy({ parents: [] })).toEqual([]);
+  });
+});

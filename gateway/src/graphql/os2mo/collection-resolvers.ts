@@ -6,7 +6,6 @@ import type { DetailType, LegacyRecord } from '../../legacy/legacy-loaders.js';
 import {
   allEmployees,
   allOrgUnits,
-  classRecords,
   employeesByUuid,
   facetRecords,
   itSystemRecords,
@@ -17,6 +16,7 @@ import {
 import { usesDefaultArguments, selectedFields } from '../resolvers/lookahead.js';
 import { decodeCursor, encodeCursor } from '../resolvers/pagination.js';
 import { prefetchUnitLinks, unitsAnswerableFromManagers } from '../resolvers/prefetch.js';
+import { classesMatching, type ClassFilter } from './class-filters.js';
 import type { CollectionSource, CollectionView } from './collections-view.js';
 import type { Instant } from './date-time.js';
 import { peopleMatching } from './person-filters.js';
@@ -336,8 +336,7 @@ export function collectionResolver(view: CollectionView, options: CollectionOpti
       records = await detailObjects(context, source.type, filter, window);
       if (vacantOnly) records = records.filter((record) => !(record.person as LegacyRecord | null)?.uuid);
     } else if (source.kind === 'class') {
-      const facetKeys = await facetKeysOf(context, filter);
-      records = await classRecords(context, { ...filter, facets: facetKeys }, at);
+      records = await classesMatching(context, (filter ?? {}) as ClassFilter, at);
     } else if (source.kind === 'facet') records = await facetRecords(context, filter, at);
     else records = await itSystemRecords(context, filter, at);
     return pageOf(responses(records, source, window, context.today), offset, args.limit);
@@ -378,18 +377,6 @@ async function selectedUuids(
     query: given(info, filter, 'query', true),
     cpr_numbers: given(info, filter, 'cpr_numbers', true),
   });
-}
-
-/** The facets (by user key) a class filter names, through `facet: {uuids, user_keys}` or `facet_user_keys`. */
-async function facetKeysOf(context: GraphQLContext, filter: Filter | null): Promise<string[] | null> {
-  let keys: string[] | null = filter?.facet_user_keys ?? null;
-  const facet = filter?.facet;
-  if (facet?.uuids || facet?.user_keys) {
-    const facets = (await context.legacy.facets()).filter((record) => matchesFilter(record, facet));
-    const named = facets.map((record) => String(record.user_key));
-    keys = keys ? keys.filter((key) => named.includes(key)) : named;
-  }
-  return keys;
 }
 
 /** Reads one object as of a day, and its versions over a window, for each kind of collection. */

@@ -91,7 +91,13 @@ export const v30Collections: readonly CollectionView[] = [
     filter: 'ClassFilter',
     extraFilterFields: `
   facet: FacetFilter = null
-  facet_user_keys: [String!] = null @deprecated(reason: "Use \`facet\`.")`,
+  facets: [UUID!] = null @deprecated(reason: "Use \`facet\`.")
+  facet_user_keys: [String!] = null @deprecated(reason: "Use \`facet\`.")
+  name: [String!] = null
+  scope: [String!] = null
+  parent: ClassFilter = null
+  parents: [UUID!] = null @deprecated(reason: "Use \`parent\`.")
+  parent_user_keys: [String!] = null @deprecated(reason: "Use \`parent\`.")`,
     source: { kind: 'class' },
   },
   {

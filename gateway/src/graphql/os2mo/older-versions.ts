@@ -66,7 +66,10 @@ export const versionSteps: readonly VersionStep[] = [
   {
     name: 'v28',
     undoes: 'v29 made validity ends exclusive: before it, `to` is the last day included (its midnight).',
-    resolvers: { Validity: { to: (validity: { to?: string | null }) => validity.to ?? null } },
+    resolvers: {
+      Validity: { to: (validity: { to?: string | null }) => validity.to ?? null },
+      OpenValidity: { to: (validity: { to?: string | null }) => validity.to ?? null },
+    },
   },
   {
     name: 'v27',
@@ -91,6 +94,7 @@ export const versionSteps: readonly VersionStep[] = [
     undoes: unserved('v26 changed the type of the `registrations` collection; registrations are'),
     notInPrintout: [
       'Query.persons',
+      'ClassFilter.name',
       ...responseLinks,
       'Address.ituser_uuid',
       'ITSystem.roles',

@@ -236,6 +236,8 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       nickname_givenname: { type: 'String', deprecated: 'Use `nickname_given_name`.' },
       nickname_surname: { type: 'String' },
       cpr_number: { type: 'CPR', legacy: 'cpr_no' },
+      validity: { type: 'OpenValidity!', own: true },
+      seniority: { type: 'Date', own: true },
       engagements: {
         type: '[Engagement!]!',
         deprecated: 'Use `engagements_response`.',
@@ -391,6 +393,12 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       facet_uuid: { type: 'UUID!', from: 'facet', deprecated: useUuidField('facet') },
       facet_response: { type: 'FacetResponse!', from: 'facet', response: 'one' },
       children_response: { type: 'ClassResponsePaged!', from: 'children', response: 'paged', ...page },
+      full_name: { type: 'String!', from: 'name', deprecated: 'Use `name`: it is the same.' },
+      top_level_facet: {
+        type: 'Facet!',
+        from: 'facet',
+        deprecated: "Use `facet`: a class's children share its facet.",
+      },
     },
   },
   Facet: {

@@ -408,10 +408,6 @@ export const v30Omissions: OmissionList = declare([
   ],
   ["OS2mo's older name for the CPR number: v30 serves `cpr_number` (each read logged)", ['Employee.cpr_no']],
   [
-    'a filter that contains itself: graphql-jit cannot compile variables of such an input type',
-    ['ClassFilter.parent', 'FacetFilter.parent'],
-  ],
-  [
     "filtering and paging a link's objects: not served yet (the link gives all of them)",
     [
       'EngagementBoundITUserFilter.binding_types',
@@ -783,6 +779,7 @@ export const v30Omissions: OmissionList = declare([
       'Facet.parent',
       'Facet.parent_uuid',
       'Facet.children',
+      'FacetFilter.parent',
       'FacetFilter.parents',
       'FacetFilter.parent_user_keys',
     ],
@@ -803,10 +800,6 @@ export const v30Omissions: OmissionList = declare([
     ['Class.validity', 'Facet.validity', 'ITSystem.validity'],
   ],
   [
-    'only a class embedded in a detail record carries it in the Service API; served once every class can',
-    ['Class.full_name', 'Class.top_level_facet'],
-  ],
-  [
     'not served yet in v30: the Service API can back it, and it is the next step',
     [
       'Class.children',
@@ -814,15 +807,8 @@ export const v30Omissions: OmissionList = declare([
       'Class.org_uuid',
       'Class.parent',
       'Class.parent_uuid',
-      'ClassFilter.facets',
-      'ClassFilter.name',
       'ClassFilter.owner',
-      'ClassFilter.parent_user_keys',
-      'ClassFilter.parents',
-      'ClassFilter.scope',
       'ClassOwnerFilter',
-      'Employee.seniority',
-      'Employee.validity',
       'Engagement.is_primary',
       'Engagement.managers',
       'Engagement.primary',
@@ -835,7 +821,6 @@ export const v30Omissions: OmissionList = declare([
       'ManagerFilter.exclude',
       'ManagerFilter.manager_type',
       'ManagerFilter.responsibility',
-      'OpenValidity',
       'OrganisationUnit.root',
       'OrganisationUnit.time_planning',
       'OrganisationUnit.time_planning_uuid',

@@ -16,8 +16,9 @@ import { cprNumber, cprScalar } from './cpr-number.js';
 import { dateTimeScalar } from './date-time.js';
 import { os2moMutations, type Os2moVersion } from './mutations/index.js';
 import { v30TypeViews, viewTypeDefs } from './os2mo-view.js';
+import { employeeSeniority, employeeValidity } from './person-fields.js';
 import { hasChildren } from './unit-links.js';
-import { viewResolvers } from './view-resolvers.js';
+import { exclusiveEnd, viewResolvers } from './view-resolvers.js';
 
 /** A part of a version's schema written elsewhere (OS2mo's mutations): its SDL and its resolvers. */
 export interface SchemaModule {
@@ -35,8 +36,17 @@ const intScalar = new GraphQLScalarType({
 
 /** v30's own SDL: the org graph's types under OS2mo's names, and OS2mo's collections over them. */
 export function v30TypeDefs(graphTypeDefs: string): string {
-  return `scalar UUID\nscalar CPR\n${collectionTypeDefs(v30Collections)}\n${parentBoundUnitFilterTypeDefs}\n${viewTypeDefs(graphTypeDefs, v30TypeViews)}\n${orgRoot}`;
+  return `scalar UUID\nscalar CPR\n${collectionTypeDefs(v30Collections)}\n${parentBoundUnitFilterTypeDefs}\n${viewTypeDefs(graphTypeDefs, v30TypeViews)}\n${openValidity}\n${orgRoot}`;
 }
+
+/** A validity that may be open at the start as well as at the end (a person's). */
+const openValidity = `
+"""When an object holds: from \`from\` (null: no start) until \`to\` (exclusive; null: no end)."""
+type OpenValidity {
+  from: DateTime
+  to: DateTime
+}
+`;
 
 /** OS2mo's root organisation: the one the Service API lists (`/service/o/`). */
 const orgRoot = `extend type Query {
@@ -88,8 +98,9 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
     },
     viewResolvers(graphTypeDefs, graph, v30TypeViews) as IResolvers,
     {
-      Employee: { cpr_number: cprNumber },
+      Employee: { cpr_number: cprNumber, validity: employeeValidity, seniority: employeeSeniority },
       Owner: { owner_inference_priority: ownerInferencePriority },
+      OpenValidity: { to: exclusiveEnd },
       OrganisationUnit: { has_children: hasChildren },
     } as IResolvers,
     Object.fromEntries(

@@ -59,6 +59,9 @@ function responseOf(
     : (value: unknown) => oneResponse(value, target, source, context.today);
 }
 
+/** A validity's `to` as OS2mo v29 on gives it: the day after the last day included (the Service API's `to`). */
+export const exclusiveEnd = (validity: { to?: string | null }) => (validity.to ? nextDay(validity.to) : null);
+
 /**
  * Resolvers for the viewed types, made from the graph's own resolvers: each OS2mo field runs the resolver
  * (or the default, the record's property) of the graph field it views, under that field's name, and
@@ -115,9 +118,6 @@ export function viewResolvers(
     result[typeName] = fields;
   }
   // OS2mo's validity ends are exclusive; the legacy `to` is the last day included.
-  result.Validity = {
-    ...result.Validity,
-    to: (validity: { to?: string | null }) => (validity.to ? nextDay(validity.to) : null),
-  };
+  result.Validity = { ...result.Validity, to: exclusiveEnd };
   return result;
 }

@@ -1,0 +1,75 @@
+import type { GraphQLContext, Source } from '../context.js';
+import { classRecords, matchesFilter } from '../resolvers/collections.js';
+
+/** OS2mo's `ClassFilter` members the Service API's class reads can decide. */
+export interface ClassFilter {
+  uuids?: string[] | null;
+  user_keys?: string[] | null;
+  facet?: { uuids?: string[] | null; user_keys?: string[] | null } | null;
+  facets?: string[] | null;
+  facet_user_keys?: string[] | null;
+  name?: string[] | null;
+  scope?: string[] | null;
+  parent?: ClassFilter | null;
+  parents?: string[] | null;
+  parent_user_keys?: string[] | null;
+}
+
+/** The facets (by user key) a class filter names through `facet`, `facets` or `facet_user_keys`; null: any. */
+async function facetKeysOf(context: GraphQLContext, filter: ClassFilter): Promise<string[] | null> {
+  let keys: string[] | null = filter.facet_user_keys ?? null;
+  const narrow = (named: string[]) => (keys = keys ? keys.filter((key) => named.includes(key)) : named);
+  const { facet, facets } = filter;
+  if (facet?.uuids || facet?.user_keys || facets) {
+    const all = await context.legacy.facets();
+    if (facet?.uuids || facet?.user_keys) {
+      narrow(all.filter((record) => matchesFilter(record, facet)).map((record) => String(record.user_key)));
+    }
+    if (facets) {
+      narrow(all.filter((record) => facets.includes(record.uuid)).map((record) => String(record.user_key)));
+    }
+  }
+  return keys;
+}
+
+/** The UUIDs of the classes directly below the classes a filter's parent members select; null: any. */
+async function childUuids(context: GraphQLContext, filter: ClassFilter, at: string) {
+  const parentSets: string[][] = [];
+  if (filter.parents) parentSets.push(filter.parents);
+  if (filter.parent_user_keys) {
+    const keyed = await classesMatching(context, { user_keys: filter.parent_user_keys }, at);
+    parentSets.push(keyed.map((record) => record.uuid));
+  }
+  if (filter.parent) parentSets.push((await classesMatching(context, filter.parent, at)).map((c) => c.uuid));
+  if (parentSets.length === 0) return null;
+  const children = await Promise.all(
+    parentSets.map(async (parents) => {
+      const lists = await Promise.all(
+        [...new Set(parents)].map((uuid) => context.legacy.classChildren(uuid)),
+      );
+      return new Set(lists.flat().map((child) => child.uuid));
+    }),
+  );
+  return children.reduce((kept, next) => new Set([...kept].filter((uuid) => next.has(uuid))));
+}
+
+/**
+ * The classes a class filter selects, as of `at`: by facet, name and scope (OS2mo's
+ * `tests/graphapi/test_classes.py`@HEAD: `name` and `scope` match exactly, null is no filter), and by
+ * parent through the Service API's children listings. Null members filter nothing, as OS2mo's defaults say.
+ */
+export async function classesMatching(
+  context: GraphQLContext,
+  filter: ClassFilter,
+  at: string,
+): Promise<Source[]> {
+  const [keys, children] = await Promise.all([facetKeysOf(context, filter), childUuids(context, filter, at)]);
+  const records = await classRecords(context, { uuids: filter.uuids, facets: keys }, at);
+  return records.filter(
+    (record) =>
+      matchesFilter(record, filter) &&
+      (!filter.name || filter.name.includes(String(record.name))) &&
+      (!filter.scope || filter.scope.includes(String(record.scope))) &&
+      (!children || children.has(record.uuid)),
+  );
+}
