@@ -1,16 +1,9 @@
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { TokenClaimRules } from '../config.js';
 import { createJwksCache, JwksUnavailableError } from './jwks-cache.js';
+import type { Principal } from './principal.js';
 
-/** Who sent a request, as far as the gateway cares: RBAC reads roles and the employee UUID. */
-export interface Principal {
-  subject: string;
-  username: string | undefined;
-  clientId: string | undefined;
-  roles: string[];
-  /** The employee UUID of the `uuid` claim, when present. */
-  employeeUuid: string | undefined;
-}
+export type { Principal } from './principal.js';
 
 export type TokenFailure =
   /** No usable credentials, or a token that does not verify: 401. */

@@ -20,7 +20,7 @@ import { parseInstant, previousDay } from '../graphql/os2mo/date-time.js';
 import { v30Omissions } from '../graphql/os2mo/v30-omissions.js';
 import { versionTypeDefs } from '../graphql/versions.js';
 import { isRecord } from './normal-form.js';
-import type { GraphQLRequestBody } from './subjects.js';
+import type { GraphQLRequestBody } from './graphql-request-body.js';
 
 /**
  * The comparison tools' road to OS2mo's GraphQL (v30): each `/service` read is checked with a v2 query,

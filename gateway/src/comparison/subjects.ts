@@ -1,5 +1,6 @@
 import { legacyPaths } from '../legacy/legacy-paths.js';
 import { ComparisonError, errorSentence } from './comparison-error.js';
+import type { GraphQLRequestBody } from './graphql-request-body.js';
 import { os2moData, os2moDocument } from './os2mo-road.js';
 import {
   classRef,
@@ -51,11 +52,7 @@ export interface LegacyCallRecord {
   body: unknown;
 }
 
-export interface GraphQLRequestBody {
-  query: string;
-  variables: Record<string, unknown>;
-  operationName: string;
-}
+export type { GraphQLRequestBody } from './graphql-request-body.js';
 
 const unique = (values: readonly string[]) => [...new Set(values)];
 const isText = (value: unknown): value is string => typeof value === 'string';

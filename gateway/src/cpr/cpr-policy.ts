@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Principal } from '../auth/token-verifier.js';
+import type { Principal } from '../auth/principal.js';
 
 /**
  * Who is served CPR numbers (`CPR_READ_ROLES`, `CPR_READ_CLIENTS`). Both unset: every authenticated
