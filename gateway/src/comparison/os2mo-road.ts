@@ -244,7 +244,16 @@ const lastDay = (value: unknown) => {
 };
 
 /** Links OS2mo lists (one element at most) where v2 has the one object. */
-const singleLinks = new Set(['employee', 'person', 'org_unit', 'owner', 'substitute', 'parent']);
+/** Links OS2mo gives as a list of at most one object where v2 gives the object (a KLE's number since OS2mo's v23). */
+const singleLinks = new Set([
+  'employee',
+  'person',
+  'org_unit',
+  'owner',
+  'substitute',
+  'parent',
+  'kle_number',
+]);
 
 /**
  * v30's `data` in v2's shape, the one normalisation of the road: each response's `current` in place of the
