@@ -461,6 +461,7 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       href: { type: 'String' },
       value: { type: 'String!' },
       value2: { type: 'String' },
+      resolve: { type: 'ResolvedAddress!', own: true },
       address_type_uuid: { type: 'UUID!', from: 'address_type', deprecated: useUuidField('address_type') },
       visibility_uuid: { type: 'UUID', from: 'visibility', deprecated: useUuidField('visibility') },
       employee_uuid: { type: 'UUID', deprecated: useUuidField('person') },

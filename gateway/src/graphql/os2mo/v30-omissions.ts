@@ -753,15 +753,8 @@ export const v30Omissions: OmissionList = declare([
     ],
   ],
   [
-    "a unit's or person's links to its detail records, and OS2mo's resolved addresses: not served yet in v30 (the collections `owners`, `addresses`, \u2026 with an `org_unit` or `employee` filter list the same records)",
-    [
-      'DARAddress',
-      'DefaultAddress',
-      'Engagement.leave',
-      'Engagement.leave_uuid',
-      'MultifieldAddress',
-      'ResolvedAddress',
-    ],
+    "a unit's or person's links to its detail records: not served yet in v30 (the collections `owners`, `addresses`, \u2026 with an `org_unit` or `employee` filter list the same records)",
+    ['Engagement.leave', 'Engagement.leave_uuid'],
   ],
   [
     'the Service API links no class to an IT system and keeps no publication state for classes and facets',
@@ -793,6 +786,25 @@ export const v30Omissions: OmissionList = declare([
       'OrganisationUnitFilter.hierarchy',
       'ParentBoundOrganisationUnitFilter.hierarchies',
       'ParentBoundOrganisationUnitFilter.hierarchy',
+    ],
+  ],
+  [
+    "a DAR address's structured fields come from the national address register, which the Service API does not pass on (it gives the address's value and name)",
+    [
+      'DARAddress.description',
+      'DARAddress.road_code',
+      'DARAddress.road_name',
+      'DARAddress.house_number',
+      'DARAddress.floor',
+      'DARAddress.door',
+      'DARAddress.zip_code',
+      'DARAddress.zip_code_name',
+      'DARAddress.municipality_code',
+      'DARAddress.supplementary_city',
+      'DARAddress.longitude',
+      'DARAddress.latitude',
+      'DARAddress.href',
+      'DARAddress.streetmap_href',
     ],
   ],
   [
@@ -831,7 +843,6 @@ export const v30Omissions: OmissionList = declare([
     'a link, filter or field of owners, addresses, associations, IT users, KLEs, leaves, related units or the organisation not served yet: the `*_uuid` fields name the linked objects',
     [
       'Address.engagement',
-      'Address.resolve',
       'AddressFilter.address_type',
       'AddressFilter.address_type_user_keys',
       'AddressFilter.address_types',
