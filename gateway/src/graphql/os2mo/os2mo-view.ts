@@ -339,6 +339,11 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       primary_response: { type: 'ClassResponse', from: 'primary', response: 'one' },
       person_response: { type: 'EmployeeResponse!', from: 'employee', response: 'one' },
       org_unit_response: { type: 'OrganisationUnitResponse!', from: 'org_unit', response: 'one' },
+      managers: {
+        type: '[Manager!]!',
+        args: 'inherit: Boolean! = false, exclude_self: Boolean! = false',
+        own: true,
+      },
     },
   },
   Manager: {

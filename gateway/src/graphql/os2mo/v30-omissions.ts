@@ -822,7 +822,7 @@ export const v30Omissions: OmissionList = declare([
       'ClassFilter.owner',
       'ClassOwnerFilter',
       'Engagement.is_primary',
-      'Engagement.managers',
+      'Engagement.managers(filter:)',
       'Engagement.primary',
       'Engagement.primary_uuid',
       'EngagementFilter.engagement_type',

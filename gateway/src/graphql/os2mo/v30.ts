@@ -14,6 +14,7 @@ import {
 import { collectionTypeDefs, parentBoundUnitFilterTypeDefs, v30Collections } from './collections-view.js';
 import { resolveAddress, resolvedAddressResolvers, resolvedAddressTypeDefs } from './address-resolve.js';
 import { cprNumber, cprScalar } from './cpr-number.js';
+import { engagementManagers } from './engagement-managers.js';
 import { dateTimeScalar } from './date-time.js';
 import { os2moMutations, type Os2moVersion } from './mutations/index.js';
 import { v30TypeViews, viewTypeDefs } from './os2mo-view.js';
@@ -104,6 +105,7 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
       OpenValidity: { to: exclusiveEnd },
       OrganisationUnit: { has_children: hasChildren },
       Address: { resolve: resolveAddress },
+      Engagement: { managers: engagementManagers },
       ...resolvedAddressResolvers,
     } as IResolvers,
     Object.fromEntries(
