@@ -1,19 +1,26 @@
-import { buildSchema, getOperationAST, parse } from 'graphql';
+import { readFileSync } from 'node:fs';
+import { buildSchema, getOperationAST, parse, type GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { weightedCost } from './weighted-cost.js';
+import { filterBound, weightedCost } from './weighted-cost.js';
 
 const schema = buildSchema(`
-  type Unit { uuid: ID! name: String! children(limit: Int): UnitPage! }
+  type Unit { uuid: ID! name: String! children(limit: Int): UnitPage! parents(filter: UuidsBoundUnitFilter, limit: Int): UnitPage! }
   type UnitPage { objects: [Unit!]! }
   input UnitFilter { uuids: [ID!] }
+  input UuidsBoundUnitFilter { uuids: [ID!] }
   type CprLookup { name: String }
   type Query { units(limit: Int = 100, filter: UnitFilter): UnitPage! cpr_lookup(cpr_number: String!): CprLookup }
 `);
 
-function costOf(query: string, variables: Record<string, unknown> = {}, operationName?: string) {
+function costOf(
+  query: string,
+  variables: Record<string, unknown> = {},
+  operationName?: string,
+  against: GraphQLSchema = schema,
+) {
   const document = parse(query);
   const operation = getOperationAST(document, operationName)!;
-  return weightedCost({ schema, document, operation, variables });
+  return weightedCost({ schema: against, document, operation, variables });
 }
 
 describe('the weighted cost of one request', () => {
@@ -41,6 +48,13 @@ describe('the weighted cost of one request', () => {
     );
   });
 
+  it('weighs a link that follows the UUIDs its object holds as those few, not as every record of an owner', () => {
+    const link = (name: string, limit = '') =>
+      costOf(`{ units(limit: 1) { objects { uuid ${name}${limit} { objects { uuid } } } } }`);
+    expect(link('parents')).toBe(link('parents', '(limit: 3)'));
+    expect(link('parents')).toBeLessThan(link('children'));
+  });
+
   it('weighs the operation the request runs, not the others of its document', () => {
     const document = `
       query Small { units(limit: 1) { objects { uuid } } }
@@ -62,5 +76,125 @@ describe('the weighted cost of one request', () => {
     expect(costOf(probes(1))).toBe((2 + 1.5) * 500);
     expect(costOf(probes(11))).toBeLessThanOrEqual(20_000);
     expect(costOf(probes(12))).toBeGreaterThan(20_000);
+  });
+});
+
+describe('what a filter bounds', () => {
+  it('bounds by the UUIDs or user keys it names', () => {
+    expect(filterBound({ uuids: ['a', 'b'] })).toBe(2);
+    expect(filterBound({ user_keys: ['visibility'] })).toBe(1);
+    expect(filterBound({ user_keys: null, from_date: '2024-01-01' })).toBe(Infinity);
+    expect(filterBound(undefined)).toBe(Infinity);
+  });
+
+  it("bounds by the owners it names, each owner's records weighing as a link's objects", () => {
+    expect(filterBound({ org_units: ['u'] })).toBe(10);
+    expect(filterBound({ employee: { uuids: ['p', 'q'] } })).toBe(20);
+    expect(filterBound({ engagement: { org_unit: { uuids: ['u'] } } })).toBe(100);
+  });
+
+  it('takes the tightest of its members, and leaves unbounded what names no owner', () => {
+    expect(filterBound({ uuids: ['a'], org_units: ['u'] })).toBe(1);
+    expect(filterBound({ org_units: ['u'], employees: null })).toBe(10);
+    expect(filterBound({ parent: null })).toBe(Infinity);
+    expect(filterBound({ org_unit: { descendant: { uuids: ['u'] } } })).toBe(Infinity);
+    expect(filterBound({ owner: { include_none: true, descendant: { uuids: ['u'] } } })).toBe(Infinity);
+  });
+});
+
+/** OS2mo's own printout of v29, the schema the UI's documents are written against. */
+const os2mo = buildSchema(
+  readFileSync(new URL('../../../../test/fixtures/os2mo-graphql/os2mo-v29.graphql', import.meta.url), 'utf8'),
+);
+const maxCost = 20_000;
+const at = '2024-01-01';
+const costAtV29 = (query: string, variables: Record<string, unknown>) =>
+  costOf(query, variables, undefined, os2mo);
+
+/** The type selectors of the UI's forms (magenta-aps/os2mo-naldo web/src/lib/http/queries.ts, FacetsAndClasses). */
+const facetsAndClasses = (
+  facets: string,
+) => `query FacetsAndClasses($at: DateTime, $units: [UUID!], $keys: [String!]) {
+  facets${facets} { objects { validities { uuid user_key
+    classes_responses(filter: {
+      from_date: $at
+      owner: { include_none: true, descendant: { uuids: $units, from_date: $at }, from_date: $at }
+    }) { objects { uuid current(at: $at) { name user_key scope } } }
+  } } }
+}`;
+
+describe("the cost of OS2mo's UI's page queries (v29), within the default limit", () => {
+  it("lets a form's facets with their classes through, the user keys bounding the facets", () => {
+    // The unit forms ask for three facets at most (web/src/routes/(app)/organisation/[[uuid]]/create/unit/+page.svelte).
+    const keys = ['org_unit_level', 'org_unit_type', 'time_planning'];
+    const query = facetsAndClasses('(filter: { user_keys: $keys })');
+    expect(costAtV29(query, { at, units: ['u'], keys })).toBeLessThanOrEqual(maxCost);
+  });
+
+  it("lets a unit's and a person's detail tabs through, the unit or person bounding the records", () => {
+    const named = (link: string) => `${link} { uuid current(at: $from) { name } }`;
+    const tabs = {
+      // web/src/lib/components/tables/AddressTable.svelte
+      addresses: `query ($units: [UUID!], $from: DateTime) {
+        addresses(filter: { org_units: $units, from_date: $from, to_date: null }) { objects { validities {
+          uuid name user_key value ${named('address_type_response')} ${named('visibility_response')}
+          ituser_response { uuid validities(start: $from, end: null) {
+            user_key validity { from to } itsystem_response { uuid current(at: $from) { user_key name } }
+          } }
+          validity { from to }
+        } } }
+      }`,
+      // web/src/lib/components/tables/KLETable.svelte
+      kles: `query ($units: [UUID!], $from: DateTime) {
+        kles(filter: { org_units: $units, from_date: $from, to_date: null }) { objects { validities {
+          uuid validity { from to } kle_number_response { uuid current(at: $from) { name user_key } }
+          kle_aspects_response { objects { uuid current(at: $from) { name } } }
+        } } }
+      }`,
+      // web/src/lib/components/tables/LeaveTable.svelte
+      leaves: `query ($people: [UUID!], $from: DateTime) {
+        leaves(filter: { employees: $people, from_date: $from, to_date: null }) { objects { validities {
+          uuid validity { from to } ${named('leave_type_response')}
+          engagement_response { uuid current(at: $from) {
+            ${named('org_unit_response')} job_function_response { current(at: $from) { name } }
+          } }
+        } } }
+      }`,
+      // web/src/lib/components/tables/ITUserTable.svelte
+      itusers: `query ($people: [UUID!], $from: DateTime) {
+        itusers(filter: { employee: { uuids: $people }, from_date: $from, to_date: null }) { objects { validities {
+          uuid user_key external_id ${named('itsystem_response')} validity { from to } ${named('primary_response')}
+          engagements(filter: { from_date: $from, to_date: null }) { validities {
+            uuid validity { from to } org_unit_response { uuid current(at: $from) { name user_key } }
+            job_function_response { current(at: $from) { name user_key } }
+          } }
+        } } }
+      }`,
+    };
+    for (const [tab, query] of Object.entries(tabs)) {
+      const cost = costAtV29(query, { units: ['u'], people: ['p'], from: at });
+      expect(cost, tab).toBeLessThanOrEqual(maxCost);
+      // The same tab over every unit's or person's records stays refused.
+      const everyone = costAtV29(query, { units: null, people: null, from: at });
+      expect(everyone, tab).toBeGreaterThan(maxCost);
+    }
+  });
+
+  it('still refuses every facet with its classes, and a subtree that names no owner it bounds', () => {
+    expect(costAtV29(facetsAndClasses(''), { at, units: ['u'] })).toBeGreaterThan(maxCost);
+    expect(
+      costAtV29(facetsAndClasses('(filter: { user_keys: $keys })'), {
+        at,
+        units: ['u'],
+        keys: Array.from({ length: 40 }, (_, i) => `facet_${i}`),
+      }),
+    ).toBeGreaterThan(maxCost);
+    const subtree = `query ($units: [UUID!], $from: DateTime) {
+      kles(filter: { org_unit: { descendant: { uuids: $units } }, from_date: $from }) { objects { validities {
+        uuid kle_number_response { uuid current(at: $from) { name user_key } }
+        kle_aspects_response { objects { uuid current(at: $from) { name } } }
+      } } }
+    }`;
+    expect(costAtV29(subtree, { units: ['u'], from: at })).toBeGreaterThan(maxCost);
   });
 });

@@ -36,6 +36,11 @@ export interface WeightedCostInput {
 const unlimitedWeight = 100;
 /** A link's objects without a limit (a unit's managers, a facet's classes): those of one object, not a listing. */
 const unlimitedLinkWeight = 10;
+/**
+ * A link that follows UUIDs its object holds (OS2mo's `UuidsBound…Filter`: an IT user's engagements, a
+ * manager's responsibilities) without a limit: the few its object names, not every record of an owner.
+ */
+const heldLinkWeight = 3;
 
 /**
  * Fields that weigh as this many objects whatever they select: `Query.cpr_lookup` probes the CPR register
@@ -44,7 +49,45 @@ const unlimitedLinkWeight = 10;
  */
 const fixedWeights: ReadonlyMap<string, number> = new Map([['Query.cpr_lookup', 500]]);
 
-/** How many objects a paged field can return: its `limit` (or the schema's default), or fewer UUIDs asked for. */
+/**
+ * Filter members that bind a listing to the records of the objects they name, as a link does: a unit's
+ * addresses, a person's IT users, an engagement's IT users, a facet's classes, a unit's children.
+ */
+const ownerMembers = [
+  'org_unit',
+  'org_units',
+  'employee',
+  'employees',
+  'engagement',
+  'engagements',
+  'facet',
+  'facets',
+  'parent',
+  'parents',
+];
+
+/**
+ * How many objects a filter can match at most, or infinity when it does not bound them: `uuids` and
+ * `user_keys` name that many objects; an owner member (a UUID list or a filter that is itself bounded) names
+ * that many owners, each weighing as a link's objects. The members are ANDed, so the tightest one counts.
+ */
+export function filterBound(filter: unknown): number {
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) return Infinity;
+  const members = filter as Record<string, unknown>;
+  const bounds: number[] = [];
+  for (const name of ['uuids', 'user_keys']) {
+    const named = members[name];
+    if (Array.isArray(named)) bounds.push(named.length);
+  }
+  for (const name of ownerMembers) {
+    const owner = members[name];
+    const owners = Array.isArray(owner) ? owner.length : filterBound(owner);
+    if (Number.isFinite(owners)) bounds.push(owners * unlimitedLinkWeight);
+  }
+  return Math.min(Infinity, ...bounds);
+}
+
+/** How many objects a paged field can return: its `limit` (or the schema's default), or fewer its filter bounds. */
 function pageSize(
   field: GraphQLField<unknown, unknown>,
   node: FieldNode,
@@ -59,28 +102,29 @@ function pageSize(
     ? valueFromAST(limitNode.value, definition.type, variables ?? undefined)
     : undefined;
   const unlimited = given === null || (given === undefined && definition.defaultValue == null);
+  const filterDefinition = field.args.find((arg) => arg.name === 'filter');
+  const followsHeld = getNamedType(filterDefinition?.type)?.name.startsWith('UuidsBound') ?? false;
   const limit = unlimited
     ? isRoot
       ? unlimitedWeight
-      : unlimitedLinkWeight
+      : followsHeld
+        ? heldLinkWeight
+        : unlimitedLinkWeight
     : typeof given === 'number'
       ? given
       : Number(definition.defaultValue);
-  const filterDefinition = field.args.find((arg) => arg.name === 'filter');
   const filterNode = argument('filter');
   const filter =
     filterDefinition && filterNode
-      ? (valueFromAST(filterNode.value, filterDefinition.type, variables ?? undefined) as
-          { uuids?: unknown } | undefined)
+      ? valueFromAST(filterNode.value, filterDefinition.type, variables ?? undefined)
       : undefined;
-  const uuids = Array.isArray(filter?.uuids) ? filter.uuids.length : Number.POSITIVE_INFINITY;
-  return Math.max(1, Math.min(Number.isFinite(limit) && limit > 0 ? limit : 1, uuids));
+  return Math.max(1, Math.min(Number.isFinite(limit) && limit > 0 ? limit : 1, filterBound(filter)));
 }
 
 /**
  * GraphQL Armor's cost model, with one change: a list field that takes `limit` multiplies the cost of its
  * selection by the number of objects it may return — `limit` as given (literally or by a variable), else the
- * schema's default page size, or the number of UUIDs its filter names when that is fewer. Armor itself only
+ * schema's default page size, or what its filter bounds when that is fewer (see `filterBound`). Armor itself only
  * weighs `first`/`last` literals, so 30 aliases of `engagements(limit: 1000)` cost as much as 30 of
  * `limit: 1`. Fragments are weighed where they are spread, like Armor does.
  *

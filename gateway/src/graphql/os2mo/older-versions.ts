@@ -126,6 +126,7 @@ export const versionSteps: readonly VersionStep[] = [
     name: 'v22',
     undoes: 'v23 made `KLE.kle_number` a list: before it, the KLE number itself.',
     retyped: { 'KLE.kle_number': 'Class!' },
+    notInPrintout: ['Engagement.managers'],
     resolvers: {
       KLE: {
         kle_number: (source: Source) =>

@@ -339,6 +339,11 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       primary_response: { type: 'ClassResponse', from: 'primary', response: 'one' },
       person_response: { type: 'EmployeeResponse!', from: 'employee', response: 'one' },
       org_unit_response: { type: 'OrganisationUnitResponse!', from: 'org_unit', response: 'one' },
+      managers: {
+        type: '[Manager!]!',
+        args: 'inherit: Boolean! = false, exclude_self: Boolean! = false',
+        own: true,
+      },
     },
   },
   Manager: {
@@ -461,6 +466,7 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       href: { type: 'String' },
       value: { type: 'String!' },
       value2: { type: 'String' },
+      resolve: { type: 'ResolvedAddress!', own: true },
       address_type_uuid: { type: 'UUID!', from: 'address_type', deprecated: useUuidField('address_type') },
       visibility_uuid: { type: 'UUID', from: 'visibility', deprecated: useUuidField('visibility') },
       employee_uuid: { type: 'UUID', deprecated: useUuidField('person') },

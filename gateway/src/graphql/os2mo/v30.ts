@@ -12,7 +12,9 @@ import {
   type CollectionOptions,
 } from './collection-resolvers.js';
 import { collectionTypeDefs, parentBoundUnitFilterTypeDefs, v30Collections } from './collections-view.js';
+import { resolveAddress, resolvedAddressResolvers, resolvedAddressTypeDefs } from './address-resolve.js';
 import { cprNumber, cprScalar } from './cpr-number.js';
+import { engagementManagers } from './engagement-managers.js';
 import { dateTimeScalar } from './date-time.js';
 import { os2moMutations, type Os2moVersion } from './mutations/index.js';
 import { v30TypeViews, viewTypeDefs } from './os2mo-view.js';
@@ -36,7 +38,7 @@ const intScalar = new GraphQLScalarType({
 
 /** v30's own SDL: the org graph's types under OS2mo's names, and OS2mo's collections over them. */
 export function v30TypeDefs(graphTypeDefs: string): string {
-  return `scalar UUID\nscalar CPR\n${collectionTypeDefs(v30Collections)}\n${parentBoundUnitFilterTypeDefs}\n${viewTypeDefs(graphTypeDefs, v30TypeViews)}\n${openValidity}\n${orgRoot}`;
+  return `scalar UUID\nscalar CPR\n${collectionTypeDefs(v30Collections)}\n${parentBoundUnitFilterTypeDefs}\n${viewTypeDefs(graphTypeDefs, v30TypeViews)}\n${openValidity}\n${resolvedAddressTypeDefs}\n${orgRoot}`;
 }
 
 /** A validity that may be open at the start as well as at the end (a person's). */
@@ -102,6 +104,9 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
       Owner: { owner_inference_priority: ownerInferencePriority },
       OpenValidity: { to: exclusiveEnd },
       OrganisationUnit: { has_children: hasChildren },
+      Address: { resolve: resolveAddress },
+      Engagement: { managers: engagementManagers },
+      ...resolvedAddressResolvers,
     } as IResolvers,
     Object.fromEntries(
       v30Collections.map((view) => [`${view.type}Response`, responseResolvers(view.source)]),

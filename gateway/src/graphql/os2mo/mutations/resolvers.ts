@@ -24,8 +24,11 @@ export const newestMutationOptions: Os2moMutationOptions = { ends: 'exclusive', 
 
 type Args = { input: Input };
 type ListArgs = { input: Input[] };
-/** The root of an OS2mo `XResponse`: the read side loads `current`, `objects`, … from the UUID. */
-type Response = { uuid: string };
+/**
+ * The root of an OS2mo `XResponse`: the read side loads `current`, `objects`, … from the UUID, and a created
+ * detail record from the listing of the person or unit its input names.
+ */
+type Response = { uuid: string; __owner?: { unit?: string; employee?: string } };
 
 /** OS2mo's update inputs default every field to `null`, which there means "keep"; creates leave `null` out. */
 const keepNull: InputShape = { nullInUpdate: 'keep' };
@@ -75,6 +78,21 @@ const one = async (written: Promise<string | string[]>): Promise<Response> => ({
 const each = async (written: Promise<string | string[]>): Promise<Response[]> =>
   ([] as string[]).concat(await written).map((uuid) => ({ uuid }));
 
+/**
+ * Whose listing holds a created detail record: its person's when it names one (the Service API lists a
+ * person's records under the person, not under any unit), else its unit's. Without it, reading the record
+ * back searches every unit's listing and misses a person's address.
+ */
+function listedUnder(input: Input): Response['__owner'] {
+  const person = input.person ?? input.employee;
+  if (typeof person === 'string') return { employee: person };
+  return typeof input.org_unit === 'string' ? { unit: input.org_unit } : undefined;
+}
+const created = async (written: Promise<string | string[]>, input: Input): Promise<Response> => {
+  const owner = listedUnder(input);
+  return { ...(await one(written)), ...(owner ? { __owner: owner } : {}) };
+};
+
 /** How one version turns its inputs into Service API bodies: dates as it reads them, fields by the mappings. */
 function writer(options: Os2moMutationOptions) {
   const validity = (given: unknown) => {
@@ -111,7 +129,7 @@ function detailResolvers(write: Writer): Record<string, Resolver> {
     const create = write.createItem(type, shape);
     const update = write.updateItem(type, shape);
     resolvers[`${prefix}_create`] = (_: unknown, { input }: Args, context: GraphQLContext) =>
-      one(post(context, legacyPaths.detailsCreate(), create(input)));
+      created(post(context, legacyPaths.detailsCreate(), create(input)), input);
     resolvers[`${prefix}_update`] = (_: unknown, { input }: Args, context: GraphQLContext) =>
       one(post(context, legacyPaths.detailsEdit(), update(input)));
     resolvers[`${prefix}_terminate`] = (_: unknown, { input }: Args, context: GraphQLContext) =>

@@ -1,0 +1,42 @@
+import { withDate, type GraphQLContext, type Source } from '../context.js';
+import type { LegacyRecord } from '../../legacy/legacy-loaders.js';
+
+interface ManagersArgs {
+  inherit?: boolean;
+  exclude_self?: boolean;
+}
+
+const uuidOf = (value: unknown): string | null =>
+  value && typeof value === 'object' && 'uuid' in value ? String((value as LegacyRecord).uuid) : null;
+
+/**
+ * `Engagement.managers(inherit, exclude_self)`: the managers of the engagement's unit; when it has none and
+ * `inherit` is set, those of the nearest ancestor that has some. With `exclude_self`, the engagement's own
+ * person never counts, so the walk goes on past a unit the person manages alone (OS2mo's
+ * `mora/graphapi/collections/engagement.py`, `managers`). Without it, the Service API's `inherit_manager`
+ * answers in one read.
+ */
+export async function engagementManagers(
+  source: Source,
+  args: ManagersArgs,
+  context: GraphQLContext,
+): Promise<Source[]> {
+  const at = source.__at;
+  const unit = uuidOf(source.org_unit);
+  if (!unit) return [];
+  const inherit = args.inherit === true;
+  if (!args.exclude_self) {
+    const managers = await context.legacy.unitDetails('manager', unit, { at, inherit });
+    return managers.map((manager) => withDate(manager, at));
+  }
+  const self = uuidOf(source.person);
+  const visited = new Set<string>();
+  for (let current: string | null = unit; current && !visited.has(current);) {
+    visited.add(current);
+    const managers = await context.legacy.unitDetails('manager', current, { at });
+    const others = managers.filter((manager) => self === null || uuidOf(manager.person) !== self);
+    if (others.length > 0 || !inherit) return others.map((manager) => withDate(manager, at));
+    current = uuidOf((await context.legacy.orgUnit(current, at))?.parent);
+  }
+  return [];
+}
