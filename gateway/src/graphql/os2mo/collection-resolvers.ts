@@ -17,6 +17,7 @@ import { usesDefaultArguments, selectedFields } from '../resolvers/lookahead.js'
 import { decodeCursor, encodeCursor } from '../resolvers/pagination.js';
 import { prefetchUnitLinks, unitsAnswerableFromManagers } from '../resolvers/prefetch.js';
 import { classesMatching, type ClassFilter } from './class-filters.js';
+import { detailFilterTests, passing, type DetailFilter } from './detail-filters.js';
 import type { CollectionSource, CollectionView } from './collections-view.js';
 import type { Instant } from './date-time.js';
 import { peopleMatching } from './person-filters.js';
@@ -190,16 +191,25 @@ async function detailObjects(
       : people !== null || walkedByEmployee.has(type)
         ? (people ?? (await allEmployees(context, at)).map((e) => e.uuid)).map((employee) => ({ employee }))
         : (await allOrgUnits(context, at)).map((unit) => ({ unit: unit.uuid }));
-  const listings = await Promise.all(
-    [...new Map(owners.map((owner) => [JSON.stringify(owner), owner])).values()].map((owner) =>
-      detailListing(context, type, owner, window),
+  const [listings, tests] = await Promise.all([
+    Promise.all(
+      [...new Map(owners.map((owner) => [JSON.stringify(owner), owner])).values()].map((owner) =>
+        detailListing(context, type, owner, window),
+      ),
     ),
-  );
-  return distinctVersions(listings.flat()).filter((record) => {
+    detailFilterTests(context, type, (filter ?? {}) as DetailFilter, at, {
+      engagementUuids: async (engagement, day) =>
+        (await detailObjects(context, 'engagement', engagement as Filter, { from: day, to: day })).map(
+          (record) => record.uuid,
+        ),
+    }),
+  ]);
+  const matching = distinctVersions(listings.flat()).filter((record) => {
     if (!matchesFilter(record, filter)) return false;
     const person = (record.person as LegacyRecord | null | undefined)?.uuid;
     return units === null || people === null || (person !== undefined && people.includes(person));
-  }) as Source[];
+  });
+  return passing(matching, tests);
 }
 
 /** The named units or people with a version touching a window wider than a day: their versions' reads. */
