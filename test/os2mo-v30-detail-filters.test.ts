@@ -140,3 +140,27 @@ describe('v30: OwnerFilter by owner, ClassFilter by IT system', () => {
     expect(await listed('classes', 'ClassFilter', { it_system: {} })).toEqual([]);
   });
 });
+
+describe('v30: root listings without a unit or person filter', () => {
+  it("`addresses` and `itusers` list people's records as well as units'", async () => {
+    const body = await ask(
+      '{ employees(limit: 10) { objects { current { addresses { uuid } itusers { uuid } } } } }',
+    );
+    expect(body.errors).toBeUndefined();
+    const people = body.data.employees.objects.map(
+      (response: { current: Record<string, { uuid: string }[]> }) => response.current,
+    );
+    for (const [root, filterType, link] of [
+      ['addresses', 'AddressFilter', 'addresses'],
+      ['itusers', 'ITUserFilter', 'itusers'],
+    ] as const) {
+      const held = people.flatMap((person: Record<string, { uuid: string }[]>) => person[link]!);
+      const listed_ = new Set(uuids(await listed(root, filterType, {})));
+      expect(
+        held.filter((record: { uuid: string }) => !listed_.has(record.uuid)),
+        root,
+      ).toEqual([]);
+      expect(held.length, root).toBeGreaterThan(0);
+    }
+  });
+});
