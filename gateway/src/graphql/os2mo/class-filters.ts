@@ -13,6 +13,7 @@ export interface ClassFilter {
   parent?: ClassFilter | null;
   parents?: string[] | null;
   parent_user_keys?: string[] | null;
+  it_system?: object | null;
 }
 
 /** The facets (by user key) a class filter names through `facet`, `facets` or `facet_user_keys`; null: any. */
@@ -63,6 +64,8 @@ export async function classesMatching(
   filter: ClassFilter,
   at: string,
 ): Promise<Source[]> {
+  // A 2.x class names no IT system (the contract's `Class` has none): an IT-system filter keeps none.
+  if (filter.it_system != null) return [];
   const [keys, children] = await Promise.all([facetKeysOf(context, filter), childUuids(context, filter, at)]);
   const records = await classRecords(context, { uuids: filter.uuids, facets: keys }, at);
   return records.filter(

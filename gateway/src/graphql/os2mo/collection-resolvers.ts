@@ -17,6 +17,7 @@ import { usesDefaultArguments, selectedFields } from '../resolvers/lookahead.js'
 import { decodeCursor, encodeCursor } from '../resolvers/pagination.js';
 import { prefetchUnitLinks, unitsAnswerableFromManagers } from '../resolvers/prefetch.js';
 import { classesMatching, type ClassFilter } from './class-filters.js';
+import { detailFilterTests, passing, type DetailFilter } from './detail-filters.js';
 import type { CollectionSource, CollectionView } from './collections-view.js';
 import type { Instant } from './date-time.js';
 import { peopleMatching } from './person-filters.js';
@@ -142,16 +143,33 @@ export async function detailListing(
     .map((record) => withDate(record, dateInside(record, reads.at)));
 }
 
-/** Where a detail record is listed: its unit's listing, or its person's for types kept on people only. */
+/**
+ * The detail types a record of which belongs to a unit or to a person (an address, an IT account, an
+ * ownership: the contract's records name one or the other), so a listing without either walks both.
+ */
+const heldByUnitOrPerson: ReadonlySet<DetailType> = new Set<DetailType>(['address', 'it', 'owner']);
+
+/** Where a detail record is listed: its unit's listing, else its person's (for types kept on people only). */
 function ownerOf(type: DetailType, record: LegacyRecord): { unit?: string; employee?: string } {
-  if (walkedByEmployee.has(type)) {
-    const person = (record.person as LegacyRecord | null | undefined)?.uuid;
-    return person ? { employee: person } : {};
-  }
+  const person = (record.person as LegacyRecord | null | undefined)?.uuid;
+  if (walkedByEmployee.has(type)) return person ? { employee: person } : {};
   // A related-unit record names both its units (a list); either unit's listing holds it.
   const units = record.org_unit as LegacyRecord | LegacyRecord[] | null | undefined;
   const unit = (Array.isArray(units) ? units[0] : units)?.uuid;
-  return unit ? { unit } : {};
+  if (unit) return { unit };
+  return person && heldByUnitOrPerson.has(type) ? { employee: person } : {};
+}
+
+/** Every unit's and (for the types people hold) every person's listing: where an unplaced record may be. */
+async function everyOwner(context: GraphQLContext, type: DetailType, at: string) {
+  const [units, people] = await Promise.all([
+    walkedByEmployee.has(type) ? [] : allOrgUnits(context, at),
+    walkedByEmployee.has(type) || heldByUnitOrPerson.has(type) ? allEmployees(context, at) : [],
+  ]);
+  return [
+    ...units.map((unit) => ({ unit: unit.uuid }) as { unit?: string; employee?: string }),
+    ...people.map((person) => ({ employee: person.uuid })),
+  ];
 }
 
 /** The UUIDs a sub-filter (`org_unit: {…}`, `employee: {…}`) and its deprecated list form allow; null: any. */
@@ -187,19 +205,28 @@ async function detailObjects(
   const owners: { unit?: string; employee?: string }[] =
     units !== null
       ? units.map((unit) => ({ unit }))
-      : people !== null || walkedByEmployee.has(type)
-        ? (people ?? (await allEmployees(context, at)).map((e) => e.uuid)).map((employee) => ({ employee }))
-        : (await allOrgUnits(context, at)).map((unit) => ({ unit: unit.uuid }));
-  const listings = await Promise.all(
-    [...new Map(owners.map((owner) => [JSON.stringify(owner), owner])).values()].map((owner) =>
-      detailListing(context, type, owner, window),
+      : people !== null
+        ? people.map((employee) => ({ employee }))
+        : await everyOwner(context, type, at);
+  const [listings, tests] = await Promise.all([
+    Promise.all(
+      [...new Map(owners.map((owner) => [JSON.stringify(owner), owner])).values()].map((owner) =>
+        detailListing(context, type, owner, window),
+      ),
     ),
-  );
-  return distinctVersions(listings.flat()).filter((record) => {
+    detailFilterTests(context, type, (filter ?? {}) as DetailFilter, at, {
+      engagementUuids: async (engagement, day) =>
+        (await detailObjects(context, 'engagement', engagement as Filter, { from: day, to: day })).map(
+          (record) => record.uuid,
+        ),
+    }),
+  ]);
+  const matching = distinctVersions(listings.flat()).filter((record) => {
     if (!matchesFilter(record, filter)) return false;
     const person = (record.person as LegacyRecord | null | undefined)?.uuid;
     return units === null || people === null || (person !== undefined && people.includes(person));
-  }) as Source[];
+  });
+  return passing(matching, tests);
 }
 
 /** The named units or people with a version touching a window wider than a day: their versions' reads. */
@@ -430,9 +457,7 @@ const timelessReads = (
 /** Where a detail record is listed; without a hint, every unit's (or person's) listing is searched. */
 async function ownersOf(context: GraphQLContext, type: DetailType, root: ResponseRoot, day: string) {
   if (root.__owner?.unit || root.__owner?.employee) return [root.__owner];
-  return walkedByEmployee.has(type)
-    ? (await allEmployees(context, day)).map((employee) => ({ employee: employee.uuid }))
-    : (await allOrgUnits(context, day)).map((unit) => ({ unit: unit.uuid }));
+  return everyOwner(context, type, day);
 }
 
 const detailReads = (type: DetailType): ObjectReads => {

@@ -97,35 +97,53 @@ export const v30Collections: readonly CollectionView[] = [
   scope: [String!] = null
   parent: ClassFilter = null
   parents: [UUID!] = null @deprecated(reason: "Use \`parent\`.")
-  parent_user_keys: [String!] = null @deprecated(reason: "Use \`parent\`.")`,
+  parent_user_keys: [String!] = null @deprecated(reason: "Use \`parent\`.")
+  it_system: ITSystemFilter = null`,
     source: { kind: 'class' },
   },
   {
     roots: { owners: null },
     type: 'Owner',
     filter: 'OwnerFilter',
-    extraFilterFields: byOrgUnitAndPerson,
+    extraFilterFields: `${byOrgUnitAndPerson}
+  owner: EmployeeFilter = null`,
     source: { kind: 'detail', type: 'owner' },
   },
   {
     roots: { addresses: null },
     type: 'Address',
     filter: 'AddressFilter',
-    extraFilterFields: byOrgUnitAndPerson,
+    extraFilterFields: `${byOrgUnitAndPerson}
+  address_type: ClassFilter = null
+  address_types: [UUID!] = null @deprecated(reason: "Use \`address_type\`.")
+  address_type_user_keys: [String!] = null @deprecated(reason: "Use \`address_type\`.")
+  engagement: EngagementFilter = null
+  engagements: [UUID!] = null @deprecated(reason: "Use \`engagement\`.")
+  ituser: ITUserFilter = null
+  visibility: ClassFilter = null`,
     source: { kind: 'detail', type: 'address' },
   },
   {
     roots: { associations: null },
     type: 'Association',
     filter: 'AssociationFilter',
-    extraFilterFields: byOrgUnitAndPerson,
+    extraFilterFields: `${byOrgUnitAndPerson}
+  association_type: ClassFilter = null
+  association_types: [UUID!] = null @deprecated(reason: "Use \`association_type\`.")
+  association_type_user_keys: [String!] = null @deprecated(reason: "Use \`association_type\`.")
+  it_association: Boolean = null`,
     source: { kind: 'detail', type: 'association' },
   },
   {
     roots: { itusers: null },
     type: 'ITUser',
     filter: 'ITUserFilter',
-    extraFilterFields: byOrgUnitAndPerson,
+    extraFilterFields: `${byOrgUnitAndPerson}
+  itsystem: ITSystemFilter = null
+  itsystem_uuids: [UUID!] = null @deprecated(reason: "Use \`itsystem\`.")
+  engagement: EngagementFilter = null
+  external_ids: [String!]
+  binding_types: [String!] = null`,
     source: { kind: 'detail', type: 'it' },
   },
   {

@@ -61,7 +61,8 @@ const boundFilterTypes = [
 export const versionSteps: readonly VersionStep[] = [
   {
     name: 'v29',
-    undoes: unserved('v30 made `itusers(filter: {external_ids: null})` mean "no external id"; IT users are'),
+    undoes:
+      'v30 made `itusers(filter: {external_ids: null})` mean "no external id": a 2.x IT account has none, so null keeps every account either way and nothing changes here.',
   },
   {
     name: 'v28',
@@ -104,7 +105,9 @@ export const versionSteps: readonly VersionStep[] = [
       'Engagement.itusers',
       'ITUser.binding_type',
       'ITUser.engagements',
+      'ITUserFilter.binding_types',
     ],
+    nullDefaults: ['ITUserFilter.external_ids'],
     renamedTypes: { ParentBoundOrganisationUnitFilter: 'ParentsBoundOrganisationUnitFilter' },
   },
   {
@@ -168,6 +171,10 @@ export const versionSteps: readonly VersionStep[] = [
       'ITUser.addresses',
       'Association.trade_union_uuid',
       'ITUser.external_id',
+      'AddressFilter.ituser',
+      'AddressFilter.visibility',
+      'ITUserFilter.engagement',
+      'ITUserFilter.external_ids',
       'OrganisationUnit.has_children',
       ...['names', 'child', 'subtree', 'descendant', 'ancestor', 'engagement'].flatMap((member) => [
         `OrganisationUnitFilter.${member}`,
