@@ -33,6 +33,7 @@ import type {
   OwnerRecord,
   EmployeeVersionRecord,
   ClassChildRecord,
+  ServiceVersionRecord,
 } from './contract-records.generated.js';
 
 export { detailTypes, type DetailType } from './legacy-paths.js';
@@ -258,6 +259,7 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
       getOrNull<ClassWithFacetRecord>(() => legacyPaths.classWithFacet(uuid)),
     employeePage: async (at: string, start: number, limit: number) =>
       get<EmployeePageRecord>(legacyPaths.employeePage(await organisationUuid(), { at, start, limit })),
+    version: async () => get<ServiceVersionRecord>(legacyPaths.version()),
     itSystems: async () => get<ItSystemRecord[]>(legacyPaths.itSystems(await organisationUuid())),
     facets: async () => get<FacetRecord[]>(legacyPaths.facets(await organisationUuid())),
     facet: async (key: string) =>

@@ -394,7 +394,7 @@ export const v30Omissions: OmissionList = declare([
     ],
   ],
   [
-    "OS2mo's own health checks, its version and the caller's own record: about OS2mo itself, not the organisation; the gateway has /health",
+    "OS2mo's own health checks and the caller's own record: about OS2mo itself, not the organisation; the gateway has /health",
     [
       'Health',
       'HealthFilter',
@@ -402,8 +402,6 @@ export const v30Omissions: OmissionList = declare([
       'Myself',
       'Query.healths',
       'Query.me',
-      'Query.version',
-      'Version',
     ],
   ],
   ["OS2mo's older name for the CPR number: v30 serves `cpr_number` (each read logged)", ['Employee.cpr_no']],
