@@ -94,6 +94,7 @@ export const versionSteps: readonly VersionStep[] = [
     undoes: unserved('v26 changed the type of the `registrations` collection; registrations are'),
     notInPrintout: [
       'Query.persons',
+      'ManagerFilter.manager_type',
       'ClassFilter.name',
       ...responseLinks,
       'Address.ituser_uuid',
@@ -125,6 +126,7 @@ export const versionSteps: readonly VersionStep[] = [
   {
     name: 'v22',
     undoes: 'v23 made `KLE.kle_number` a list: before it, the KLE number itself.',
+    notInPrintout: ['ManagerFilter.exclude'],
     retyped: { 'KLE.kle_number': 'Class!' },
     resolvers: {
       KLE: {
@@ -162,6 +164,7 @@ export const versionSteps: readonly VersionStep[] = [
       ]),
       'Employee.manager_roles(inherit:)',
       'OrganisationUnit.owners(inherit:)',
+      'Query.managers(inherit:)',
       'Address.ituser',
       'Association.trade_union',
       'ITUser.addresses',

@@ -395,14 +395,7 @@ export const v30Omissions: OmissionList = declare([
   ],
   [
     "OS2mo's own health checks and the caller's own record: about OS2mo itself, not the organisation; the gateway has /health",
-    [
-      'Health',
-      'HealthFilter',
-      'HealthPaged',
-      'Myself',
-      'Query.healths',
-      'Query.me',
-    ],
+    ['Health', 'HealthFilter', 'HealthPaged', 'Myself', 'Query.healths', 'Query.me'],
   ],
   ["OS2mo's older name for the CPR number: v30 serves `cpr_number` (each read logged)", ['Employee.cpr_no']],
   [
@@ -798,6 +791,10 @@ export const v30Omissions: OmissionList = declare([
     ['Class.validity', 'Facet.validity', 'ITSystem.validity'],
   ],
   [
+    "the Service API's manager records (`details/manager`) name no engagement, so no manager can be found by one",
+    ['ManagerFilter.engagement'],
+  ],
+  [
     'not served yet in v30: the Service API can back it, and it is the next step',
     [
       'Class.children',
@@ -815,14 +812,9 @@ export const v30Omissions: OmissionList = declare([
       'EngagementFilter.ituser',
       'EngagementFilter.job_function',
       'Facet.org_uuid',
-      'ManagerFilter.engagement',
-      'ManagerFilter.exclude',
-      'ManagerFilter.manager_type',
-      'ManagerFilter.responsibility',
       'OrganisationUnit.root',
       'OrganisationUnit.time_planning',
       'OrganisationUnit.time_planning_uuid',
-      'Query.managers(inherit:)',
     ],
   ],
   [
