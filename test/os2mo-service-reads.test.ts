@@ -185,3 +185,33 @@ describe('managers', () => {
     );
   });
 });
+
+describe('Engagement.is_primary', () => {
+  it("answers the Service API's `calculate_primary` mark of each person's engagements", async () => {
+    const body = await ask(
+      'v30',
+      '{ engagements { objects { current { uuid is_primary employee_uuid primary_uuid primary { uuid } } } } }',
+    );
+    expect(body.errors).toBeUndefined();
+    const engagements: {
+      uuid: string;
+      is_primary: boolean;
+      employee_uuid: string;
+      primary_uuid: string | null;
+      primary: { uuid: string } | null;
+    }[] = body.data.engagements.objects.map((response: { current: unknown }) => response.current);
+    const people = [...new Set(engagements.map((engagement) => engagement.employee_uuid))];
+    const marked = new Map<string, boolean>();
+    for (const person of people) {
+      const response = await stack.legacyFetch(`/service/e/${person}/details/engagement?calculate_primary=1`);
+      for (const record of (await response.json()) as { uuid: string; is_primary: boolean }[]) {
+        marked.set(record.uuid, record.is_primary === true);
+      }
+    }
+    expect(engagements.some((engagement) => engagement.is_primary)).toBe(true);
+    for (const engagement of engagements) {
+      expect(engagement.is_primary).toBe(marked.get(engagement.uuid));
+      expect(engagement.primary?.uuid ?? null).toBe(engagement.primary_uuid);
+    }
+  });
+});

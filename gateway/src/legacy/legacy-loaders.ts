@@ -63,6 +63,8 @@ export interface DetailQuery {
   at: string;
   validity?: 'present' | 'past' | 'future';
   inherit?: boolean;
+  /** Engagements only: the Service API marks each person's primary one (`calculate_primary=1`). */
+  calculatePrimary?: boolean;
 }
 
 export interface LegacyLoaderOptions {
@@ -225,6 +227,7 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
         legacyPaths.employeeDetails(type, uuid, {
           at: detail.at,
           validity: detail.validity === 'present' ? undefined : detail.validity,
+          calculate_primary: type === 'engagement' && detail.calculatePrimary,
         }),
       ),
     /** The unit's versions (`details/org_unit`) before, on or after `at`. */

@@ -16,7 +16,7 @@ import { cprNumber, cprScalar } from './cpr-number.js';
 import { dateTimeScalar } from './date-time.js';
 import { os2moMutations, type Os2moVersion } from './mutations/index.js';
 import { v30TypeViews, viewTypeDefs } from './os2mo-view.js';
-import { employeeSeniority, employeeValidity } from './person-fields.js';
+import { employeeSeniority, employeeValidity, engagementIsPrimary } from './person-fields.js';
 import { serviceVersionResolvers, serviceVersionTypeDefs } from './service-version.js';
 import { hasChildren } from './unit-links.js';
 import { exclusiveEnd, viewResolvers } from './view-resolvers.js';
@@ -100,6 +100,7 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
     viewResolvers(graphTypeDefs, graph, v30TypeViews) as IResolvers,
     {
       Employee: { cpr_number: cprNumber, validity: employeeValidity, seniority: employeeSeniority },
+      Engagement: { is_primary: engagementIsPrimary },
       Owner: { owner_inference_priority: ownerInferencePriority },
       OpenValidity: { to: exclusiveEnd },
       OrganisationUnit: { has_children: hasChildren },
