@@ -215,3 +215,20 @@ describe('Engagement.is_primary', () => {
     }
   });
 });
+
+describe('OrganisationUnit.time_planning', () => {
+  it("answers the unit record's time planning class, and its UUID", async () => {
+    const body = await ask(
+      'v30',
+      '{ org_units { objects { current { uuid time_planning { uuid } time_planning_uuid } } } }',
+    );
+    expect(body.errors).toBeUndefined();
+    for (const { current } of body.data.org_units.objects) {
+      const record = (await (await stack.legacyFetch(`/service/ou/${current.uuid}/`)).json()) as {
+        time_planning: { uuid: string } | null;
+      };
+      expect(current.time_planning_uuid).toBe(record.time_planning?.uuid ?? null);
+      expect(current.time_planning?.uuid ?? null).toBe(current.time_planning_uuid);
+    }
+  });
+});

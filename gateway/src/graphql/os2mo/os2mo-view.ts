@@ -99,6 +99,8 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       has_children: { type: 'Boolean!', args: 'filter: ParentBoundOrganisationUnitFilter', own: true },
       unit_type: { type: 'Class', from: 'org_unit_type', deprecated: 'Use `unit_type_response`.' },
       unit_type_uuid: { type: 'UUID', from: 'org_unit_type', deprecated: useUuidField('unit_type') },
+      time_planning: { type: 'Class', deprecated: 'Use `time_planning_response`.' },
+      time_planning_uuid: { type: 'UUID', from: 'time_planning', deprecated: useUuidField('time_planning') },
       org_unit_level: { type: 'Class', deprecated: 'Use `unit_level_response`.' },
       org_unit_level_uuid: {
         type: 'UUID',

@@ -702,6 +702,9 @@ export const v30Omissions: OmissionList = declare([
       'OrganisationUnit.parent(cursor:)',
       'OrganisationUnit.parent(filter:)',
       'OrganisationUnit.parent(limit:)',
+      'OrganisationUnit.time_planning(cursor:)',
+      'OrganisationUnit.time_planning(filter:)',
+      'OrganisationUnit.time_planning(limit:)',
       'OrganisationUnit.unit_type(cursor:)',
       'OrganisationUnit.unit_type(filter:)',
       'OrganisationUnit.unit_type(limit:)',
@@ -813,8 +816,6 @@ export const v30Omissions: OmissionList = declare([
       'EngagementFilter.job_function',
       'Facet.org_uuid',
       'OrganisationUnit.root',
-      'OrganisationUnit.time_planning',
-      'OrganisationUnit.time_planning_uuid',
     ],
   ],
   [
