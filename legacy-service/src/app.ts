@@ -10,6 +10,9 @@ import { readRoutes } from './routes/reads.js';
 import { writeRoutes } from './routes/writes.js';
 import type { Store } from './store/index.js';
 
+/** The OS2mo release whose Service API this service stands in for (`GET /version/`). */
+export const serviceApiRelease = '2.4.0';
+
 /** Names the state of the data a `/service` answer was read from (see `createLegacyApp`). */
 export const dataVersionHeader = 'X-Data-Version';
 
@@ -59,6 +62,9 @@ export function createLegacyApp(options: LegacyAppOptions): Hono {
   }
 
   app.get('/health', (c) => c.json({ status: 'ok', sequence: store.sequence, requests_served: served }));
+
+  // OS2mo 2.x answers its release here without a token; the stand-in has no LoRa store behind it.
+  app.get('/version', (c) => c.json({ mo_version: serviceApiRelease, lora_version: null }));
 
   // The data version a `/service` answer was read at or after: this process's id and the store's journal
   // position, taken before the handler runs. A client that caches what it derives from the data (the

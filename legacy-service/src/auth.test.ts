@@ -60,6 +60,13 @@ describe('bearer tokens on /service', () => {
     expect((await legacy.request('/health')).status).toBe(200);
   });
 
+  // OS2mo 2.4.0 lists `/version/` among its endpoints without authentication (backend/tests/test_service_auth.py@2.4.0).
+  it('keeps /version/ open, answering the release it stands in for', async () => {
+    const response = await legacy.request('/version/');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ mo_version: '2.4.0', lora_version: null });
+  });
+
   const refused: [string, () => Promise<string>, RegExp][] = [
     [
       'a token signed by a key the realm never published, under the realm kid',

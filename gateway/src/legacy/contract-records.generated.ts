@@ -37,6 +37,13 @@ export type HealthRecord = {
   requests_served: number;
 };
 
+export type ServiceVersionRecord = {
+  /** The service's release, e.g. `2.4.0`. */
+  mo_version: string;
+  /** The release of the LoRa store behind the service; null when no LoRa stands behind it. */
+  lora_version: string | null;
+};
+
 /** The UUID of the object created or changed. */
 export type ObjectUuidRecord = string;
 
@@ -914,6 +921,7 @@ export interface ContractRecords {
   LegacyError: LegacyErrorRecord;
   InputProblem: InputProblemRecord;
   Health: HealthRecord;
+  ServiceVersion: ServiceVersionRecord;
   ObjectUuid: ObjectUuidRecord;
   ObjectUuidOrList: ObjectUuidOrListRecord;
   Validity: ValidityRecord;

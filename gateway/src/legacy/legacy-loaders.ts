@@ -33,6 +33,7 @@ import type {
   OwnerRecord,
   EmployeeVersionRecord,
   ClassChildRecord,
+  ServiceVersionRecord,
 } from './contract-records.generated.js';
 
 export { detailTypes, type DetailType } from './legacy-paths.js';
@@ -62,6 +63,8 @@ export interface DetailQuery {
   at: string;
   validity?: 'present' | 'past' | 'future';
   inherit?: boolean;
+  /** Engagements only: the Service API marks each person's primary one (`calculate_primary=1`). */
+  calculatePrimary?: boolean;
 }
 
 export interface LegacyLoaderOptions {
@@ -224,6 +227,7 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
         legacyPaths.employeeDetails(type, uuid, {
           at: detail.at,
           validity: detail.validity === 'present' ? undefined : detail.validity,
+          calculate_primary: type === 'engagement' && detail.calculatePrimary,
         }),
       ),
     /** The unit's versions (`details/org_unit`) before, on or after `at`. */
@@ -258,6 +262,7 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
       getOrNull<ClassWithFacetRecord>(() => legacyPaths.classWithFacet(uuid)),
     employeePage: async (at: string, start: number, limit: number) =>
       get<EmployeePageRecord>(legacyPaths.employeePage(await organisationUuid(), { at, start, limit })),
+    version: async () => get<ServiceVersionRecord>(legacyPaths.version()),
     itSystems: async () => get<ItSystemRecord[]>(legacyPaths.itSystems(await organisationUuid())),
     facets: async () => get<FacetRecord[]>(legacyPaths.facets(await organisationUuid())),
     facet: async (key: string) =>

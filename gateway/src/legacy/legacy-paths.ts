@@ -90,6 +90,8 @@ function repeated(name: string, values: string[], params: LegacyQuery = {}): str
 }
 
 export const legacyPaths = {
+  /** OS2mo 2.x's release (outside `/service`, as 2.x serves it). */
+  version: () => '/version/',
   organisations: () => '/service/o/',
   orgUnit: (uuid: string, query?: LegacyQuery) => `/service/ou/${segment(uuid)}/${queryString(query)}`,
   employee: (uuid: string, query?: LegacyQuery) => `/service/e/${segment(uuid)}/${queryString(query)}`,

@@ -20,6 +20,7 @@ import { classesMatching, type ClassFilter } from './class-filters.js';
 import { detailFilterTests, passing, type DetailFilter } from './detail-filters.js';
 import type { CollectionSource, CollectionView } from './collections-view.js';
 import type { Instant } from './date-time.js';
+import { managerMatcher } from './manager-filters.js';
 import { peopleMatching } from './person-filters.js';
 import { dayWindow, overlaps, windowDay, windowReads, type DayWindow } from './time-window.js';
 import { narrowsByTree, unitsMatching, type UnitFilter, type UnitFilterReads } from './unit-filters.js';
@@ -55,12 +56,17 @@ interface Filter {
   facet_user_keys?: string[] | null;
   query?: string | null;
   cpr_numbers?: string[] | null;
+  responsibility?: ClassFilter | null;
+  manager_type?: ClassFilter | null;
+  exclude?: Filter | null;
 }
 
 interface PageArgs {
   filter?: Filter | null;
   limit?: number | null;
   cursor?: string | null;
+  /** `managers` only: each unit's managers or, lacking matching ones, its nearest ancestor's. */
+  inherit?: boolean;
 }
 
 const validityOf = (record: LegacyRecord) =>
@@ -129,12 +135,13 @@ export async function detailListing(
   type: DetailType,
   owner: { unit?: string; employee?: string },
   window: DayWindow,
+  inherit = false,
 ): Promise<Source[]> {
   const reads = windowReads(window, context.today);
   const batches = await Promise.all(
     reads.scopes.map((validity) =>
       owner.unit !== undefined
-        ? context.legacy.unitDetails(type, owner.unit, { at: reads.at, validity })
+        ? context.legacy.unitDetails(type, owner.unit, { at: reads.at, validity, inherit })
         : context.legacy.employeeDetails(type, owner.employee ?? '', { at: reads.at, validity }),
     ),
   );
@@ -198,10 +205,23 @@ async function detailObjects(
   type: DetailType,
   filter: Filter | null | undefined,
   window: DayWindow,
+  inherit = false,
 ): Promise<Source[]> {
   const at = windowDay(window, context.today);
   const units = await narrowed(context, 'unit', filter?.org_unit, filter?.org_units, at);
   const people = await narrowed(context, 'employee', filter?.employee, filter?.employees, at);
+  const managerOnly = type === 'manager' ? await managerMatcher(context, filter, at) : () => true;
+  const keep = (record: LegacyRecord) => {
+    if (!matchesFilter(record, filter) || !managerOnly(record)) return false;
+    const person = (record.person as LegacyRecord | null | undefined)?.uuid;
+    return people === null || (person !== undefined && people.includes(person));
+  };
+  if (inherit) {
+    const found = await Promise.all(
+      (units ?? []).map((unit) => inheritedManagers(context, unit, window, keep)),
+    );
+    return distinctVersions(found.flat()) as Source[];
+  }
   const owners: { unit?: string; employee?: string }[] =
     units !== null
       ? units.map((unit) => ({ unit }))
@@ -222,11 +242,38 @@ async function detailObjects(
     }),
   ]);
   const matching = distinctVersions(listings.flat()).filter((record) => {
-    if (!matchesFilter(record, filter)) return false;
+    if (!matchesFilter(record, filter) || !managerOnly(record)) return false;
     const person = (record.person as LegacyRecord | null | undefined)?.uuid;
     return units === null || people === null || (person !== undefined && people.includes(person));
   });
   return passing(matching, tests);
+}
+
+/**
+ * The managers a unit inherits with OS2mo's `inherit`: those of the nearest unit up the tree (itself
+ * first) with a manager matching the rest of the filter (`_manager_inherit_org_unit_predicate`, OS2mo's
+ * `mora/graphapi/resolvers.py` at HEAD). The Service API's `inherit_manager=1` finds the nearest unit with
+ * any manager; when none of those match, the walk goes on from that unit's parent.
+ */
+async function inheritedManagers(
+  context: GraphQLContext,
+  unit: string,
+  window: DayWindow,
+  keep: (record: LegacyRecord) => boolean,
+): Promise<Source[]> {
+  const seen = new Set<string>();
+  for (let start: string | null = unit; start !== null && !seen.has(start);) {
+    seen.add(start);
+    const listing = await detailListing(context, 'manager', { unit: start }, window, true);
+    const holder = (listing[0]?.org_unit as LegacyRecord | undefined)?.uuid;
+    if (holder === undefined) return [];
+    const matching = listing.filter(keep);
+    if (matching.length > 0) return matching;
+    seen.add(holder);
+    const held = await context.legacy.orgUnit(holder, windowDay(window, context.today));
+    start = (held?.parent as LegacyRecord | null | undefined)?.uuid ?? null;
+  }
+  return [];
 }
 
 /** The named units or people with a version touching a window wider than a day: their versions' reads. */
@@ -360,7 +407,11 @@ export function collectionResolver(view: CollectionView, options: CollectionOpti
     }
     let records: Source[];
     if (source.kind === 'detail') {
-      records = await detailObjects(context, source.type, filter, window);
+      // OS2mo refuses `inherit` without a unit to start from (tests/graphapi/test_managers.py at HEAD).
+      if (args.inherit && filter?.org_unit == null && filter?.org_units == null) {
+        throw badUserInput('`inherit` needs a unit to start from: give the filter `org_unit`.');
+      }
+      records = await detailObjects(context, source.type, filter, window, args.inherit === true);
       if (vacantOnly) records = records.filter((record) => !(record.person as LegacyRecord | null)?.uuid);
     } else if (source.kind === 'class') {
       records = await classesMatching(context, (filter ?? {}) as ClassFilter, at);

@@ -18,6 +18,8 @@ export interface CollectionView {
   filter: string;
   /** The filter's fields beyond `uuids`, `user_keys`, `from_date` and `to_date`, as SDL. */
   extraFilterFields?: string;
+  /** The root fields' arguments after `filter`, `limit` and `cursor`, as SDL. */
+  extraRootArgs?: string;
   source: CollectionSource;
 }
 
@@ -82,7 +84,11 @@ export const v30Collections: readonly CollectionView[] = [
     roots: { managers: null },
     type: 'Manager',
     filter: 'ManagerFilter',
-    extraFilterFields: byOrgUnitAndPerson,
+    extraFilterFields: `${byOrgUnitAndPerson}
+  responsibility: ClassFilter = null
+  manager_type: ClassFilter = null
+  exclude: EmployeeFilter = null`,
+    extraRootArgs: 'inherit: Boolean! = false',
     source: { kind: 'detail', type: 'manager' },
   },
   {
@@ -203,7 +209,7 @@ input ${collection.filter} {
   const roots = collections.flatMap((collection) =>
     Object.entries(collection.roots).map(
       ([root, reason]) =>
-        `  ${root}(filter: ${collection.filter} = null, limit: int = null, cursor: Cursor = null): ${collection.type}ResponsePaged!${deprecation(reason)}`,
+        `  ${root}(filter: ${collection.filter} = null, limit: int = null, cursor: Cursor = null${collection.extraRootArgs ? `, ${collection.extraRootArgs}` : ''}): ${collection.type}ResponsePaged!${deprecation(reason)}`,
     ),
   );
   return `

@@ -14,6 +14,7 @@ const reasons = {
     "a children filter's own `parent`: the unit whose children are counted is the parent, so the member is not served",
   AUDIT_UNITS: "OS2mo's registrations of units: the Service API keeps no registration history",
   HIERARCHY: "the Service API's units carry no unit-hierarchy class",
+  DIPEX: "the release of OS2mo's integrations (DIPEX): the Service API's `GET /version/` does not report it",
 } as const;
 
 /** The links whose filter v30 serves under its own bound filter types, which this version names otherwise. */
@@ -64,6 +65,7 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'Registration',
       'RegistrationPaged',
     ]),
+    ...because('DIPEX', ['Version.dipex_version']),
     ...because('CONFIG', [
       'Configuration',
       'ConfigurationFilter',
@@ -121,6 +123,7 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'Registration',
       'RegistrationPaged',
     ]),
+    ...because('DIPEX', ['Version.dipex_version']),
     ...because('CONFIG', [
       'Configuration',
       'ConfigurationFilter',
@@ -177,6 +180,7 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'Registration',
       'RegistrationPaged',
     ]),
+    ...because('DIPEX', ['Version.dipex_version']),
     ...because('CONFIG', [
       'Configuration',
       'ConfigurationFilter',

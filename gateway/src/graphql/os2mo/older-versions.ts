@@ -95,6 +95,7 @@ export const versionSteps: readonly VersionStep[] = [
     undoes: unserved('v26 changed the type of the `registrations` collection; registrations are'),
     notInPrintout: [
       'Query.persons',
+      'ManagerFilter.manager_type',
       'ClassFilter.name',
       ...responseLinks,
       'Address.ituser_uuid',
@@ -128,8 +129,8 @@ export const versionSteps: readonly VersionStep[] = [
   {
     name: 'v22',
     undoes: 'v23 made `KLE.kle_number` a list: before it, the KLE number itself.',
+    notInPrintout: ['ManagerFilter.exclude', 'Engagement.managers'],
     retyped: { 'KLE.kle_number': 'Class!' },
-    notInPrintout: ['Engagement.managers'],
     resolvers: {
       KLE: {
         kle_number: (source: Source) =>
@@ -166,6 +167,7 @@ export const versionSteps: readonly VersionStep[] = [
       ]),
       'Employee.manager_roles(inherit:)',
       'OrganisationUnit.owners(inherit:)',
+      'Query.managers(inherit:)',
       'Address.ituser',
       'Association.trade_union',
       'ITUser.addresses',

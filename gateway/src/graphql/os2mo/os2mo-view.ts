@@ -99,6 +99,8 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       has_children: { type: 'Boolean!', args: 'filter: ParentBoundOrganisationUnitFilter', own: true },
       unit_type: { type: 'Class', from: 'org_unit_type', deprecated: 'Use `unit_type_response`.' },
       unit_type_uuid: { type: 'UUID', from: 'org_unit_type', deprecated: useUuidField('unit_type') },
+      time_planning: { type: 'Class', deprecated: 'Use `time_planning_response`.' },
+      time_planning_uuid: { type: 'UUID', from: 'time_planning', deprecated: useUuidField('time_planning') },
       org_unit_level: { type: 'Class', deprecated: 'Use `unit_level_response`.' },
       org_unit_level_uuid: {
         type: 'UUID',
@@ -336,6 +338,9 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       org_unit_uuid: { type: 'UUID!', deprecated: useUuidField('org_unit') },
       job_function_response: { type: 'ClassResponse!', from: 'job_function', response: 'one' },
       engagement_type_response: { type: 'ClassResponse!', from: 'engagement_type', response: 'one' },
+      is_primary: { type: 'Boolean!', own: true },
+      primary: { type: 'Class', deprecated: 'Use `primary_response`.' },
+      primary_uuid: { type: 'UUID', from: 'primary', deprecated: useUuidField('primary') },
       primary_response: { type: 'ClassResponse', from: 'primary', response: 'one' },
       person_response: { type: 'EmployeeResponse!', from: 'employee', response: 'one' },
       org_unit_response: { type: 'OrganisationUnitResponse!', from: 'org_unit', response: 'one' },

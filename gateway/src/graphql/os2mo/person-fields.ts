@@ -22,3 +22,17 @@ export async function employeeSeniority(source: Source, _args: unknown, context:
   const version = await versionOf(source, context);
   return typeof version?.seniority === 'string' ? version.seniority : null;
 }
+
+/**
+ * `Engagement.is_primary`: whether it is its person's primary engagement, from the person's engagement
+ * listing with the Service API's `calculate_primary` (one read per person and day, shared by the page).
+ */
+export async function engagementIsPrimary(source: Source, _args: unknown, context: GraphQLContext) {
+  const person = (source.person as LegacyRecord | null | undefined)?.uuid;
+  if (!person) return false;
+  const listing = await context.legacy.employeeDetails('engagement', person, {
+    at: source.__at,
+    calculatePrimary: true,
+  });
+  return listing.find((engagement) => engagement.uuid === source.uuid)?.is_primary === true;
+}

@@ -18,7 +18,8 @@ import { engagementManagers } from './engagement-managers.js';
 import { dateTimeScalar } from './date-time.js';
 import { os2moMutations, type Os2moVersion } from './mutations/index.js';
 import { v30TypeViews, viewTypeDefs } from './os2mo-view.js';
-import { employeeSeniority, employeeValidity } from './person-fields.js';
+import { employeeSeniority, employeeValidity, engagementIsPrimary } from './person-fields.js';
+import { serviceVersionResolvers, serviceVersionTypeDefs } from './service-version.js';
 import { hasChildren } from './unit-links.js';
 import { exclusiveEnd, viewResolvers } from './view-resolvers.js';
 
@@ -38,7 +39,15 @@ const intScalar = new GraphQLScalarType({
 
 /** v30's own SDL: the org graph's types under OS2mo's names, and OS2mo's collections over them. */
 export function v30TypeDefs(graphTypeDefs: string): string {
-  return `scalar UUID\nscalar CPR\n${collectionTypeDefs(v30Collections)}\n${parentBoundUnitFilterTypeDefs}\n${viewTypeDefs(graphTypeDefs, v30TypeViews)}\n${openValidity}\n${resolvedAddressTypeDefs}\n${orgRoot}`;
+  return `scalar UUID
+scalar CPR
+${collectionTypeDefs(v30Collections)}
+${parentBoundUnitFilterTypeDefs}
+${viewTypeDefs(graphTypeDefs, v30TypeViews)}
+${openValidity}
+${resolvedAddressTypeDefs}
+${orgRoot}
+${serviceVersionTypeDefs}`;
 }
 
 /** A validity that may be open at the start as well as at the end (a person's). */
@@ -58,7 +67,7 @@ const orgRoot = `extend type Query {
 
 /** v30's own resolvers: the graph's, through the views, and the collections' roots and responses. */
 export function v30Resolvers(graphTypeDefs: string): IResolvers[] {
-  return [...v30EntityResolvers(graphTypeDefs), v30QueryResolvers()];
+  return [...v30EntityResolvers(graphTypeDefs), v30QueryResolvers(), serviceVersionResolvers];
 }
 
 /** The root collections, with the behaviour a version's options choose. */
@@ -101,11 +110,11 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
     viewResolvers(graphTypeDefs, graph, v30TypeViews) as IResolvers,
     {
       Employee: { cpr_number: cprNumber, validity: employeeValidity, seniority: employeeSeniority },
+      Engagement: { is_primary: engagementIsPrimary, managers: engagementManagers },
       Owner: { owner_inference_priority: ownerInferencePriority },
       OpenValidity: { to: exclusiveEnd },
       OrganisationUnit: { has_children: hasChildren },
       Address: { resolve: resolveAddress },
-      Engagement: { managers: engagementManagers },
       ...resolvedAddressResolvers,
     } as IResolvers,
     Object.fromEntries(
