@@ -194,6 +194,8 @@ Development stack is up (RBAC ${env.IDP_RBAC_ENABLED === 'true' ? 'on' : 'off'};
   ${givenBackend === undefined ? `legacy (internal)     http://127.0.0.1:${legacyPort}/service/` : `legacy backend        ${shownBackend(givenBackend)}/service/ (LEGACY_URL; no stand-in started)`}
 
 Users (password = username): alice (admin), oscar (owner of one unit), nora (no role)
+Integrations (client credentials): integration, payroll
+  TOKEN=$(npm run --silent token -- --client payroll --idp ${idpUrl})
 
 Get a token and run the specification's query (managers, manager types, job functions of three units):
   TOKEN=$(npm run --silent token -- alice --idp ${idpUrl})

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,10 +8,10 @@ import { readGatewayConfig } from '../gateway/src/config.js';
 import { createLogger } from '../gateway/src/observability/logger.js';
 import { startGateway, type RunningGateway } from '../gateway/src/server.js';
 import type { EndpointUsage, UsageReport } from '../gateway/src/usage/usage-report.js';
-import { loadRealm } from '../idp/src/realm.js';
-import { buildRealm, DEFAULT_INTEGRATION_CLIENT_SECRET } from '../idp/src/realm-builder.js';
-import { DEV_REALM_USERS_FILE } from '../idp/src/realm-env.js';
-import { parseRealmUsers } from '../idp/src/realm-users.js';
+import {
+  DEFAULT_INTEGRATION_CLIENT_SECRET,
+  DEFAULT_PAYROLL_CLIENT_SECRET,
+} from '../idp/src/realm-builder.js';
 import { startIdp, type RunningIdp } from '../idp/src/server.js';
 import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
 import { accessToken } from './idp-tokens.js';
@@ -20,14 +19,13 @@ import { freePort } from './mesh-server.js';
 import { startPrometheus, type PrometheusForTests } from './prometheus.js';
 
 /**
- * The issue's "done when": two integrations (the realm's `integration` client and a second confidential client,
+ * The issue's "done when": two integrations (the development realm's confidential clients `integration` and
  * `payroll`) and a browser user (nora, through `org-frontend`) call a mix of /service endpoints and GraphQL
  * versions through two gateway replicas that a real Prometheus scrapes; the retirement report read from
  * Prometheus names each client with its endpoints, counts and last calls, and leaves out the comparison tools.
  */
 
 const metricsToken = 'usage-scrape-token-0123456789';
-const payrollSecret = 'payroll-dev-secret';
 const unit = 'f41291dc-2a78-5663-957a-efb8d5ed9a0e';
 let dataDir: string;
 let legacy: LegacyServer;
@@ -36,25 +34,6 @@ let prometheus: PrometheusForTests;
 const gateways: RunningGateway[] = [];
 const tokens: Record<'integration' | 'payroll' | 'nora', string> = { integration: '', payroll: '', nora: '' };
 let started: number;
-
-/** The development realm with a second confidential client, as a realm with two integrations would have. */
-function realmWithPayroll() {
-  const representation = buildRealm({
-    users: parseRealmUsers(readFileSync(DEV_REALM_USERS_FILE, 'utf8'), DEV_REALM_USERS_FILE),
-    rbacEnabled: false,
-    integrationClientSecret: DEFAULT_INTEGRATION_CLIENT_SECRET,
-    gatewayPublicUrl: 'http://localhost:8080',
-  }) as unknown as { clients: Record<string, unknown>[] };
-  const integration = representation.clients.find((client) => client['clientId'] === 'integration')!;
-  representation.clients.push({
-    ...integration,
-    id: 'a4c3c1a2-5d35-4d0c-9e7c-7b7c8d0e1f20',
-    clientId: 'payroll',
-    name: 'Payroll integration',
-    secret: payrollSecret,
-  });
-  return loadRealm(representation);
-}
 
 async function clientToken(clientId: string, secret: string): Promise<string> {
   const response = await fetch(`${idp.issuer}/protocol/openid-connect/token`, {
@@ -85,7 +64,8 @@ beforeAll(async () => {
   started = Date.now() / 1000;
   dataDir = await mkdtemp(join(tmpdir(), 'usage-retirement-'));
   legacy = await startLegacyService({ dataDir });
-  idp = await startIdp({ realm: realmWithPayroll() });
+  // The development realm: its two confidential clients are the two integrations.
+  idp = await startIdp();
   const prometheusPort = await freePort();
   for (let replica = 0; replica < 2; replica += 1) {
     gateways.push(
@@ -97,7 +77,6 @@ beforeAll(async () => {
           IDP_HOST: '127.0.0.1',
           IDP_PORT: String(idp.port),
           IDP_ISSUER: idp.issuer,
-          IDP_ALLOWED_CLIENTS: 'org-frontend,integration,payroll',
           METRICS_TOKEN: metricsToken,
           USAGE_PROMETHEUS_URL: `http://127.0.0.1:${prometheusPort}`,
           // The comparison CLI below runs as the integration client: its tool header is believed.
@@ -113,7 +92,7 @@ beforeAll(async () => {
   });
   await prometheus.targetsUp(2);
   tokens.integration = await clientToken('integration', DEFAULT_INTEGRATION_CLIENT_SECRET);
-  tokens.payroll = await clientToken('payroll', payrollSecret);
+  tokens.payroll = await clientToken('payroll', DEFAULT_PAYROLL_CLIENT_SECRET);
   tokens.nora = await accessToken(idp.issuer, 'nora');
 }, 120_000);
 

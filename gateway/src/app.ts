@@ -41,6 +41,7 @@ import {
   type Observability,
   type Tracing,
 } from './observability/index.js';
+import { comparisonToolHeader } from './observability/request-observer.js';
 import { createRbacPolicy, type RbacPolicy } from './rbac/rbac-policy.js';
 import { serviceDeprecation } from './service-passthrough/service-deprecation.js';
 import { serviceReadLane, type ServiceReadLane } from './service-passthrough/service-read-lane.js';
@@ -301,6 +302,11 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
               operations: contractOperations,
               guideUrl,
               clock: options.clock,
+              // The tools' road to /service: the workbench's in-process reads, and the CLI as a tool client.
+              isToolRequest: (c) =>
+                usage.isInternal(c.req.raw) ||
+                (c.req.header(comparisonToolHeader) !== undefined &&
+                  usage.believesToolHeader(c.get('principal')?.clientId)),
             })
           : undefined,
       logUnexpected,

@@ -103,8 +103,8 @@ export interface TokenClaimRules {
   maxLifetimeSeconds: number;
 }
 
-/** The clients the realm builder writes: the browser client and the integration client. */
-const realmClients = ['org-frontend', 'integration'];
+/** The clients the realm builder writes: the browser client and the two integration clients. */
+const realmClients = ['org-frontend', 'integration', 'payroll'];
 
 function tokenClaimRules(env: Env): TokenClaimRules {
   const clients = list(env, 'IDP_ALLOWED_CLIENTS', realmClients);

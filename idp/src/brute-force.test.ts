@@ -42,6 +42,7 @@ describe('the realm file turns on brute-force detection', () => {
       users: devUsers(),
       rbacEnabled: true,
       integrationClientSecret: 'integration-dev-secret',
+      payrollClientSecret: 'payroll-dev-secret',
       gatewayPublicUrl: 'http://localhost:8080',
     });
     expect(json).toMatchObject({

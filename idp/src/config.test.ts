@@ -82,7 +82,7 @@ describe('realm builder configuration', () => {
     });
   });
 
-  it('reads IDP_REALM_USERS, IDP_RBAC_ENABLED, IDP_INTEGRATION_CLIENT_SECRET and GATEWAY_PUBLIC_URL', () => {
+  it('reads IDP_REALM_USERS, IDP_RBAC_ENABLED, the client secrets and GATEWAY_PUBLIC_URL', () => {
     const options = realmBuilderOptionsFromEnv({
       IDP_REALM_USERS: JSON.stringify([
         {
@@ -97,12 +97,14 @@ describe('realm builder configuration', () => {
       ]),
       IDP_RBAC_ENABLED: 'TRUE',
       IDP_INTEGRATION_CLIENT_SECRET: 'other',
+      IDP_PAYROLL_CLIENT_SECRET: 'other-payroll',
       GATEWAY_PUBLIC_URL: 'https://org.example/',
     });
     expect(options.users.map((user) => user.username)).toEqual(['zed']);
     expect(options).toMatchObject({
       rbacEnabled: true,
       integrationClientSecret: 'other',
+      payrollClientSecret: 'other-payroll',
       gatewayPublicUrl: 'https://org.example',
     });
   });
@@ -113,6 +115,9 @@ describe('realm builder configuration', () => {
     );
     expect(() => realmBuilderOptionsFromEnv({ IDP_INTEGRATION_CLIENT_SECRET: '' })).toThrow(
       'IDP_INTEGRATION_CLIENT_SECRET must not be empty',
+    );
+    expect(() => realmBuilderOptionsFromEnv({ IDP_PAYROLL_CLIENT_SECRET: '' })).toThrow(
+      'IDP_PAYROLL_CLIENT_SECRET must not be empty',
     );
     expect(() => realmBuilderOptionsFromEnv({ GATEWAY_PUBLIC_URL: 'ftp://x' })).toThrow(
       'GATEWAY_PUBLIC_URL must be',

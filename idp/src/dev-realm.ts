@@ -4,6 +4,7 @@ import {
   buildRealm,
   DEFAULT_GATEWAY_PUBLIC_URL,
   DEFAULT_INTEGRATION_CLIENT_SECRET,
+  DEFAULT_PAYROLL_CLIENT_SECRET,
   type RealmBuilderOptions,
 } from './realm-builder.js';
 import { DEV_REALM_USERS_FILE } from './realm-env.js';
@@ -11,7 +12,7 @@ import { parseRealmUsers } from './realm-users.js';
 
 /**
  * The development realm `org` as the identity provider loads it: by default the users of
- * idp/dev-realm-users.json, RBAC off, the development secret and gateway address.
+ * idp/dev-realm-users.json, RBAC off, the development secrets and gateway address.
  */
 export function developmentRealm(overrides: Partial<RealmBuilderOptions> = {}): Realm {
   return loadRealm(
@@ -20,6 +21,7 @@ export function developmentRealm(overrides: Partial<RealmBuilderOptions> = {}): 
         overrides.users ?? parseRealmUsers(readFileSync(DEV_REALM_USERS_FILE, 'utf8'), DEV_REALM_USERS_FILE),
       rbacEnabled: overrides.rbacEnabled ?? false,
       integrationClientSecret: overrides.integrationClientSecret ?? DEFAULT_INTEGRATION_CLIENT_SECRET,
+      payrollClientSecret: overrides.payrollClientSecret ?? DEFAULT_PAYROLL_CLIENT_SECRET,
       gatewayPublicUrl: overrides.gatewayPublicUrl ?? DEFAULT_GATEWAY_PUBLIC_URL,
     }),
   );

@@ -8,6 +8,7 @@ function build(overrides: Partial<RealmBuilderOptions> = {}): RealmRepresentatio
     users: devUsers(),
     rbacEnabled: false,
     integrationClientSecret: 'integration-dev-secret',
+    payrollClientSecret: 'payroll-dev-secret',
     gatewayPublicUrl: 'http://localhost:8080',
     ...overrides,
   });
@@ -104,6 +105,28 @@ describe('realm builder', () => {
     });
   });
 
+  it('writes a second confidential client, payroll, with its own secret and service account', () => {
+    const realm = build({ payrollClientSecret: 'p4yroll' });
+    expect(realm.clients?.map((client) => client.clientId)).toEqual([
+      'org-frontend',
+      'integration',
+      'payroll',
+    ]);
+    expect(realm.clients?.find((client) => client.clientId === 'payroll')).toMatchObject({
+      publicClient: false,
+      clientAuthenticatorType: 'client-secret',
+      secret: 'p4yroll',
+      serviceAccountsEnabled: true,
+      standardFlowEnabled: false,
+      directAccessGrantsEnabled: false,
+    });
+    expect(user(realm, 'service-account-payroll')).toMatchObject({
+      enabled: true,
+      serviceAccountClientId: 'payroll',
+    });
+    expect(() => build({ payrollClientSecret: '' })).toThrow('The payroll client secret must not be empty');
+  });
+
   it('without RBAC: no roles, no role mappings, no uuid claim mapper', () => {
     const realm = build({ rbacEnabled: false });
     expect(realm).not.toHaveProperty('roles');
@@ -118,6 +141,8 @@ describe('realm builder', () => {
     expect(user(realm, 'oscar').realmRoles).toEqual(['owner']);
     expect(user(realm, 'nora').realmRoles).toEqual([]);
     expect(user(realm, 'service-account-integration').realmRoles).toEqual(['admin']);
+    // The payroll integration only reads.
+    expect(user(realm, 'service-account-payroll').realmRoles).toEqual([]);
     for (const client of realm.clients ?? []) {
       expect(client.protocolMappers).toEqual([
         expect.objectContaining({

@@ -1,6 +1,7 @@
 import {
   FRONTEND_CLIENT_ID,
   INTEGRATION_CLIENT_ID,
+  PAYROLL_CLIENT_ID,
   REALM_NAME,
   SERVICE_ACCOUNT_PREFIX,
   USER_ATTRIBUTE_MAPPER,
@@ -14,6 +15,7 @@ import { REALM_ROLES, type RealmUser } from './realm-users.js';
 import { stableUuid } from './stable-uuid.js';
 
 export const DEFAULT_INTEGRATION_CLIENT_SECRET = 'integration-dev-secret';
+export const DEFAULT_PAYROLL_CLIENT_SECRET = 'payroll-dev-secret';
 export const DEFAULT_GATEWAY_PUBLIC_URL = 'http://localhost:8080';
 export const ACCESS_TOKEN_LIFESPAN = 300;
 export const SSO_SESSION_IDLE_TIMEOUT = 1800;
@@ -44,6 +46,8 @@ export interface RealmBuilderOptions {
   users: readonly RealmUser[];
   rbacEnabled: boolean;
   integrationClientSecret: string;
+  /** The second confidential client's (`payroll`) secret. */
+  payrollClientSecret: string;
   /** The gateway's address as browsers see it: the frontend client's redirect URIs and web origin. */
   gatewayPublicUrl: string;
 }
@@ -56,6 +60,9 @@ export function buildRealm(options: RealmBuilderOptions): RealmRepresentation {
   const gateway = gatewayAddress(options.gatewayPublicUrl);
   if (options.integrationClientSecret.length === 0) {
     throw new Error('The integration client secret must not be empty');
+  }
+  if (options.payrollClientSecret.length === 0) {
+    throw new Error('The payroll client secret must not be empty');
   }
   const realm: RealmRepresentation = {
     realm: REALM_NAME,
@@ -91,12 +98,24 @@ export function buildRealm(options: RealmBuilderOptions): RealmRepresentation {
   }
   realm.users = [
     ...options.users.map((user) => userRepresentation(user, options.rbacEnabled)),
-    serviceAccountUser(options.rbacEnabled),
+    serviceAccountUser(INTEGRATION_CLIENT_ID, options.rbacEnabled),
+    serviceAccountUser(PAYROLL_CLIENT_ID, options.rbacEnabled),
   ];
   const mappers = options.rbacEnabled ? [uuidClaimMapper()] : [];
   realm.clients = [
     frontendClient(gateway, mappers),
-    integrationClient(options.integrationClientSecret, mappers),
+    confidentialClient(
+      {
+        clientId: INTEGRATION_CLIENT_ID,
+        name: 'Back-end integrations',
+        secret: options.integrationClientSecret,
+      },
+      mappers,
+    ),
+    confidentialClient(
+      { clientId: PAYROLL_CLIENT_ID, name: 'Payroll integration', secret: options.payrollClientSecret },
+      mappers,
+    ),
   ];
   realm.components = {
     [USER_PROFILE_PROVIDER]: [
@@ -147,15 +166,15 @@ function userRepresentation(user: RealmUser, rbacEnabled: boolean): UserRepresen
   return representation;
 }
 
-function serviceAccountUser(rbacEnabled: boolean): UserRepresentation {
+function serviceAccountUser(clientId: string, rbacEnabled: boolean): UserRepresentation {
   const user: UserRepresentation = {
-    id: stableUuid(`service-account:${INTEGRATION_CLIENT_ID}`),
-    username: `${SERVICE_ACCOUNT_PREFIX}${INTEGRATION_CLIENT_ID}`,
+    id: stableUuid(`service-account:${clientId}`),
+    username: `${SERVICE_ACCOUNT_PREFIX}${clientId}`,
     enabled: true,
-    serviceAccountClientId: INTEGRATION_CLIENT_ID,
+    serviceAccountClientId: clientId,
   };
-  // Back-end integrations write, so under RBAC the integration's service account is an admin.
-  if (rbacEnabled) user.realmRoles = ['admin'];
+  // Back-end integrations write, so under RBAC the integration's service account is an admin; payroll reads.
+  if (rbacEnabled) user.realmRoles = clientId === INTEGRATION_CLIENT_ID ? ['admin'] : [];
   return user;
 }
 
@@ -188,13 +207,13 @@ function frontendClient(
   };
 }
 
-function integrationClient(
-  secret: string,
+function confidentialClient(
+  { clientId, name, secret }: { clientId: string; name: string; secret: string },
   protocolMappers: ProtocolMapperRepresentation[],
 ): ClientRepresentation {
   return {
-    clientId: INTEGRATION_CLIENT_ID,
-    name: 'Back-end integrations',
+    clientId,
+    name,
     description: 'Client credentials grant for system-to-system calls',
     enabled: true,
     protocol: 'openid-connect',

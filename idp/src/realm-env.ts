@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_GATEWAY_PUBLIC_URL,
   DEFAULT_INTEGRATION_CLIENT_SECRET,
+  DEFAULT_PAYROLL_CLIENT_SECRET,
   type RealmBuilderOptions,
 } from './realm-builder.js';
 import { parseRealmUsers } from './realm-users.js';
@@ -19,7 +20,10 @@ export class ConfigError extends Error {
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
-/** Reads the realm builder's variables: `IDP_REALM_USERS`, `IDP_RBAC_ENABLED`, `IDP_INTEGRATION_CLIENT_SECRET`, `GATEWAY_PUBLIC_URL`. */
+/**
+ * Reads the realm builder's variables: `IDP_REALM_USERS`, `IDP_RBAC_ENABLED`, `IDP_INTEGRATION_CLIENT_SECRET`,
+ * `IDP_PAYROLL_CLIENT_SECRET`, `GATEWAY_PUBLIC_URL`.
+ */
 export function realmBuilderOptionsFromEnv(env: Environment): RealmBuilderOptions {
   const usersText = env['IDP_REALM_USERS'];
   const users =
@@ -29,18 +33,25 @@ export function realmBuilderOptionsFromEnv(env: Environment): RealmBuilderOption
           readFileSync(DEV_REALM_USERS_FILE, 'utf8'),
           'IDP_REALM_USERS (idp/dev-realm-users.json)',
         );
-  const secret = env['IDP_INTEGRATION_CLIENT_SECRET'];
-  if (secret !== undefined && secret.length === 0) {
-    throw new ConfigError(
-      'IDP_INTEGRATION_CLIENT_SECRET must not be empty; leave it unset for the development secret',
-    );
-  }
   return {
     users,
     rbacEnabled: booleanFromEnv(env, 'IDP_RBAC_ENABLED', false),
-    integrationClientSecret: secret ?? DEFAULT_INTEGRATION_CLIENT_SECRET,
+    integrationClientSecret: secretFromEnv(
+      env,
+      'IDP_INTEGRATION_CLIENT_SECRET',
+      DEFAULT_INTEGRATION_CLIENT_SECRET,
+    ),
+    payrollClientSecret: secretFromEnv(env, 'IDP_PAYROLL_CLIENT_SECRET', DEFAULT_PAYROLL_CLIENT_SECRET),
     gatewayPublicUrl: urlFromEnv(env, 'GATEWAY_PUBLIC_URL', DEFAULT_GATEWAY_PUBLIC_URL),
   };
+}
+
+function secretFromEnv(env: Environment, name: string, fallback: string): string {
+  const secret = env[name];
+  if (secret !== undefined && secret.length === 0) {
+    throw new ConfigError(`${name} must not be empty; leave it unset for the development secret`);
+  }
+  return secret ?? fallback;
 }
 
 export function booleanFromEnv(env: Environment, name: string, fallback: boolean): boolean {

@@ -100,6 +100,8 @@ export interface RealmRepresentation {
 export const REALM_NAME = 'org';
 export const FRONTEND_CLIENT_ID = 'org-frontend';
 export const INTEGRATION_CLIENT_ID = 'integration';
+/** A second confidential client, so per-client usage shows two integrations out of the box. */
+export const PAYROLL_CLIENT_ID = 'payroll';
 export const SERVICE_ACCOUNT_PREFIX = 'service-account-';
 export const USER_PROFILE_PROVIDER = 'org.keycloak.userprofile.UserProfileProvider';
 export const USER_ATTRIBUTE_MAPPER = 'oidc-usermodel-attribute-mapper';

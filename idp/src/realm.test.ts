@@ -8,6 +8,7 @@ const built = (rbacEnabled: boolean) =>
     users: devUsers(),
     rbacEnabled,
     integrationClientSecret: 'integration-dev-secret',
+    payrollClientSecret: 'payroll-dev-secret',
     gatewayPublicUrl: 'http://localhost:8080',
   });
 

@@ -52,6 +52,7 @@ describe('npm run idp', () => {
       users: devUsers(),
       rbacEnabled: true,
       integrationClientSecret: 'file-secret',
+      payrollClientSecret: 'payroll-file-secret',
       gatewayPublicUrl: 'http://localhost:8080',
     });
     await writeFile(realmFile, JSON.stringify(realm));

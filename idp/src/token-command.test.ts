@@ -40,6 +40,13 @@ describe('npm run token', () => {
       azp: 'integration',
       preferred_username: 'service-account-integration',
     });
+    stdout = '';
+    // The second integration's development secret is its default.
+    expect(await runTokenCommand(['--client', 'payroll'], { IDP_URL: idp.url }, output)).toBe(0);
+    expect(decodeJwt(stdout.trim())).toMatchObject({
+      azp: 'payroll',
+      preferred_username: 'service-account-payroll',
+    });
   });
 
   it("shows Keycloak's error description and exits 1 on a refused request", async () => {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { FRONTEND_CLIENT_ID, REALM_NAME } from './realm-representation.js';
-import { DEFAULT_INTEGRATION_CLIENT_SECRET } from './realm-builder.js';
+import { FRONTEND_CLIENT_ID, PAYROLL_CLIENT_ID, REALM_NAME } from './realm-representation.js';
+import { DEFAULT_INTEGRATION_CLIENT_SECRET, DEFAULT_PAYROLL_CLIENT_SECRET } from './realm-builder.js';
 import { ConfigError, urlFromEnv, type Environment } from './realm-env.js';
 import type { CommandOutput } from './realm-builder-command.js';
 
@@ -10,7 +10,8 @@ const USAGE = `Usage:
   npm run token -- USERNAME [--password PASSWORD] [--client CLIENT_ID [--secret SECRET]] [--idp URL]
       password grant (default client ${FRONTEND_CLIENT_ID}; the development users' password is their username)
   npm run token -- --client CLIENT_ID [--secret SECRET] [--idp URL]
-      client credentials grant (secret default: IDP_INTEGRATION_CLIENT_SECRET or "${DEFAULT_INTEGRATION_CLIENT_SECRET}")
+      client credentials grant (secret default: IDP_INTEGRATION_CLIENT_SECRET or "${DEFAULT_INTEGRATION_CLIENT_SECRET}";
+      for --client ${PAYROLL_CLIENT_ID}: IDP_PAYROLL_CLIENT_SECRET or "${DEFAULT_PAYROLL_CLIENT_SECRET}")
 
 Prints the access token only. The identity provider is --idp, else IDP_URL, else IDP_PUBLIC_URL, else
 http://localhost:IDP_PORT, else ${DEFAULT_IDP_URL}: the same variables "npm run idp" and "npm start" read.
@@ -90,7 +91,9 @@ export async function runTokenCommand(
   const secret =
     values.secret ??
     (username === undefined
-      ? (env['IDP_INTEGRATION_CLIENT_SECRET'] ?? DEFAULT_INTEGRATION_CLIENT_SECRET)
+      ? clientId === PAYROLL_CLIENT_ID
+        ? (env['IDP_PAYROLL_CLIENT_SECRET'] ?? DEFAULT_PAYROLL_CLIENT_SECRET)
+        : (env['IDP_INTEGRATION_CLIENT_SECRET'] ?? DEFAULT_INTEGRATION_CLIENT_SECRET)
       : undefined);
   if (secret === undefined) {
     form.set('client_id', clientId);

@@ -56,6 +56,7 @@ const app = () =>
       operations,
       guideUrl: guide,
       clock: () => now,
+      isToolRequest: (c) => c.req.header('x-test-tool') === 'yes',
     }),
     logUnexpected: () => undefined,
   });
@@ -156,13 +157,21 @@ describe('serviceDeprecation', () => {
         error_key: 'E_GONE',
         reason: 'retired',
         description: expect.stringMatching(
-          /^GET \/service\/ou\/\{uuid\}\/details\/kle has been switched off\. Use the GraphQL query `org_units\(filter: \{ uuids: \[\$uuid\] \}\) \{ objects \{ kles \{ .*\} \} \} \}` on \/graphql\/v2 \(OS2mo has it \(`OrganisationUnit\.kles`\); served from v2 until \/graphql\/v30 serves it\) instead/,
+          /^GET \/service\/ou\/\{uuid\}\/details\/kle has been switched off\. Use the GraphQL query `org_units\(filter: \{uuids: \[\$uuid\]\}\) \{ objects \{ current \{ kles \{ .*\} \} \} \} \}` on \/graphql\/v30 \(or, deprecated, .* on \/graphql\/v2\) instead/,
         ),
         sunset: '2026-12-01T00:00:00.000Z',
       });
     }
     expect((await get(`/service/ou/${unit}/details/manager`)).status).toBe(200);
     expect(backend.received).toHaveLength(1);
+  });
+
+  it("leaves the comparison tools' road open through a retirement", async () => {
+    const tool = await app().request(`/service/ou/${unit}/details/kle`, {
+      headers: { authorization: 'Bearer integration', 'x-test-tool': 'yes' },
+    });
+    expect(tool.status).toBe(200);
+    expect(tool.headers.get('deprecation')).not.toBeNull();
   });
 
   it('applies a prefix to every endpoint under it, each naming its own replacement', async () => {

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { GatewayVariables } from '../auth/bearer-auth.js';
 import { replacementSentence } from '../comparison/coverage/replacements.js';
 import type { ContractOperation } from '../contract/contract-operations.js';
@@ -19,6 +19,11 @@ export interface ServiceDeprecationOptions {
   operations: readonly ContractOperation[];
   guideUrl: string;
   clock?: () => Date;
+  /**
+   * Whether a request is the comparison tools' own (the workbench's in-process reads, the CLI as a tool
+   * client): they still see the signals, but neither a brownout nor a retirement closes their road.
+   */
+  isToolRequest?: (c: Context<{ Variables: GatewayVariables }>) => boolean;
 }
 
 /** An entry for a prefix, with a notice per endpoint it covers (each names its own replacement). */
@@ -33,8 +38,9 @@ interface PrefixEntry {
  * The deprecation signals of `/service`, after the bearer token (a brownout spares exempt clients, known by
  * the token's `azp`): a request to a configured endpoint gets `Deprecation`, `Sunset` and `Link` on its
  * answer, or `410 E_GONE` naming the replacement during a brownout and once retired. An entry naming one
- * operation wins over a prefix; the longest prefix wins over shorter ones. Mount it only when there are
- * entries: without, `/service` does no deprecation work at all.
+ * operation wins over a prefix; the longest prefix wins over shorter ones. The comparison tools' requests
+ * (`isToolRequest`) are never refused: the tools that find the last callers must outlive each switch-off.
+ * Mount it only when there are entries: without, `/service` does no deprecation work at all.
  *
  * @example
  * serviceDeprecation({ endpoints: settings.endpoints, operations, guideUrl, clock });
@@ -86,7 +92,7 @@ export function serviceDeprecation(
     const found = find(c.req.method, c.req.path);
     if (!found) return next();
     const gone = refusal(found, options.clock?.() ?? new Date(), c.get('principal')?.clientId);
-    if (gone) throw gone;
+    if (gone && !options.isToolRequest?.(c)) throw gone;
     await next();
     signalDeprecation(c.res.headers, found);
   };

@@ -5,7 +5,7 @@ import { durationText, readUsageConfig } from './usage-config.js';
 describe('usage configuration', () => {
   it('names the realm clients and looks back 90 days by default, from this replica', () => {
     expect(readGatewayConfig({}).usage).toEqual({
-      clients: ['org-frontend', 'integration'],
+      clients: ['org-frontend', 'integration', 'payroll'],
       toolClients: [],
       prometheusUrl: undefined,
       windowSeconds: 90 * 86_400,
@@ -46,7 +46,7 @@ describe('usage configuration', () => {
       'integration',
     ]);
     expect(() => readGatewayConfig({ USAGE_TOOL_CLIENTS: 'compare-cli' })).toThrow(
-      'USAGE_TOOL_CLIENTS: "compare-cli" is not one of the accepted clients (IDP_ALLOWED_CLIENTS: org-frontend, integration)',
+      'USAGE_TOOL_CLIENTS: "compare-cli" is not one of the accepted clients (IDP_ALLOWED_CLIENTS: org-frontend, integration, payroll)',
     );
     expect(readUsageConfig({ USAGE_TOOL_CLIENTS: 'compare-cli' }, 'any').toolClients).toEqual([
       'compare-cli',

@@ -7,7 +7,8 @@ import { contractOperations } from '../contract/contract-operations.generated.js
 
 /**
  * `in_use`: called within the window. `switch_off`: no calls for the whole window and the replacement is proven
- * (for a GraphQL version or field: the newest version replaces it). `unused_unproven`: no calls, but the
+ * (for a write: the v30 mutations replacing it are named; for a GraphQL version or field: the newest version
+ * replaces it). `unused_unproven`: no calls, but the
  * replacement is not proven, so it must not be switched off yet. `too_little_history`: no calls, but the usage
  * read covers less than the window. `current`: the newest GraphQL version.
  */
@@ -238,13 +239,18 @@ export function usageReport(input: UsageReportInput): UsageReport {
       .filter((flag) => !flags.some((known) => known.flag === flag && known.proven))
       .sort();
     const status = entry?.status ?? 'unknown';
-    const proven = status === 'proven' && unprovenFlags.length === 0;
+    // A write's replacement is proven when the coverage report names the v30 mutations that replace it.
+    const mutations = status === 'write' ? (entry?.write?.mutations ?? []) : [];
+    const proven =
+      status === 'write' ? mutations.length > 0 : status === 'proven' && unprovenFlags.length === 0;
     const unproven =
       status === 'unknown'
         ? 'no coverage report proves its replacement'
-        : status !== 'proven'
-          ? `its replacement is ${status === 'write' ? 'a mutation the coverage report does not compare' : `"${status}" in the coverage report`}`
-          : `the flags its callers used (${unprovenFlags.join(', ')}) are not proven`;
+        : status === 'write'
+          ? "OS2mo's v30 has no mutation replacing it"
+          : status !== 'proven'
+            ? `its replacement is "${status}" in the coverage report`
+            : `the flags its callers used (${unprovenFlags.join(', ')}) are not proven`;
     return {
       endpoint,
       ...judge(rows, context, { proven, unproven, off: 'can be switched off' }),

@@ -1,0 +1,122 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exitCodes, runCompareCommand } from '../gateway/src/comparison/cli/compare-command.js';
+import type { CoverageReport } from '../gateway/src/comparison/coverage/coverage.js';
+import type { UsageReport } from '../gateway/src/usage/usage-report.js';
+import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
+import { startTestStack, type TestStack } from './stack.js';
+
+/**
+ * The issue's "tools survive the switch-off": with the whole of `/service` retired, callers get `410`, yet the
+ * coverage report, the retirement report and the unit comparison still read `/service` (the workbench
+ * in-process, the CLI as the configured tool client), and the tools' reads are not counted as anyone's usage.
+ */
+const folder = mkdtempSync(join(tmpdir(), 'tools-after-switch-off-'));
+const configFile = join(folder, 'deprecation.yaml');
+writeFileSync(
+  configFile,
+  `
+endpoints:
+  - endpoint: /service/*
+    deprecated: 2026-01-01
+    retired: true
+`,
+);
+
+const unit = referenceUnitUuids[0]!;
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack({
+    rbacEnabled: false,
+    gatewayEnv: { DEPRECATION_CONFIG: configFile, USAGE_TOOL_CLIENTS: 'integration' },
+  });
+});
+afterAll(() => stack.close());
+
+/** The CLI in-process as the integration client, the configured tool client. */
+async function compare(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCompareCommand(
+    [...args, '--gateway', stack.gatewayUrl, '--client', 'integration'],
+    { IDP_URL: stack.idpUrl },
+    { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
+  );
+  return { code, stdout, stderr };
+}
+
+describe('the comparison tools after /service is switched off', () => {
+  it('refuses callers, the tool client without its header too', async () => {
+    const user = await fetch(`${stack.gatewayUrl}/service/ou/${unit}/`, {
+      headers: { authorization: `Bearer ${await stack.token('alice')}` },
+    });
+    expect(user.status).toBe(410);
+    expect(((await user.json()) as { error_key: string }).error_key).toBe('E_GONE');
+
+    const grant = await fetch(`${stack.idp.issuer}/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'integration',
+        client_secret: 'integration-dev-secret',
+      }),
+    });
+    const { access_token: token } = (await grant.json()) as { access_token: string };
+    const plain = await fetch(`${stack.gatewayUrl}/service/ou/${unit}/`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(plain.status).toBe(410);
+    const asTool = await fetch(`${stack.gatewayUrl}/service/ou/${unit}/`, {
+      headers: { authorization: `Bearer ${token}`, 'x-gateway-tool': 'compare-cli' },
+    });
+    expect(asTool.status).toBe(200);
+  });
+
+  it("runs the workbench's coverage and retirement reports", async () => {
+    const authorization = `Bearer ${await stack.token('alice')}`;
+    const coverage = await fetch(`${stack.gatewayUrl}/migration/coverage`, { headers: { authorization } });
+    expect(coverage.status).toBe(200);
+    const report = (await coverage.json()) as CoverageReport;
+    // Read through both roads: a refused /service read would leave the endpoint unproven.
+    expect(report.totals.proven).toBeGreaterThan(30);
+    expect(report.endpoints.some((entry) => JSON.stringify(entry).includes('E_GONE'))).toBe(false);
+
+    const usage = await fetch(`${stack.gatewayUrl}/migration/usage`, { headers: { authorization } });
+    expect(usage.status).toBe(200);
+    const retirement = (await usage.json()) as UsageReport;
+    // The refused calls above are what the report is for; the reports' own reads are no one's.
+    const unitRead = retirement.endpoints.find((entry) => entry.endpoint === 'GET /service/ou/{uuid}/')!;
+    expect(unitRead.clients).toMatchObject([
+      { client: 'integration', count: 1 },
+      { client: 'org-frontend', count: 1 },
+    ]);
+    const callers = retirement.endpoints.flatMap((entry) => entry.clients);
+    expect(callers).toHaveLength(2);
+  });
+
+  it('runs the CLI: --coverage, --units and --usage', async () => {
+    // Made (0 or 1 by what it found), never "could not be made" (2).
+    const coverage = await compare(['--coverage', '--json']);
+    expect(coverage.stderr).toBe('');
+    expect(coverage.code).not.toBe(exitCodes.unusable);
+    const report = JSON.parse(coverage.stdout) as CoverageReport;
+    expect(report.totals.proven).toBeGreaterThan(30);
+    expect(coverage.code).toBe(report.totals.different === 0 ? exitCodes.equal : exitCodes.different);
+
+    const units = await compare(['--units', unit, '--json']);
+    expect(units.stderr).toBe('');
+    expect(units.code).not.toBe(exitCodes.unusable);
+    expect(units.stdout).not.toContain('E_GONE');
+
+    const usage = await compare(['--usage', '--json']);
+    expect(usage.stderr).toBe('');
+    // Made, and not "switch off": a caller was refused above, so /service is still called.
+    expect(usage.code).toBe(exitCodes.different);
+    const retirement = JSON.parse(usage.stdout) as UsageReport;
+    // The CLI's own reads (the tool header from the tool client) are counted apart: still the two calls.
+    expect(retirement.endpoints.flatMap((entry) => entry.clients)).toHaveLength(2);
+  });
+});
