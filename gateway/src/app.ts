@@ -196,7 +196,6 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     { legacy, rbac, observability, deprecations: deprecatedVersions, clock: options.clock },
     built,
   );
-  // The comparison tools (shadow, workbench, Voyager's page) speak v2's shape until they learn OS2mo's (issue 21).
   // The comparison tools speak OS2mo's v30; a read v30 cannot answer yet is compared on v2.
   const compared = versions.find(({ version }) => version.name === 'v30')!.version;
   const fallback = versions.find(({ version }) => version.name === 'v2')!.version;
