@@ -127,6 +127,9 @@ export async function walkUi(browser: Browser, user: string, plan: WalkPlan): Pr
     await logInAs(page, plan.idpUrl, user);
     await page.waitForURL((url) => url.origin === plan.origin, { timeout: 30_000 });
     await look('organisation tree');
+    // The tree's nodes are links to their unit pages, each around a list item.
+    const nodes = await page.locator('a[href*="/organisation/"]:has(> li)').count();
+    result.notes.push(`organisation tree: ${nodes} units shown`);
 
     await attempt('unit page', () =>
       visitWithTabs(
@@ -224,7 +227,10 @@ async function createAddress(
   await look('create-address form');
   const typeSelect = page
     .locator('div.pb-3', { has: page.locator('label[for="address-type"]') })
-    .locator('.svelte-select');
+    // The innermost wrapper is the last in document order; its select is the address type's.
+    .last()
+    .locator('.svelte-select')
+    .first();
   await typeSelect.click();
   const items = page.locator('.svelte-select-list .item');
   await items.first().waitFor();
@@ -232,7 +238,7 @@ async function createAddress(
   await ((await plain.count()) > 0 ? plain.first() : items.first()).click();
   await page.locator('input#value').fill('ui-trial@example.org');
   setStep('create-address form, submitted');
-  await page.locator('button[type=submit]').click();
+  await page.locator('form button[type=submit]').first().click();
   await look('create-address form, submitted');
 }
 
@@ -249,6 +255,6 @@ async function renameUnit(
   if (!(await page.locator('input#from').inputValue())) await page.fill('input#from', plan.today);
   await page.locator('input#name').fill(`${plan.unit.name} (renamed by the UI trial)`);
   setStep('rename-unit form, submitted');
-  await page.locator('button[type=submit]').click();
+  await page.locator('form button[type=submit]').first().click();
   await look('rename-unit form, submitted');
 }

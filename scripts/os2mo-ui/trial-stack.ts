@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { referenceUnitUuids } from '../../legacy-service/src/fixture/organisation.js';
 import { startSameOriginProxy, type SameOriginProxy } from './same-origin-proxy.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -59,8 +60,8 @@ async function waitFor(url: string, name: string, stopped: () => string | undefi
 }
 
 /**
- * The development stack (`scripts/start.ts`: seeded legacy service, identity provider with RBAC, gateway)
- * over a fresh data folder, os2mo-naldo's server (`node build` in `web`), and the same-origin proxy in
+ * The development stack (as `scripts/start.ts` runs it: seeded legacy service, identity provider with RBAC,
+ * gateway) over a fresh data folder, os2mo-naldo's server (`node build` in `web`), and the same-origin proxy in
  * front of both. Ports come from `OS2MO_UI_PORT`, `OS2MO_UI_APP_PORT`, `GATEWAY_PORT`, `IDP_PORT` and
  * `LEGACY_PORT`, or are chosen free.
  */
@@ -115,20 +116,36 @@ export async function startTrialStack(
   };
 
   try {
-    const stack = launch('stack', process.execPath, ['--import', 'tsx', 'scripts/start.ts'], root, {
+    // The development stack's parts as `npm start` runs them, each waited for here: on a loaded machine the
+    // gateway can take longer to start than `npm start`'s own 30 s.
+    const stackEnv: NodeJS.ProcessEnv = {
       ...env,
       IDP_RBAC_ENABLED: 'true',
       LEGACY_PORT: String(legacyPort),
+      LEGACY_URL: `http://127.0.0.1:${legacyPort}`,
+      LEGACY_DATA_DIR: join(work, 'data'),
       IDP_PORT: String(idpPort),
+      IDP_PUBLIC_URL: idpUrl,
+      IDP_KEYS_DIR: join(work, 'keys'),
       GATEWAY_PORT: String(gatewayPort),
       // The realm's redirect URIs and the gateway's CORS name the one origin the browser uses.
       GATEWAY_PUBLIC_URL: origin,
-      IDP_PUBLIC_URL: idpUrl,
-      LEGACY_DATA_DIR: join(work, 'data'),
-      IDP_KEYS_DIR: join(work, 'keys'),
+      GATEWAY_REFERENCE_UNITS: referenceUnitUuids.join(','),
       LOG_LEVEL: env['LOG_LEVEL'] ?? 'warn',
-    });
-    await waitFor(`http://127.0.0.1:${gatewayPort}/health/live`, 'the stack', () => exits.get(stack));
+    };
+    const parts = [
+      ['legacy', 'legacy-service/src/main.ts', `http://127.0.0.1:${legacyPort}/health`],
+      ['idp', 'idp/src/main.ts', `http://127.0.0.1:${idpPort}/health`],
+      ['gateway', 'gateway/src/main.ts', `http://127.0.0.1:${gatewayPort}/health/live`],
+    ] as const;
+    const started = parts.map(([name, entry]) =>
+      launch(name, process.execPath, ['--import', 'tsx', entry], root, stackEnv),
+    );
+    await Promise.all(
+      parts.map(([name, , health], index) =>
+        waitFor(health, name, () => exits.get(started[index]!), 180_000),
+      ),
+    );
     const ui = launch('ui', process.execPath, ['build'], web, {
       ...env,
       PORT: String(appPort),
@@ -141,7 +158,7 @@ export async function startTrialStack(
       // The Service API backs KLE numbers: the unit page shows that tab too.
       PUBLIC_SHOW_KLE: 'true',
     });
-    await waitFor(`http://127.0.0.1:${appPort}/`, "os2mo-naldo's server", () => exits.get(ui));
+    await waitFor(`http://127.0.0.1:${appPort}/`, "os2mo-naldo's server", () => exits.get(ui), 120_000);
     proxy = await startSameOriginProxy({
       port: originPort,
       gatewayPrefixes,
