@@ -47,7 +47,7 @@ function fits(template: CompiledTemplate, segments: string[]): boolean {
  * with more literal segments wins, as a router would route it.
  *
  * @example
- * const templates = endpointTemplates(serviceOperations(contractText));
+ * const templates = endpointTemplates(contractOperations);
  * templates.match('GET', '/service/ou/0b6a…/details/manager'); // 'GET /service/ou/{uuid}/details/manager'
  */
 export function endpointTemplates(operations: readonly EndpointOperation[]): EndpointTemplates {

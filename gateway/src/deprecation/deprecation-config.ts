@@ -183,7 +183,7 @@ function entries(value: unknown, where: string): Json[] {
  * otherwise be a brownout that silently never happens).
  *
  * @example
- * parseDeprecationFile(readFileSync(process.env.DEPRECATION_CONFIG, 'utf8'), serviceOperations(contract));
+ * parseDeprecationFile(readFileSync(process.env.DEPRECATION_CONFIG, 'utf8'), contractOperations);
  */
 export function parseDeprecationFile(
   text: string,
