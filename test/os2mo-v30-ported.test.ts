@@ -136,7 +136,7 @@ describe('test_engagements.py', () => {
         }
       `,
       'Engagement',
-      ['leave_uuid', 'primary_uuid', 'type'],
+      ['leave_uuid', 'type'],
     );
     const body = await ask(query);
     expect(body.errors).toBeUndefined();
@@ -169,7 +169,7 @@ describe('test_organisation_units.py', () => {
         }
       `,
       'OrganisationUnit',
-      ['type', 'org_unit_hierarchy', 'time_planning_uuid'],
+      ['type', 'org_unit_hierarchy'],
     );
     const body = await ask(query);
     expect(body.errors).toBeUndefined();
