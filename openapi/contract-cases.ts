@@ -171,6 +171,11 @@ const seededDetailRead = (name: string, holder: unknown): ContractCase[] => [
 /** Keyed by operationId. The test fails for an operation without cases and for a key it does not know. */
 export const contractCases: Record<string, ContractCase[]> = {
   getHealth: [{ name: 'the service is up, without a token', status: 200, token: null }],
+  getVersion: [
+    { name: "the service's release, with a token", status: 200 },
+    // OS2mo 2.4.0 answers it without a token (backend/tests/test_service_auth.py).
+    { name: 'without a token', status: 200, token: null },
+  ],
 
   listOrganisations: [{ name: 'the single organisation', status: 200 }],
   getOrganisation: [
