@@ -79,9 +79,10 @@ describe.skipIf(skip)('the browser tools in Chromium', () => {
     await page.goto(`${stack.gatewayUrl}/voyager`);
     await expect.poll(() => page.locator('#session-user').textContent()).toBe('alice');
     // Voyager names each drawn type's group `TYPE::{name}` and its heading `TYPE_TITLE::{name}`.
-    const orgUnitTitle = page.locator('svg g.node [id="TYPE_TITLE::OrgUnit"]');
+    // The newest version is OS2mo's v30, whose unit type is `OrganisationUnit` (v2 called it `OrgUnit`).
+    const orgUnitTitle = page.locator('svg g.node [id="TYPE_TITLE::OrganisationUnit"]');
     await orgUnitTitle.waitFor({ timeout: 60_000 });
-    expect((await orgUnitTitle.textContent())?.trim()).toBe('OrgUnit');
+    expect((await orgUnitTitle.textContent())?.trim()).toBe('OrganisationUnit');
     expect(await page.locator('svg g.node').count()).toBeGreaterThan(5);
     await page.screenshot({ path: join(artifacts, 'voyager.png') });
     expect(pageProblems).toEqual([]);
