@@ -87,6 +87,14 @@ describe('what a filter bounds', () => {
     expect(filterBound(undefined)).toBe(Infinity);
   });
 
+  // OS2mo's UI sends one UUID by a variable into a list member (`org_units: $org_unit`,
+  // os2mo-naldo web/src/lib/components/tables/AddressTable.svelte): a variable's raw value is not a list yet.
+  it('counts one value given for a list member as one', () => {
+    expect(filterBound({ uuids: 'a' })).toBe(1);
+    expect(filterBound({ org_units: 'u', employees: null })).toBe(10);
+    expect(filterBound({ employee: { uuids: 'p' } })).toBe(10);
+  });
+
   it("bounds by the owners it names, each owner's records weighing as a link's objects", () => {
     expect(filterBound({ org_units: ['u'] })).toBe(10);
     expect(filterBound({ employee: { uuids: ['p', 'q'] } })).toBe(20);

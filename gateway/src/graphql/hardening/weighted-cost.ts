@@ -78,10 +78,13 @@ export function filterBound(filter: unknown): number {
   for (const name of ['uuids', 'user_keys']) {
     const named = members[name];
     if (Array.isArray(named)) bounds.push(named.length);
+    // A list argument given one value by a variable (`uuids: $uuid`) is that one value: GraphQL's list input
+    // coercion, which a variable's raw value has not been through yet.
+    else if (typeof named === 'string') bounds.push(1);
   }
   for (const name of ownerMembers) {
     const owner = members[name];
-    const owners = Array.isArray(owner) ? owner.length : filterBound(owner);
+    const owners = Array.isArray(owner) ? owner.length : typeof owner === 'string' ? 1 : filterBound(owner);
     if (Number.isFinite(owners)) bounds.push(owners * unlimitedLinkWeight);
   }
   return Math.min(Infinity, ...bounds);
