@@ -1,5 +1,6 @@
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
+import { readerOf } from '../../cpr/cpr-policy.js';
 
 const cprPattern = /^\d{10}$/;
 
@@ -49,8 +50,7 @@ export function logCprRead(context: GraphQLContext, employee: string | null): vo
       cpr_read: {
         road: 'graphql',
         employee,
-        subject: context.principal.subject,
-        client: context.principal.clientId ?? null,
+        ...readerOf(context.principal),
         ...context.cpr?.ids,
       },
     },

@@ -14,6 +14,7 @@ import { groupByUuid } from './collections.js';
 import { selectedFields } from './lookahead.js';
 import { decodeCursor, page, readLimit } from './pagination.js';
 import { isSearch, searchRecords, type SearchFilter, type SearchKind } from './search-filters.js';
+import { readerOf } from '../../cpr/cpr-policy.js';
 
 /**
  * The reads OS2mo's Service API has beside the collections, as the graph serves them in both versions:
@@ -70,8 +71,7 @@ function logProbe(context: GraphQLContext, hit: boolean) {
       cpr_lookup: {
         road: 'graphql',
         hit,
-        subject: context.principal.subject,
-        client: context.principal.clientId ?? null,
+        ...readerOf(context.principal),
         ...context.cpr?.ids,
       },
     },
