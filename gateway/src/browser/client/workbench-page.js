@@ -605,6 +605,8 @@ try {
   const comparison = h('section', { id: 'comparison', 'aria-live': 'polite' });
   const shadow = h('div', { id: 'shadow-body' }, 'Loading…');
   const refreshShadow = async () => {
+    // The last snapshot leaves the page at once, so nothing reads stale counts while the new one loads.
+    shadow.replaceChildren(h('p', { class: 'running' }, 'Loading…'));
     try {
       renderShadow(shadow, await callGateway(session, config.endpoints.shadow));
     } catch (error) {
