@@ -58,6 +58,7 @@ export const backendHoldsNone: readonly HeldNone[] = [
   { coordinate: 'ITUser.primary_response', type: 'ClassResponse', reason: itUserNoPrimary },
   {
     coordinate: 'ITUser.primary',
+    args: `filter: UuidsBoundClassFilter, ${page}`,
     type: 'Class',
     deprecated: 'Use `primary_response`.',
     reason: itUserNoPrimary,
@@ -69,20 +70,21 @@ export const backendHoldsNone: readonly HeldNone[] = [
   },
   {
     coordinate: 'ITUser.engagement',
+    args: `filter: UuidsBoundEngagementFilter, ${page}`,
     type: '[Engagement!]',
     deprecated: 'Use `engagements_responses`.',
     reason: itUserNoEngagement,
   },
   {
     coordinate: 'ITUser.engagements',
-    args: 'filter: UuidsBoundEngagementFilter',
+    args: `filter: UuidsBoundEngagementFilter, ${page}`,
     type: '[EngagementResponse!]!',
     deprecated: 'Use `engagements_responses`.',
     reason: itUserNoEngagement,
   },
   {
     coordinate: 'Engagement.itusers',
-    args: 'filter: EngagementBoundITUserFilter',
+    args: `filter: EngagementBoundITUserFilter, ${page}`,
     type: '[ITUserResponse!]!',
     deprecated: 'Use `itusers_response`.',
     reason: itUserNoEngagement,
@@ -96,18 +98,20 @@ export const backendHoldsNone: readonly HeldNone[] = [
   {
     coordinate: 'ITUser.addresses_response',
     type: 'AddressResponsePaged!',
-    args: page,
+    args: `filter: ItuserBoundAddressFilter, ${page}`,
     reason: noItUserAddress,
   },
   { coordinate: 'Address.ituser_response', type: 'ITUserResponse', reason: noItUserAddress },
   {
     coordinate: 'Address.ituser',
+    args: `filter: UuidsBoundITUserFilter, ${page}`,
     type: '[ITUser!]!',
     deprecated: 'Use `ituser_response`.',
     reason: noItUserAddress,
   },
   {
     coordinate: 'ITUser.addresses',
+    args: `filter: ItuserBoundAddressFilter, ${page}`,
     type: '[Address!]!',
     deprecated: 'Use `addresses_response`.',
     reason: noItUserAddress,
@@ -121,18 +125,21 @@ export const backendHoldsNone: readonly HeldNone[] = [
   { coordinate: 'Association.trade_union_response', type: 'ClassResponse', reason: associationNoItFields },
   {
     coordinate: 'Association.trade_union',
+    args: `filter: UuidsBoundClassFilter, ${page}`,
     type: 'Class',
     deprecated: 'Use `trade_union_response`.',
     reason: associationNoItFields,
   },
   {
     coordinate: 'Association.job_function',
+    args: `filter: UuidsBoundClassFilter, ${page}`,
     type: 'Class',
     deprecated: 'Use `job_function_response`.',
     reason: associationNoItFields,
   },
   {
     coordinate: 'Association.it_user',
+    args: `filter: UuidsBoundITUserFilter, ${page}`,
     type: '[ITUser!]!',
     deprecated: 'Use `it_user_response`.',
     reason: associationNoItFields,
@@ -181,7 +188,7 @@ export const backendHoldsNone: readonly HeldNone[] = [
   {
     coordinate: 'Facet.children_response',
     type: 'FacetResponsePaged!',
-    args: page,
+    args: `filter: ParentBoundFacetFilter, ${page}`,
     reason: 'a 2.x facet (`Facet` in the contract) has no parent facet, so none has children',
   },
   {

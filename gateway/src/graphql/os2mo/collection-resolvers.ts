@@ -249,6 +249,43 @@ async function detailObjects(
   return passing(matching, tests);
 }
 
+const unitsOf = (record: LegacyRecord): string[] => {
+  const units = record.org_unit as LegacyRecord | LegacyRecord[] | null | undefined;
+  return (Array.isArray(units) ? units : units ? [units] : []).map((unit) => unit.uuid);
+};
+
+/**
+ * The test a detail filter puts on one record as of `at`, built from the same parts `detailObjects` lists
+ * with: the unit and person it must name, the manager members, and the detail filter's link members. A
+ * link's records are already read, so the test takes the place of the listings the filter would pick.
+ */
+export async function detailTest(
+  context: GraphQLContext,
+  type: DetailType,
+  asked: object | null | undefined,
+  at: string,
+): Promise<(record: LegacyRecord) => boolean> {
+  const filter = asked as Filter | null | undefined;
+  const [units, people, managerOnly, tests] = await Promise.all([
+    narrowed(context, 'unit', filter?.org_unit, filter?.org_units, at),
+    narrowed(context, 'employee', filter?.employee, filter?.employees, at),
+    type === 'manager' ? managerMatcher(context, filter, at) : () => true,
+    detailFilterTests(context, type, (filter ?? {}) as DetailFilter, at, {
+      engagementUuids: async (engagement, day) =>
+        (await detailObjects(context, 'engagement', engagement as Filter, { from: day, to: day })).map(
+          (record) => record.uuid,
+        ),
+    }),
+  ]);
+  return (record) => {
+    if (!matchesFilter(record, filter) || !managerOnly(record)) return false;
+    if (units !== null && !unitsOf(record).some((unit) => units.includes(unit))) return false;
+    const person = (record.person as LegacyRecord | null | undefined)?.uuid;
+    if (people !== null && (person === undefined || !people.includes(person))) return false;
+    return passing([record], tests).length === 1;
+  };
+}
+
 /**
  * The managers a unit inherits with OS2mo's `inherit`: those of the nearest unit up the tree (itself
  * first) with a manager matching the rest of the filter (`_manager_inherit_org_unit_predicate`, OS2mo's

@@ -43,17 +43,6 @@ const unitSearchFields = `
   ancestor: OrganisationUnitFilter
   engagement: EngagementFilter = null`;
 
-/** The filter of a unit's children (`has_children`): a unit filter whose parent is that unit. */
-export const parentBoundUnitFilterTypeDefs = `
-"""Which of a unit's children to consider: those matching every field given."""
-input ParentBoundOrganisationUnitFilter {
-  uuids: [UUID!] = null
-  user_keys: [String!] = null
-  from_date: DateTime
-  to_date: DateTime${unitSearchFields}
-}
-`;
-
 export const v30Collections: readonly CollectionView[] = [
   {
     roots: { org_units: null },
@@ -177,6 +166,18 @@ export const v30Collections: readonly CollectionView[] = [
   { roots: { itsystems: null }, type: 'ITSystem', filter: 'ITSystemFilter', source: { kind: 'itsystem' } },
 ];
 
+/** A collection filter's members, one SDL line each: the common four, then the collection's own. */
+export function filterMembers(collection: CollectionView): string[] {
+  const common = [
+    'uuids: [UUID!] = null',
+    'user_keys: [String!] = null',
+    'from_date: DateTime',
+    'to_date: DateTime',
+  ];
+  const own = (collection.extraFilterFields ?? '').split('\n').map((line) => line.trim());
+  return [...common, ...own].filter((line) => line.length > 0).map((line) => `  ${line}`);
+}
+
 const deprecation = (reason: string | null) =>
   reason === null ? '' : ` @deprecated(reason: ${JSON.stringify(reason)})`;
 
@@ -199,10 +200,7 @@ type ${collection.type}ResponsePaged {
 
 """Which objects to list: those matching every field given, valid somewhere in [from_date, to_date)."""
 input ${collection.filter} {
-  uuids: [UUID!] = null
-  user_keys: [String!] = null
-  from_date: DateTime
-  to_date: DateTime${collection.extraFilterFields ?? ''}
+${filterMembers(collection).join('\n')}
 }
 `,
   );

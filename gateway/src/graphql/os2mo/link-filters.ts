@@ -1,36 +1,100 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
+import { badUserInput } from '../errors.js';
 import type { DetailType, LegacyRecord } from '../../legacy/legacy-loaders.js';
 import { matchesFilter } from '../resolvers/collections.js';
-import { detailListing, windowOf } from './collection-resolvers.js';
+import { decodeCursor } from '../resolvers/pagination.js';
+import { classesMatching, type ClassFilter } from './class-filters.js';
+import {
+  detailListing,
+  detailTest,
+  given,
+  pageOf,
+  unitFilterReads,
+  windowOf,
+} from './collection-resolvers.js';
+import { filterMembers, v30Collections, type CollectionSource } from './collections-view.js';
 import type { Instant } from './date-time.js';
-import type { DayWindow } from './time-window.js';
+import { peopleMatching, type PersonFilter } from './person-filters.js';
+import { windowDay, type DayWindow } from './time-window.js';
+import { narrowsByTree, unitsMatching, type UnitFilter } from './unit-filters.js';
 
-/** A link's filter as the gateway serves it: OS2mo's `*Bound*Filter` members the Service API can back. */
+/** A link's filter: OS2mo's collection filter of the link's objects, less the members the link binds. */
 export interface LinkFilter {
   uuids?: string[] | null;
   user_keys?: string[] | null;
   from_date?: Instant | null;
   to_date?: Instant | null;
-  it_system?: object | null;
+  [member: string]: unknown;
 }
 
+/** A bound filter: the collection filter it copies, and the members the link fills in itself. */
+interface BoundFilter {
+  base: string;
+  without: readonly string[];
+}
+
+const byPerson = ['employee', 'employees'];
+const byUnit = ['org_unit', 'org_units'];
+
 /**
- * OS2mo's bound filter types of the links the gateway filters, each with the members it serves; a
- * `UuidsBound…` filter is bound to the link's own UUIDs and has no `uuids` of its own.
+ * OS2mo's bound filters of the links v30 serves (`get_bound_filter` in OS2mo's
+ * `mora/graphapi/seed_resolver.py`@HEAD): each is its collection filter with the seeded members (and their
+ * deprecated twins) left out, so a link filters exactly as its collection does. Their names are OS2mo's,
+ * irregular spelling included.
  */
+export const boundFilters: Readonly<Record<string, BoundFilter>> = {
+  ...Object.fromEntries(
+    ['Address', 'Association', 'Engagement', 'ITUser', 'Leave', 'Manager'].map((type) => [
+      `EmployeeBound${type}Filter`,
+      { base: `${type}Filter`, without: byPerson },
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['Address', 'Association', 'Engagement', 'ITUser', 'KLE', 'Leave', 'Manager', 'Owner', 'RelatedUnit'].map(
+      (type) => [`OrgUnitbound${type.toLowerCase()}filter`, { base: `${type}Filter`, without: byUnit }],
+    ),
+  ),
+  ...Object.fromEntries(
+    ['Class', 'Employee', 'Engagement', 'Facet', 'ITSystem', 'ITUser', 'Leave', 'OrganisationUnit'].map(
+      (type) => [`UuidsBound${type}Filter`, { base: `${type}Filter`, without: ['uuids'] }],
+    ),
+  ),
+  EngagementBoundAddressFilter: { base: 'AddressFilter', without: ['engagement', 'engagements'] },
+  EngagementBoundITUserFilter: { base: 'ITUserFilter', without: ['engagement'] },
+  ItuserBoundAddressFilter: { base: 'AddressFilter', without: ['ituser'] },
+  FacetBoundClassFilter: { base: 'ClassFilter', without: ['facet', 'facets', 'facet_user_keys'] },
+  ItSystemboundclassfilter: { base: 'ClassFilter', without: ['it_system'] },
+  ParentBoundClassFilter: { base: 'ClassFilter', without: ['parent', 'parents', 'parent_user_keys'] },
+  ParentBoundFacetFilter: { base: 'FacetFilter', without: ['parent', 'parents', 'parent_user_keys'] },
+  ParentBoundOrganisationUnitFilter: { base: 'OrganisationUnitFilter', without: ['parent', 'parents'] },
+};
+
+function boundFilter(name: string): BoundFilter & { collection: (typeof v30Collections)[number] } {
+  const bound = boundFilters[name];
+  const collection = bound && v30Collections.find((view) => view.filter === bound.base);
+  if (!bound || !collection) throw new Error(`${name} is not a bound filter of a collection v30 serves.`);
+  return { ...bound, collection };
+}
+
+/** Where a link's objects come from: the collection whose filter its bound filter copies. */
+export const linkTarget = (input: string): CollectionSource => boundFilter(input).collection.source;
+
+/** The SDL of bound filter input types: each its collection filter's members less the bound ones. */
 export const linkFilterTypeDefs = (names: readonly string[]) =>
   names
-    .map(
-      (name) => `
+    .map((name) => {
+      const { without, collection } = boundFilter(name);
+      const members = filterMembers(collection).filter(
+        (line) => !without.includes(line.trim().split(':')[0] ?? ''),
+      );
+      return `
 """Which of the link's objects to give: those matching every field given, valid somewhere in [from_date, to_date)."""
-input ${name} {${name.startsWith('UuidsBound') ? '' : '\n  uuids: [UUID!] = null'}
-  user_keys: [String!] = null
-  from_date: DateTime
-  to_date: DateTime${name === 'FacetBoundClassFilter' ? '\n  it_system: ITSystemFilter = null' : ''}
+input ${name} {
+${members.join('\n')}
 }
-`,
-    )
+`;
+    })
     .join('');
 
 /** Where a filtered link's objects come from: a unit's or a person's detail listing of one type. */
@@ -39,29 +103,113 @@ export interface LinkListing {
   owner: 'unit' | 'employee';
 }
 
+type RecordTest = (record: LegacyRecord) => boolean;
+
+const commonMembers = new Set(['uuids', 'user_keys', 'from_date', 'to_date']);
+
+/** Whether a filter gives nothing beyond the members every record answers itself (UUID, user key, window). */
+const onlyCommon = (filter: LinkFilter) =>
+  Object.entries(filter).every(([member, value]) => commonMembers.has(member) || value == null);
+
+/**
+ * The test a collection's filter puts on one record as of `at`, made by the collection's own filters
+ * (`detailTest`, `unitsMatching`, `peopleMatching`, `classesMatching`): what the collection lists, a link
+ * keeps. A facet or IT system filter has no member beyond the common ones.
+ */
+async function collectionTest(
+  context: GraphQLContext,
+  target: CollectionSource,
+  filter: LinkFilter,
+  at: string,
+  info: GraphQLResolveInfo,
+): Promise<RecordTest> {
+  const common: RecordTest = (record) => matchesFilter(record, filter);
+  const among = (uuids: readonly string[]): RecordTest => {
+    const kept = new Set(uuids);
+    return (record) => kept.has(record.uuid) && common(record);
+  };
+  switch (target.kind) {
+    case 'detail': {
+      const test = await detailTest(context, target.type, filter, at);
+      // OS2mo v25 on: a manager filter's `employee: null` keeps the vacant positions.
+      const vacantOnly =
+        target.type === 'manager' && given(info, filter, 'employee', true) && filter.employee === null;
+      return vacantOnly ? (record) => !(record.person as LegacyRecord | null)?.uuid && test(record) : test;
+    }
+    case 'unit': {
+      const reads = unitFilterReads(info, context);
+      if (!narrowsByTree(filter as UnitFilter, reads)) return common;
+      return among((await unitsMatching(context, filter as UnitFilter, at, reads)).map((unit) => unit.uuid));
+    }
+    case 'employee': {
+      const found = await peopleMatching(context, filter as PersonFilter, at, {
+        query: given(info, filter, 'query', true),
+        cpr_numbers: given(info, filter, 'cpr_numbers', true),
+      });
+      return found === null ? common : among(found);
+    }
+    case 'class':
+      if (onlyCommon(filter)) return common;
+      return among((await classesMatching(context, filter as ClassFilter, at)).map((record) => record.uuid));
+    case 'facet':
+    case 'itsystem':
+      return common;
+  }
+}
+
 /**
  * A link's objects narrowed by its `filter`, as OS2mo's seeded resolvers narrow them: the window
  * (`from_date`, `to_date`; absent: today, OS2mo's `get_date_interval`) reads the owner's listing over it
- * when it is not the day the link was read as of, then `uuids` and `user_keys` keep the matching objects.
- * A class filter by IT system keeps none: no 2.x class names an IT system (`backend-holds-none.ts`).
+ * when it is not the day the link was read as of, then the collection's own filter test keeps the objects
+ * it would list. The reads the test needs are the collection's, through the request's loaders, so a
+ * filter given on a link of many objects reads them once.
  */
 export async function filterLink(
   records: readonly Source[],
   filter: LinkFilter,
-  listing: LinkListing | null,
+  link: { input: string; listing: LinkListing | null },
   source: Source,
   context: GraphQLContext,
   info: GraphQLResolveInfo,
 ): Promise<{ records: Source[]; window: DayWindow }> {
   const day = { from: source.__at, to: source.__at };
-  if (listing === null) {
-    const kept = filter.it_system != null ? [] : records;
-    return { records: kept.filter((record) => matchesFilter(record as LegacyRecord, filter)), window: day };
-  }
   const window = windowOf(filter as never, info, context.today);
+  const test = await collectionTest(
+    context,
+    linkTarget(link.input),
+    filter,
+    windowDay(window, context.today),
+    info,
+  );
+  if (link.listing === null) return { records: records.filter((record) => test(record)), window: day };
   const sameDay = window.from === day.from && window.to === day.to;
   const read = sameDay
     ? records
-    : await detailListing(context, listing.type, { [listing.owner]: source.uuid }, window);
-  return { records: read.filter((record) => matchesFilter(record as LegacyRecord, filter)), window };
+    : await detailListing(context, link.listing.type, { [link.listing.owner]: source.uuid }, window);
+  return { records: read.filter((record) => test(record)), window };
+}
+
+/**
+ * A page of a link's objects, as a root collection pages (OS2mo pages a link's objects by UUID, then
+ * gives every version of each): `limit` objects from the `cursor` on.
+ */
+export function pageLink(
+  records: readonly Source[],
+  args: { limit?: number | null; cursor?: string | null },
+): Source[] {
+  const groups = new Map<string, Source[]>();
+  for (const record of records) groups.set(record.uuid, [...(groups.get(record.uuid) ?? []), record]);
+  return pageOf([...groups.values()], decodeCursor(args.cursor), args.limit).objects.flat();
+}
+
+/**
+ * A link to one object, after its filter and page: OS2mo gives the one object or, for a nullable link,
+ * null (`to_only`); a link that always has its object (`to_one`) fails when the arguments leave none.
+ */
+export function oneOf(records: readonly Source[], coordinate: string, nullable: boolean): Source | null {
+  const [first] = records;
+  if (first !== undefined || nullable) return first ?? null;
+  throw badUserInput(
+    `${coordinate} always has its one object, and the given filter, limit or cursor leave none of it.`,
+  );
 }

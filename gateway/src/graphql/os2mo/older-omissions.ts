@@ -7,51 +7,50 @@ const reasons = {
   ROLES:
     "roles (replaced by role bindings in OS2mo 36): not served in OS2mo's versions; v1 and v2 read `details/role`",
   VALIDITY_LINKS: 'a link over a validity window (`*_validity`), removed by OS2mo later: not served',
-  LINK_ARGS: "filtering and paging a link's objects: not served yet (the link gives all of them)",
-  OLD_LINK_FILTERS:
-    "a link's filter as this version's printout types it (`OrgUnitsbound…`, `EmployeesBound…`, `UuidsBound…`): the gateway filters links with v30's bound filters only",
-  CHILDREN_PARENT:
-    "a children filter's own `parent`: the unit whose children are counted is the parent, so the member is not served",
+  LINK_MEMBERS:
+    "a link's filter member whose collection filter member is not served yet (`ClassFilter.owner`, `EngagementFilter.engagement_type`, `.job_function`): a link filters with its collection's filter, so it comes with that member",
+  CHILDREN_LINKS:
+    'the filter of a link not served (`Class.children`, `Facet.children`): it comes with its link',
   AUDIT_UNITS: "OS2mo's registrations of units: the Service API keeps no registration history",
   HIERARCHY: "the Service API's units carry no unit-hierarchy class",
   DIPEX: "the release of OS2mo's integrations (DIPEX): the Service API's `GET /version/` does not report it",
 } as const;
 
-/** The links whose filter v30 serves under its own bound filter types, which this version names otherwise. */
-const oldLinkFilters = [
-  ...['addresses', 'associations', 'engagements', 'itusers', 'leaves', 'manager_roles'].map(
-    (field) => `Employee.${field}(filter:)`,
-  ),
-  'Facet.classes(filter:)',
-  'RelatedUnit.org_units(filter:)',
-  'UuidsBoundEngagementFilter',
-  'UuidsBoundOrganisationUnitFilter',
-  ...[
-    'addresses',
-    'associations',
-    'engagements',
-    'itusers',
-    'kles',
-    'leaves',
-    'managers',
-    'owners',
-    'related_units',
-  ].map((field) => `OrganisationUnit.${field}(filter:)`),
-];
-
 const because = (reason: keyof typeof reasons, coordinates: readonly string[]): OmissionList =>
   Object.fromEntries(coordinates.map((coordinate) => [coordinate, reasons[reason]]));
 
-/** What v21, v22 and v25 print alike: their own link filter types, and the members of their children filter. */
+/** The bound filters v21, v22 and v25 print alike (under their names of that time, `EmployeesBound…`). */
+const plural = (names: readonly string[]) =>
+  names.flatMap((name) => [`EmployeesBound${name}Filter`, `OrgUnitsbound${name.toLowerCase()}filter`]);
+
+/** What v21, v22 and v25 print alike: registrations of their link filters, and members v30 has not yet. */
 const oldFilterOmissions: OmissionList = {
-  ...because('OLD_LINK_FILTERS', oldLinkFilters),
-  ...because('CHILDREN_PARENT', ['ParentsBoundOrganisationUnitFilter.parent']),
   ...because('AUDIT_UNITS', ['ParentsBoundOrganisationUnitFilter.registration']),
   ...because('HIERARCHY', [
     'ParentsBoundOrganisationUnitFilter.hierarchies',
     'ParentsBoundOrganisationUnitFilter.hierarchy',
   ]),
+  ...because('AUDIT', [
+    ...plural(['Address', 'Association', 'Engagement', 'ITUser', 'Leave']).map(
+      (name) => `${name}.registration`,
+    ),
+    'OrgUnitsboundklefilter.registration',
+    'EmployeesBoundManagerFilter.registration',
+    'FacetsBoundClassFilter.registration',
+  ]),
+  ...because('LINK_MEMBERS', [
+    'EmployeesBoundEngagementFilter.job_function',
+    'OrgUnitsboundengagementfilter.job_function',
+  ]),
+  ...because('CHILDREN_LINKS', ['ParentsBoundClassFilter', 'ParentsBoundFacetFilter']),
 };
+
+/** The link filter members v22 and v25 print alike that v21's filters do not have yet. */
+const laterFilterMembers: OmissionList = because('LINK_MEMBERS', [
+  'EmployeesBoundEngagementFilter.engagement_type',
+  'OrgUnitsboundengagementfilter.engagement_type',
+  'FacetsBoundClassFilter.owner',
+]);
 
 /**
  * For each older version held to an OS2mo printout, what that printout has beyond v30's declared omissions
@@ -61,6 +60,9 @@ const oldFilterOmissions: OmissionList = {
 export const olderOmissions: Readonly<Record<string, OmissionList>> = {
   v25: {
     ...oldFilterOmissions,
+    ...laterFilterMembers,
+    // v25 alone binds `OrganisationUnit.managers`' filter to the unit: v24 and older take `ManagerFilter`.
+    ...because('AUDIT', ['OrgUnitsboundmanagerfilter.registration']),
     ...because('AUDIT', [
       'AuditLog',
       'AuditLogFilter',
@@ -90,29 +92,11 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'OrganisationUnit.ancestors_validity',
       'OrganisationUnit.associations_validity',
       'OrganisationUnit.itusers_validity',
-    ]),
-    ...because('LINK_ARGS', [
-      'EmployeesBoundAddressFilter',
-      'EmployeesBoundAssociationFilter',
-      'EmployeesBoundEngagementFilter',
-      'EmployeesBoundITUserFilter',
-      'EmployeesBoundLeaveFilter',
-      'EmployeesBoundManagerFilter',
-      'FacetsBoundClassFilter',
-      'OrgUnitsboundaddressfilter',
-      'OrgUnitsboundassociationfilter',
-      'OrgUnitsboundengagementfilter',
-      'OrgUnitsboundituserfilter',
-      'OrgUnitsboundklefilter',
-      'OrgUnitsboundleavefilter',
-      'OrgUnitsboundmanagerfilter',
-      'OrgUnitsboundrelatedunitfilter',
-      'ParentsBoundClassFilter',
-      'ParentsBoundFacetFilter',
     ]),
   },
   v22: {
     ...oldFilterOmissions,
+    ...laterFilterMembers,
     ...because('AUDIT', [
       'AuditLog',
       'AuditLogFilter',
@@ -142,24 +126,6 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'OrganisationUnit.ancestors_validity',
       'OrganisationUnit.associations_validity',
       'OrganisationUnit.itusers_validity',
-    ]),
-    ...because('LINK_ARGS', [
-      'EmployeesBoundAddressFilter',
-      'EmployeesBoundAssociationFilter',
-      'EmployeesBoundEngagementFilter',
-      'EmployeesBoundITUserFilter',
-      'EmployeesBoundLeaveFilter',
-      'EmployeesBoundManagerFilter',
-      'FacetsBoundClassFilter',
-      'OrgUnitsboundaddressfilter',
-      'OrgUnitsboundassociationfilter',
-      'OrgUnitsboundengagementfilter',
-      'OrgUnitsboundituserfilter',
-      'OrgUnitsboundklefilter',
-      'OrgUnitsboundleavefilter',
-      'OrgUnitsboundrelatedunitfilter',
-      'ParentsBoundClassFilter',
-      'ParentsBoundFacetFilter',
     ]),
   },
   v21: {
@@ -201,6 +167,7 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'Mutation.role_update',
       'Employee.roles',
       'EmployeesBoundRoleFilter',
+      'OrgUnitsboundrolefilter',
       'OrganisationUnit.roles',
       'Query.roles',
       'Role',
@@ -210,30 +177,6 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
       'RoleResponsePaged',
       'RoleTerminateInput',
       'RoleUpdateInput',
-    ]),
-    ...because('LINK_ARGS', [
-      'EmployeesBoundAddressFilter',
-      'EmployeesBoundAssociationFilter',
-      'EmployeesBoundEngagementFilter',
-      'EmployeesBoundITUserFilter',
-      'EmployeesBoundLeaveFilter',
-      'EmployeesBoundManagerFilter',
-      'FacetsBoundClassFilter',
-      'OrgUnitsboundaddressfilter',
-      'OrgUnitsboundassociationfilter',
-      'OrgUnitsboundengagementfilter',
-      'OrgUnitsboundituserfilter',
-      'OrgUnitsboundklefilter',
-      'OrgUnitsboundleavefilter',
-      'OrgUnitsboundownerfilter',
-      'OrgUnitsboundrelatedunitfilter',
-      'OrgUnitsboundrolefilter',
-      'OrganisationUnit.child_count(cursor:)',
-      'OrganisationUnit.child_count(limit:)',
-      'OrganisationUnit.owners(cursor:)',
-      'OrganisationUnit.owners(limit:)',
-      'ParentsBoundClassFilter',
-      'ParentsBoundFacetFilter',
     ]),
   },
 };

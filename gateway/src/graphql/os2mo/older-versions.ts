@@ -1,6 +1,17 @@
-import { Kind, parse, parseType, print, visit, type FieldDefinitionNode } from 'graphql';
+import {
+  Kind,
+  parse,
+  parseType,
+  print,
+  visit,
+  type DefinitionNode,
+  type DocumentNode,
+  type FieldDefinitionNode,
+  type InputObjectTypeDefinitionNode,
+} from 'graphql';
 import type { IResolvers } from '@graphql-tools/utils';
 import { withDate, type GraphQLContext, type Source } from '../context.js';
+import { boundFilters } from './link-filters.js';
 import { v30TypeViews } from './os2mo-view.js';
 import { v30QueryResolvers } from './v30.js';
 
@@ -25,11 +36,15 @@ export interface VersionStep {
   retyped?: Readonly<Record<string, string>>;
   /** Types this version's printout names otherwise (OS2mo derives a link filter's name from the link). */
   renamedTypes?: Readonly<Record<string, string>>;
+  /** Fields whose arguments this version had otherwise, with those arguments (SDL). */
+  reargued?: Readonly<Record<string, string>>;
   /** Arguments and input fields that OS2mo's schema of this version gives the default `null`. */
   nullDefaults?: readonly string[];
   /** Resolvers that replace the newer version's, for the behaviour this step restores. */
   resolvers?: IResolvers;
 }
+
+const pageArgs = 'limit: int = null, cursor: Cursor = null';
 
 const unserved = (what: string) => `${what}, which the gateway does not serve: nothing to undo here.`;
 
@@ -41,21 +56,42 @@ const responseLinks = Object.entries(v30TypeViews).flatMap(([type, view]) =>
 );
 
 /**
- * The bound filters of v30's links and the links that take them: v25's printout names those filters
- * otherwise (`OrgUnitsboundaddressfilter`, …), and the gateway serves the link there without its filter.
+ * OS2mo's names for the bound filters before v26, which named a bound filter after the deprecated plural
+ * member it binds (`get_bound_filter` then bound `employees`, `org_units`, `facets`, `parents`), so the
+ * singular member stays in the filter.
  */
-const boundLinkFilters = Object.entries(v30TypeViews).flatMap(([type, view]) =>
-  Object.entries(view.fields).flatMap(([field, served]) =>
-    served.filter && !served.none ? [`${type}.${field}(filter:)`] : [],
+const pluralBound: Readonly<Record<string, { v30: string; base: string; without: string }>> = {
+  ...Object.fromEntries(
+    ['Address', 'Association', 'Engagement', 'ITUser', 'Leave', 'Manager'].map((type) => [
+      `EmployeesBound${type}Filter`,
+      { v30: `EmployeeBound${type}Filter`, base: `${type}Filter`, without: 'employees' },
+    ]),
   ),
-);
-const boundFilterTypes = [
-  ...new Set(
-    Object.values(v30TypeViews).flatMap((view) =>
-      Object.values(view.fields).flatMap((served) => (served.filter ? [served.filter.input] : [])),
+  ...Object.fromEntries(
+    ['Address', 'Association', 'Engagement', 'ITUser', 'KLE', 'Leave', 'Manager', 'Owner', 'RelatedUnit'].map(
+      (type) => [
+        `OrgUnitsbound${type.toLowerCase()}filter`,
+        { v30: `OrgUnitbound${type.toLowerCase()}filter`, base: `${type}Filter`, without: 'org_units' },
+      ],
     ),
   ),
-];
+  FacetsBoundClassFilter: { v30: 'FacetBoundClassFilter', base: 'ClassFilter', without: 'facets' },
+  ParentsBoundClassFilter: { v30: 'ParentBoundClassFilter', base: 'ClassFilter', without: 'parents' },
+  ParentsBoundFacetFilter: { v30: 'ParentBoundFacetFilter', base: 'FacetFilter', without: 'parents' },
+  ParentsBoundOrganisationUnitFilter: {
+    v30: 'ParentBoundOrganisationUnitFilter',
+    base: 'OrganisationUnitFilter',
+    without: 'parents',
+  },
+};
+
+/** Every bound filter of every version: the collection filter it copies and the members it leaves out. */
+const everyBoundFilter: Readonly<Record<string, { base: string; without: readonly string[] }>> = {
+  ...boundFilters,
+  ...Object.fromEntries(
+    Object.entries(pluralBound).map(([name, { base, without }]) => [name, { base, without: [without] }]),
+  ),
+};
 
 /** Newest first: v29 is a step back from v30, v28 from v29, … v21 from v22. */
 export const versionSteps: readonly VersionStep[] = [
@@ -101,15 +137,14 @@ export const versionSteps: readonly VersionStep[] = [
       'Address.ituser_uuid',
       'ITSystem.roles',
       'ITUser.engagement_uuids',
-      ...boundLinkFilters.filter((coordinate) => !/_responses?\(/.test(coordinate)),
-      ...boundFilterTypes,
       'Engagement.itusers',
       'ITUser.binding_type',
       'ITUser.engagements',
       'ITUserFilter.binding_types',
     ],
     nullDefaults: ['ITUserFilter.external_ids'],
-    renamedTypes: { ParentBoundOrganisationUnitFilter: 'ParentsBoundOrganisationUnitFilter' },
+    renamedTypes: Object.fromEntries(Object.entries(pluralBound).map(([name, { v30 }]) => [v30, name])),
+    reargued: { 'OrganisationUnit.owners': 'filter: OwnerFilter = null, inherit: Boolean! = false' },
   },
   {
     name: 'v24',
@@ -124,7 +159,9 @@ export const versionSteps: readonly VersionStep[] = [
   },
   {
     name: 'v23',
-    undoes: unserved("v24 retyped `OrganisationUnit.managers`' filter argument; that argument is"),
+    undoes:
+      "v24 bound `OrganisationUnit.managers`' filter to the unit (and paged it): before it, the link takes the whole `ManagerFilter` and no page.",
+    reargued: { 'OrganisationUnit.managers': 'filter: ManagerFilter = null, inherit: Boolean! = false' },
   },
   {
     name: 'v22',
@@ -166,7 +203,6 @@ export const versionSteps: readonly VersionStep[] = [
         `${type}Response.validities(end:)`,
       ]),
       'Employee.manager_roles(inherit:)',
-      'OrganisationUnit.owners(inherit:)',
       'Query.managers(inherit:)',
       'Address.ituser',
       'Association.trade_union',
@@ -183,6 +219,10 @@ export const versionSteps: readonly VersionStep[] = [
         `ParentsBoundOrganisationUnitFilter.${member}`,
       ]),
     ],
+    reargued: {
+      'OrganisationUnit.owners': `filter: OrgUnitsboundownerfilter, ${pageArgs}`,
+      'OrganisationUnit.child_count': `filter: ParentsBoundOrganisationUnitFilter, ${pageArgs}`,
+    },
   },
 ];
 
@@ -242,6 +282,11 @@ export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
           applied.add(coordinate);
           return { ...node, type: parseType(type) };
         }
+        const args = step.reargued?.[coordinate];
+        if (args !== undefined) {
+          applied.add(coordinate);
+          return { ...node, arguments: argumentsOf(args) };
+        }
         if (!removed.has(coordinate)) return withoutDeadEnd(node, typeName, removed);
         applied.add(coordinate);
         return null;
@@ -266,13 +311,65 @@ export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
       return { ...node, defaultValue: { kind: Kind.NULL } };
     },
   });
-  const missing = [...removed, ...nullDefaults, ...Object.keys(retyped), ...Object.keys(renamed)].filter(
-    (coordinate) => !applied.has(coordinate),
-  );
+  const missing = [
+    ...removed,
+    ...nullDefaults,
+    ...Object.keys(retyped),
+    ...Object.keys(renamed),
+    ...Object.keys(step.reargued ?? {}),
+  ].filter((coordinate) => !applied.has(coordinate));
   if (missing.length > 0) {
     throw new Error(
       `${step.name}'s step names ${missing.join(', ')}, which the newer version does not have.`,
     );
   }
-  return print(document);
+  return print(withBoundFilters(document));
+}
+
+/** The argument definitions of a field's argument list written as SDL. */
+function argumentsOf(args: string) {
+  const document = parse(`type T { f(${args}): Int }`);
+  const [type] = document.definitions;
+  if (type?.kind !== Kind.OBJECT_TYPE_DEFINITION) throw new Error(`Not an argument list: ${args}.`);
+  return type.fields?.[0]?.arguments ?? [];
+}
+
+/**
+ * The document with each bound filter an argument names made again from its collection filter (less the
+ * members it binds), and bound filters no argument names left out: a step that changes a collection
+ * filter changes its bound filters with it, as OS2mo derives them.
+ */
+function withBoundFilters(document: DocumentNode): DocumentNode {
+  const inputs = new Map<string, InputObjectTypeDefinitionNode>();
+  const named = new Set<string>();
+  visit(document, {
+    InputObjectTypeDefinition: (node) => {
+      inputs.set(node.name.value, node);
+    },
+    FieldDefinition: (node) => {
+      for (const argument of node.arguments ?? []) {
+        let type = argument.type;
+        while (type.kind !== Kind.NAMED_TYPE) type = type.type;
+        named.add(type.name.value);
+      }
+    },
+  });
+  const made = (name: string): InputObjectTypeDefinitionNode | null => {
+    const bound = everyBoundFilter[name];
+    const base = bound && inputs.get(bound.base);
+    if (!bound || !base) return null;
+    const fields = base.fields?.filter((field) => !bound.without.includes(field.name.value));
+    return { ...base, name: { kind: Kind.NAME, value: name }, fields };
+  };
+  const definitions: DefinitionNode[] = [];
+  for (const definition of document.definitions) {
+    const name = definition.kind === Kind.INPUT_OBJECT_TYPE_DEFINITION ? definition.name.value : '';
+    if (!(name in everyBoundFilter)) definitions.push(definition);
+    else if (named.has(name)) definitions.push(made(name) ?? definition);
+  }
+  for (const name of named) {
+    const added = name in everyBoundFilter && !inputs.has(name) ? made(name) : null;
+    if (added) definitions.push(added);
+  }
+  return { ...document, definitions };
 }

@@ -70,12 +70,13 @@ export interface TypeView {
 
 const usePerson = 'Use `person`.';
 const pageArgs = 'limit: int = null, cursor: Cursor = null';
-const page = { args: pageArgs };
 /** A link that takes OS2mo's bound `filter` (then `rest` of its arguments), read from a detail listing. */
 const bound = (input: string, listing: LinkListing | null, rest?: string) => ({
   args: [`filter: ${input}`, rest].filter(Boolean).join(', '),
   filter: { input: input.replace(/ = null$/, ''), listing },
 });
+/** A link to the objects its object names by UUID (OS2mo's `UuidsBound…Filter`), paged as collections are. */
+const byUuids = (type: string) => bound(`UuidsBound${type}Filter`, null, pageArgs);
 const useUuidField = (field: string) => `Use \`${field} { uuid }\`.`;
 
 /**
@@ -91,17 +92,30 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       user_key: { type: 'String!' },
       name: { type: 'String!' },
       validity: { type: 'Validity!' },
-      parent: { type: 'OrganisationUnit', deprecated: 'Use `parent_response`.' },
+      parent: {
+        type: 'OrganisationUnit',
+        deprecated: 'Use `parent_response`.',
+        ...byUuids('OrganisationUnit'),
+      },
       parent_uuid: { type: 'UUID', from: 'parent', deprecated: useUuidField('parent') },
       ancestors: { type: '[OrganisationUnit!]!' },
-      children: { type: '[OrganisationUnit!]!', deprecated: 'Use `children_response`.' },
-      child_count: { type: 'Int!' },
+      children: {
+        type: '[OrganisationUnit!]!',
+        deprecated: 'Use `children_response`.',
+        ...bound('ParentBoundOrganisationUnitFilter', null, pageArgs),
+      },
+      child_count: { type: 'Int!', args: 'filter: ParentBoundOrganisationUnitFilter', own: true },
       has_children: { type: 'Boolean!', args: 'filter: ParentBoundOrganisationUnitFilter', own: true },
-      unit_type: { type: 'Class', from: 'org_unit_type', deprecated: 'Use `unit_type_response`.' },
+      unit_type: {
+        type: 'Class',
+        from: 'org_unit_type',
+        deprecated: 'Use `unit_type_response`.',
+        ...byUuids('Class'),
+      },
       unit_type_uuid: { type: 'UUID', from: 'org_unit_type', deprecated: useUuidField('unit_type') },
-      time_planning: { type: 'Class', deprecated: 'Use `time_planning_response`.' },
+      time_planning: { type: 'Class', deprecated: 'Use `time_planning_response`.', ...byUuids('Class') },
       time_planning_uuid: { type: 'UUID', from: 'time_planning', deprecated: useUuidField('time_planning') },
-      org_unit_level: { type: 'Class', deprecated: 'Use `unit_level_response`.' },
+      org_unit_level: { type: 'Class', deprecated: 'Use `unit_level_response`.', ...byUuids('Class') },
       org_unit_level_uuid: {
         type: 'UUID',
         from: 'org_unit_level',
@@ -113,13 +127,13 @@ const graphViews: Readonly<Record<string, TypeView>> = {
         ...bound(
           'OrgUnitboundmanagerfilter',
           { type: 'manager', owner: 'unit' },
-          'inherit: Boolean! = false',
+          `${pageArgs}, inherit: Boolean! = false`,
         ),
       },
       engagements: {
         type: '[Engagement!]!',
         deprecated: 'Use `engagements_response`.',
-        ...bound('OrgUnitboundengagementfilter', { type: 'engagement', owner: 'unit' }),
+        ...bound('OrgUnitboundengagementfilter', { type: 'engagement', owner: 'unit' }, pageArgs),
       },
       owners: {
         type: '[Owner!]!',
@@ -132,39 +146,39 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       addresses: {
         type: '[Address!]!',
         deprecated: 'Use `addresses_response`.',
-        ...bound('OrgUnitboundaddressfilter', { type: 'address', owner: 'unit' }),
+        ...bound('OrgUnitboundaddressfilter', { type: 'address', owner: 'unit' }, pageArgs),
       },
       associations: {
         type: '[Association!]!',
         deprecated: 'Use `associations_response`.',
-        ...bound('OrgUnitboundassociationfilter', { type: 'association', owner: 'unit' }),
+        ...bound('OrgUnitboundassociationfilter', { type: 'association', owner: 'unit' }, pageArgs),
       },
       itusers: {
         type: '[ITUser!]!',
         deprecated: 'Use `itusers_response`.',
-        ...bound('OrgUnitboundituserfilter', { type: 'it', owner: 'unit' }),
+        ...bound('OrgUnitboundituserfilter', { type: 'it', owner: 'unit' }, pageArgs),
       },
       kles: {
         type: '[KLE!]!',
         deprecated: 'Use `kles_response`.',
-        ...bound('OrgUnitboundklefilter', { type: 'kle', owner: 'unit' }),
+        ...bound('OrgUnitboundklefilter', { type: 'kle', owner: 'unit' }, pageArgs),
       },
       leaves: {
         type: '[Leave!]!',
         deprecated: 'Use `leaves_response`.',
-        ...bound('OrgUnitboundleavefilter', { type: 'leave', owner: 'unit' }),
+        ...bound('OrgUnitboundleavefilter', { type: 'leave', owner: 'unit' }, pageArgs),
       },
       related_units: {
         type: '[RelatedUnit!]!',
         deprecated: 'Use `related_units_response`.',
-        ...bound('OrgUnitboundrelatedunitfilter', { type: 'related_unit', owner: 'unit' }),
+        ...bound('OrgUnitboundrelatedunitfilter', { type: 'related_unit', owner: 'unit' }, pageArgs),
       },
       parent_response: { type: 'OrganisationUnitResponse', from: 'parent', response: 'one' },
       children_response: {
         type: 'OrganisationUnitResponsePaged!',
         from: 'children',
         response: 'paged',
-        ...page,
+        ...bound('ParentBoundOrganisationUnitFilter', null, pageArgs),
       },
       unit_type_response: { type: 'ClassResponse', from: 'org_unit_type', response: 'one' },
       unit_level_response: { type: 'ClassResponse', from: 'org_unit_level', response: 'one' },
@@ -243,7 +257,7 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       engagements: {
         type: '[Engagement!]!',
         deprecated: 'Use `engagements_response`.',
-        ...bound('EmployeeBoundEngagementFilter', { type: 'engagement', owner: 'employee' }),
+        ...bound('EmployeeBoundEngagementFilter', { type: 'engagement', owner: 'employee' }, pageArgs),
       },
       manager_roles: {
         type: '[Manager!]!',
@@ -251,28 +265,28 @@ const graphViews: Readonly<Record<string, TypeView>> = {
         ...bound(
           'EmployeeBoundManagerFilter',
           { type: 'manager', owner: 'employee' },
-          'inherit: Boolean! = false',
+          `${pageArgs}, inherit: Boolean! = false`,
         ),
       },
       addresses: {
         type: '[Address!]!',
         deprecated: 'Use `addresses_response`.',
-        ...bound('EmployeeBoundAddressFilter', { type: 'address', owner: 'employee' }),
+        ...bound('EmployeeBoundAddressFilter', { type: 'address', owner: 'employee' }, pageArgs),
       },
       associations: {
         type: '[Association!]!',
         deprecated: 'Use `associations_response`.',
-        ...bound('EmployeeBoundAssociationFilter', { type: 'association', owner: 'employee' }),
+        ...bound('EmployeeBoundAssociationFilter', { type: 'association', owner: 'employee' }, pageArgs),
       },
       itusers: {
         type: '[ITUser!]!',
         deprecated: 'Use `itusers_response`.',
-        ...bound('EmployeeBoundITUserFilter', { type: 'it', owner: 'employee' }),
+        ...bound('EmployeeBoundITUserFilter', { type: 'it', owner: 'employee' }, pageArgs),
       },
       leaves: {
         type: '[Leave!]!',
         deprecated: 'Use `leaves_response`.',
-        ...bound('EmployeeBoundLeaveFilter', { type: 'leave', owner: 'employee' }),
+        ...bound('EmployeeBoundLeaveFilter', { type: 'leave', owner: 'employee' }, pageArgs),
       },
       engagements_response: {
         type: 'EngagementResponsePaged!',
@@ -327,19 +341,28 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       ...Object.fromEntries(
         Array.from({ length: 10 }, (_, index) => [`extension_${index + 1}`, { type: 'String' }]),
       ),
-      job_function: { type: 'Class!', deprecated: 'Use `job_function_response`.' },
+      job_function: { type: 'Class!', deprecated: 'Use `job_function_response`.', ...byUuids('Class') },
       job_function_uuid: { type: 'UUID!', deprecated: useUuidField('job_function') },
-      engagement_type: { type: 'Class!', deprecated: 'Use `engagement_type_response`.' },
+      engagement_type: { type: 'Class!', deprecated: 'Use `engagement_type_response`.', ...byUuids('Class') },
       engagement_type_uuid: { type: 'UUID!', deprecated: useUuidField('engagement_type') },
-      person: { type: '[Employee!]!', from: 'employee', deprecated: 'Use `person_response`.' },
-      employee: { type: '[Employee!]!', deprecated: usePerson },
+      person: {
+        type: '[Employee!]!',
+        from: 'employee',
+        deprecated: 'Use `person_response`.',
+        ...byUuids('Employee'),
+      },
+      employee: { type: '[Employee!]!', deprecated: usePerson, ...byUuids('Employee') },
       employee_uuid: { type: 'UUID!', deprecated: useUuidField('person') },
-      org_unit: { type: '[OrganisationUnit!]!', deprecated: 'Use `org_unit_response`.' },
+      org_unit: {
+        type: '[OrganisationUnit!]!',
+        deprecated: 'Use `org_unit_response`.',
+        ...byUuids('OrganisationUnit'),
+      },
       org_unit_uuid: { type: 'UUID!', deprecated: useUuidField('org_unit') },
       job_function_response: { type: 'ClassResponse!', from: 'job_function', response: 'one' },
       engagement_type_response: { type: 'ClassResponse!', from: 'engagement_type', response: 'one' },
       is_primary: { type: 'Boolean!', own: true },
-      primary: { type: 'Class', deprecated: 'Use `primary_response`.' },
+      primary: { type: 'Class', deprecated: 'Use `primary_response`.', ...byUuids('Class') },
       primary_uuid: { type: 'UUID', from: 'primary', deprecated: useUuidField('primary') },
       primary_response: { type: 'ClassResponse', from: 'primary', response: 'one' },
       person_response: { type: 'EmployeeResponse!', from: 'employee', response: 'one' },
@@ -358,24 +381,34 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       uuid: { type: 'UUID!' },
       user_key: { type: 'String!' },
       validity: { type: 'Validity!' },
-      manager_type: { type: 'Class!', deprecated: 'Use `manager_type_response`.' },
+      manager_type: { type: 'Class!', deprecated: 'Use `manager_type_response`.', ...byUuids('Class') },
       manager_type_uuid: { type: 'UUID', deprecated: useUuidField('manager_type') },
-      manager_level: { type: 'Class!', deprecated: 'Use `manager_level_response`.' },
+      manager_level: { type: 'Class!', deprecated: 'Use `manager_level_response`.', ...byUuids('Class') },
       manager_level_uuid: { type: 'UUID', deprecated: useUuidField('manager_level') },
       responsibilities: {
         type: '[Class!]!',
         from: 'responsibility',
         deprecated: 'Use `responsibilities_response`.',
+        ...byUuids('Class'),
       },
       responsibility_uuids: {
         type: '[UUID!]',
         from: 'responsibility',
         deprecated: useUuidField('responsibilities'),
       },
-      person: { type: '[Employee!]', from: 'employee', deprecated: 'Use `person_response`.' },
-      employee: { type: '[Employee!]', deprecated: usePerson },
+      person: {
+        type: '[Employee!]',
+        from: 'employee',
+        deprecated: 'Use `person_response`.',
+        ...byUuids('Employee'),
+      },
+      employee: { type: '[Employee!]', deprecated: usePerson, ...byUuids('Employee') },
       employee_uuid: { type: 'UUID', deprecated: useUuidField('person') },
-      org_unit: { type: '[OrganisationUnit!]!', deprecated: 'Use `org_unit_response`.' },
+      org_unit: {
+        type: '[OrganisationUnit!]!',
+        deprecated: 'Use `org_unit_response`.',
+        ...byUuids('OrganisationUnit'),
+      },
       org_unit_uuid: { type: 'UUID!', deprecated: useUuidField('org_unit') },
       manager_type_response: { type: 'ClassResponse', from: 'manager_type', response: 'one' },
       manager_level_response: { type: 'ClassResponse', from: 'manager_level', response: 'one' },
@@ -383,7 +416,7 @@ const graphViews: Readonly<Record<string, TypeView>> = {
         type: 'ClassResponsePaged!',
         from: 'responsibility',
         response: 'paged',
-        ...page,
+        ...byUuids('Class'),
       },
       person_response: { type: 'EmployeeResponse', from: 'employee', response: 'one' },
       org_unit_response: { type: 'OrganisationUnitResponse!', from: 'org_unit', response: 'one' },
@@ -399,10 +432,15 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       scope: { type: 'String' },
       example: { type: 'String', deprecated: 'OS2mo no longer uses it.' },
       owner: { type: 'UUID' },
-      facet: { type: 'Facet!', deprecated: 'Use `facet_response`.' },
+      facet: { type: 'Facet!', deprecated: 'Use `facet_response`.', ...byUuids('Facet') },
       facet_uuid: { type: 'UUID!', from: 'facet', deprecated: useUuidField('facet') },
       facet_response: { type: 'FacetResponse!', from: 'facet', response: 'one' },
-      children_response: { type: 'ClassResponsePaged!', from: 'children', response: 'paged', ...page },
+      children_response: {
+        type: 'ClassResponsePaged!',
+        from: 'children',
+        response: 'paged',
+        ...bound('ParentBoundClassFilter', null, pageArgs),
+      },
       full_name: { type: 'String!', from: 'name', deprecated: 'Use `name`: it is the same.' },
       top_level_facet: {
         type: 'Facet!',
@@ -421,7 +459,7 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       classes: {
         type: '[Class!]!',
         deprecated: 'Use `classes_responses`.',
-        ...bound('FacetBoundClassFilter', null),
+        ...bound('FacetBoundClassFilter', null, pageArgs),
       },
       classes_responses: {
         type: 'ClassResponsePaged!',
@@ -452,9 +490,13 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       employee_uuid: { type: 'UUID', from: 'person', deprecated: useUuidField('person') },
       owner_uuid: { type: 'UUID', from: 'owner', deprecated: useUuidField('owner') },
       owner_inference_priority: { type: 'OwnerInferencePriority', legacy: 'owner_inference_priority' },
-      org_unit: { type: '[OrganisationUnit!]', deprecated: 'Use `org_unit_response`.' },
-      person: { type: '[Employee!]', deprecated: 'Use `person_response`.' },
-      owner: { type: '[Employee!]', deprecated: 'Use `owner_response`.' },
+      org_unit: {
+        type: '[OrganisationUnit!]',
+        deprecated: 'Use `org_unit_response`.',
+        ...byUuids('OrganisationUnit'),
+      },
+      person: { type: '[Employee!]', deprecated: 'Use `person_response`.', ...byUuids('Employee') },
+      owner: { type: '[Employee!]', deprecated: 'Use `owner_response`.', ...byUuids('Employee') },
       org_unit_response: { type: 'OrganisationUnitResponse', from: 'org_unit', response: 'one' },
       person_response: { type: 'EmployeeResponse', from: 'person', response: 'one' },
       owner_response: { type: 'EmployeeResponse', from: 'owner', response: 'one' },
@@ -477,11 +519,20 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       employee_uuid: { type: 'UUID', deprecated: useUuidField('person') },
       org_unit_uuid: { type: 'UUID', deprecated: useUuidField('org_unit') },
       engagement_uuid: { type: 'UUID', deprecated: useUuidField('engagement_response') },
-      address_type: { type: 'Class!', deprecated: 'Use `address_type_response`.' },
-      visibility: { type: 'Class', deprecated: 'Use `visibility_response`.' },
-      person: { type: '[Employee!]', from: 'employee', deprecated: 'Use `person_response`.' },
-      employee: { type: '[Employee!]', deprecated: usePerson },
-      org_unit: { type: '[OrganisationUnit!]', deprecated: 'Use `org_unit_response`.' },
+      address_type: { type: 'Class!', deprecated: 'Use `address_type_response`.', ...byUuids('Class') },
+      visibility: { type: 'Class', deprecated: 'Use `visibility_response`.', ...byUuids('Class') },
+      person: {
+        type: '[Employee!]',
+        from: 'employee',
+        deprecated: 'Use `person_response`.',
+        ...byUuids('Employee'),
+      },
+      employee: { type: '[Employee!]', deprecated: usePerson, ...byUuids('Employee') },
+      org_unit: {
+        type: '[OrganisationUnit!]',
+        deprecated: 'Use `org_unit_response`.',
+        ...byUuids('OrganisationUnit'),
+      },
       address_type_response: { type: 'ClassResponse!', from: 'address_type', response: 'one' },
       visibility_response: { type: 'ClassResponse', from: 'visibility', response: 'one' },
       person_response: { type: 'EmployeeResponse', from: 'employee', response: 'one' },
@@ -505,12 +556,25 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       },
       primary_uuid: { type: 'UUID', from: 'primary', deprecated: useUuidField('primary') },
       substitute_uuid: { type: 'UUID', deprecated: useUuidField('substitute') },
-      association_type: { type: 'Class', deprecated: 'Use `association_type_response`.' },
-      primary: { type: 'Class', deprecated: 'Use `primary_response`.' },
-      person: { type: '[Employee!]!', from: 'employee', deprecated: 'Use `person_response`.' },
-      employee: { type: '[Employee!]!', deprecated: usePerson },
-      org_unit: { type: '[OrganisationUnit!]!', deprecated: 'Use `org_unit_response`.' },
-      substitute: { type: '[Employee!]!', deprecated: 'Use `substitute_response`.' },
+      association_type: {
+        type: 'Class',
+        deprecated: 'Use `association_type_response`.',
+        ...byUuids('Class'),
+      },
+      primary: { type: 'Class', deprecated: 'Use `primary_response`.', ...byUuids('Class') },
+      person: {
+        type: '[Employee!]!',
+        from: 'employee',
+        deprecated: 'Use `person_response`.',
+        ...byUuids('Employee'),
+      },
+      employee: { type: '[Employee!]!', deprecated: usePerson, ...byUuids('Employee') },
+      org_unit: {
+        type: '[OrganisationUnit!]!',
+        deprecated: 'Use `org_unit_response`.',
+        ...byUuids('OrganisationUnit'),
+      },
+      substitute: { type: '[Employee!]!', deprecated: 'Use `substitute_response`.', ...byUuids('Employee') },
       association_type_response: { type: 'ClassResponse', from: 'association_type', response: 'one' },
       primary_response: { type: 'ClassResponse', from: 'primary', response: 'one' },
       person_response: { type: 'EmployeeResponse', from: 'employee', response: 'one' },
@@ -528,10 +592,19 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       itsystem_uuid: { type: 'UUID!', deprecated: useUuidField('itsystem') },
       employee_uuid: { type: 'UUID', deprecated: useUuidField('person') },
       org_unit_uuid: { type: 'UUID', deprecated: useUuidField('org_unit') },
-      itsystem: { type: 'ITSystem!', deprecated: 'Use `itsystem_response`.' },
-      person: { type: '[Employee!]', from: 'employee', deprecated: 'Use `person_response`.' },
-      employee: { type: '[Employee!]', deprecated: usePerson },
-      org_unit: { type: '[OrganisationUnit!]', deprecated: 'Use `org_unit_response`.' },
+      itsystem: { type: 'ITSystem!', deprecated: 'Use `itsystem_response`.', ...byUuids('ITSystem') },
+      person: {
+        type: '[Employee!]',
+        from: 'employee',
+        deprecated: 'Use `person_response`.',
+        ...byUuids('Employee'),
+      },
+      employee: { type: '[Employee!]', deprecated: usePerson, ...byUuids('Employee') },
+      org_unit: {
+        type: '[OrganisationUnit!]',
+        deprecated: 'Use `org_unit_response`.',
+        ...byUuids('OrganisationUnit'),
+      },
       itsystem_response: { type: 'ITSystemResponse!', from: 'itsystem', response: 'one' },
       person_response: { type: 'EmployeeResponse', from: 'employee', response: 'one' },
       org_unit_response: { type: 'OrganisationUnitResponse', from: 'org_unit', response: 'one' },
@@ -547,11 +620,20 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       kle_number_uuid: { type: 'UUID!', from: 'kle_number', deprecated: useUuidField('kle_number') },
       kle_aspect_uuids: { type: '[UUID!]!', from: 'kle_aspects', deprecated: useUuidField('kle_aspects') },
       org_unit_uuid: { type: 'UUID!', deprecated: useUuidField('org_unit') },
-      kle_number: { type: '[Class!]!', deprecated: 'Use `kle_number_response`.' },
-      kle_aspects: { type: '[Class!]!', deprecated: 'Use `kle_aspects_response`.' },
-      org_unit: { type: '[OrganisationUnit!]!', deprecated: 'Use `org_unit_response`.' },
+      kle_number: { type: '[Class!]!', deprecated: 'Use `kle_number_response`.', ...byUuids('Class') },
+      kle_aspects: { type: '[Class!]!', deprecated: 'Use `kle_aspects_response`.', ...byUuids('Class') },
+      org_unit: {
+        type: '[OrganisationUnit!]!',
+        deprecated: 'Use `org_unit_response`.',
+        ...byUuids('OrganisationUnit'),
+      },
       kle_number_response: { type: 'ClassResponse!', from: 'kle_number', response: 'one' },
-      kle_aspects_response: { type: 'ClassResponsePaged!', from: 'kle_aspects', response: 'paged', ...page },
+      kle_aspects_response: {
+        type: 'ClassResponsePaged!',
+        from: 'kle_aspects',
+        response: 'paged',
+        ...byUuids('Class'),
+      },
       org_unit_response: { type: 'OrganisationUnitResponse', from: 'org_unit', response: 'one' },
     },
   },
@@ -565,9 +647,14 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       leave_type_uuid: { type: 'UUID!', from: 'leave_type', deprecated: useUuidField('leave_type') },
       employee_uuid: { type: 'UUID!', deprecated: useUuidField('person') },
       engagement_uuid: { type: 'UUID!', deprecated: useUuidField('engagement_response') },
-      leave_type: { type: 'Class!', deprecated: 'Use `leave_type_response`.' },
-      person: { type: '[Employee!]!', from: 'employee', deprecated: 'Use `person_response`.' },
-      employee: { type: '[Employee!]!', deprecated: usePerson },
+      leave_type: { type: 'Class!', deprecated: 'Use `leave_type_response`.', ...byUuids('Class') },
+      person: {
+        type: '[Employee!]!',
+        from: 'employee',
+        deprecated: 'Use `person_response`.',
+        ...byUuids('Employee'),
+      },
+      employee: { type: '[Employee!]!', deprecated: usePerson, ...byUuids('Employee') },
       leave_type_response: { type: 'ClassResponse!', from: 'leave_type', response: 'one' },
       person_response: { type: 'EmployeeResponse!', from: 'employee', response: 'one' },
       engagement_response: { type: 'EngagementResponse!', from: 'engagement_uuid', response: 'one' },
@@ -584,13 +671,13 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       org_units: {
         type: '[OrganisationUnit!]!',
         deprecated: 'Use `org_units_response`.',
-        ...bound('UuidsBoundOrganisationUnitFilter', null),
+        ...byUuids('OrganisationUnit'),
       },
       org_units_response: {
         type: 'OrganisationUnitResponsePaged!',
         from: 'org_units',
         response: 'paged',
-        ...bound('UuidsBoundOrganisationUnitFilter', null, pageArgs),
+        ...byUuids('OrganisationUnit'),
       },
     },
   },
@@ -692,10 +779,13 @@ function escapeDescription(text: string): string {
   return JSON.stringify(text);
 }
 
-/** The bound filter input types the views' links take, each once. */
+/** The bound filter input types the views' fields take (a link's, or an own resolver's), each once. */
 function linkFilterInputs(views: Readonly<Record<string, TypeView>>): string[] {
   const inputs = Object.values(views).flatMap((view) =>
-    Object.values(view.fields).flatMap((field) => (field.filter ? [field.filter.input] : [])),
+    Object.values(view.fields).flatMap((field) => {
+      const named = /filter: (\w+)/.exec(field.args ?? '')?.[1];
+      return named ? [named] : [];
+    }),
   );
   return [...new Set(inputs)].sort();
 }

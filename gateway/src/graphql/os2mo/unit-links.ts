@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import type { GraphQLContext, Source } from '../context.js';
+import { withDate, type GraphQLContext, type Source } from '../context.js';
 import { unitFilterReads } from './collection-resolvers.js';
+import { filterLink, pageLink, type LinkFilter } from './link-filters.js';
 import { narrowsByTree, unitsMatching, type UnitFilter } from './unit-filters.js';
 
 /**
@@ -25,4 +26,28 @@ export async function hasChildren(
     given: (checked, member) => (member === 'parents' ? true : reads.given(checked, member)),
   });
   return matching.length > 0;
+}
+
+/**
+ * `OrganisationUnit.child_count(filter)`: how many children the unit has as of its own date; with a filter,
+ * how many of them the filter keeps (as `children(filter)` lists them); with a page (v21), how many of it.
+ */
+export async function childCount(
+  source: Source,
+  args: { filter?: LinkFilter | null; limit?: number | null; cursor?: string | null },
+  context: GraphQLContext,
+  info: GraphQLResolveInfo,
+): Promise<number> {
+  const paged = args.limit != null || args.cursor != null;
+  if (args.filter == null && !paged && typeof source.child_count === 'number') return source.child_count;
+  const children = (await context.legacy.children(source.uuid, source.__at)).map((child) =>
+    withDate(child, source.__at),
+  );
+  const link = { input: 'ParentBoundOrganisationUnitFilter', listing: null };
+  const kept =
+    args.filter == null
+      ? children
+      : (await filterLink(children, args.filter, link, source, context, info)).records;
+  // v21 counted a page of the children: its `child_count` took `limit` and `cursor`.
+  return paged ? pageLink(kept, args).length : kept.length;
 }

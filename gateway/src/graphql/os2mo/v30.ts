@@ -11,7 +11,7 @@ import {
   responseResolvers,
   type CollectionOptions,
 } from './collection-resolvers.js';
-import { collectionTypeDefs, parentBoundUnitFilterTypeDefs, v30Collections } from './collections-view.js';
+import { collectionTypeDefs, v30Collections } from './collections-view.js';
 import { resolveAddress, resolvedAddressResolvers, resolvedAddressTypeDefs } from './address-resolve.js';
 import { cprNumber, cprScalar } from './cpr-number.js';
 import { engagementManagers } from './engagement-managers.js';
@@ -20,7 +20,7 @@ import { os2moMutations, type Os2moVersion } from './mutations/index.js';
 import { v30TypeViews, viewTypeDefs } from './os2mo-view.js';
 import { employeeSeniority, employeeValidity, engagementIsPrimary } from './person-fields.js';
 import { serviceVersionResolvers, serviceVersionTypeDefs } from './service-version.js';
-import { hasChildren } from './unit-links.js';
+import { childCount, hasChildren } from './unit-links.js';
 import { exclusiveEnd, viewResolvers } from './view-resolvers.js';
 
 /** A part of a version's schema written elsewhere (OS2mo's mutations): its SDL and its resolvers. */
@@ -42,7 +42,6 @@ export function v30TypeDefs(graphTypeDefs: string): string {
   return `scalar UUID
 scalar CPR
 ${collectionTypeDefs(v30Collections)}
-${parentBoundUnitFilterTypeDefs}
 ${viewTypeDefs(graphTypeDefs, v30TypeViews)}
 ${openValidity}
 ${resolvedAddressTypeDefs}
@@ -113,7 +112,7 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
       Engagement: { is_primary: engagementIsPrimary, managers: engagementManagers },
       Owner: { owner_inference_priority: ownerInferencePriority },
       OpenValidity: { to: exclusiveEnd },
-      OrganisationUnit: { has_children: hasChildren },
+      OrganisationUnit: { has_children: hasChildren, child_count: childCount },
       Address: { resolve: resolveAddress },
       ...resolvedAddressResolvers,
     } as IResolvers,

@@ -11,7 +11,7 @@ import {
 import type { GraphQLContext, Source } from '../context.js';
 import { nextDay } from './date-time.js';
 import { emptyAnswer } from './backend-holds-none.js';
-import { filterLink, type LinkFilter } from './link-filters.js';
+import { filterLink, oneOf, pageLink, type LinkFilter } from './link-filters.js';
 import { oneResponse, pagedResponse, responseTarget } from './link-responses.js';
 import type { FieldView, TypeView } from './os2mo-view.js';
 
@@ -100,14 +100,31 @@ export function viewResolvers(
               from === fieldName ? info : ({ ...info, fieldName: from } as GraphQLResolveInfo),
             )
           : source[from];
-        const filter = field.filter && (args.filter as LinkFilter | null | undefined);
-        if (field.filter && filter) {
-          const listing = field.filter.listing;
-          return Promise.resolve(value).then(async (records) => {
-            const kept = await filterLink(records as Source[], filter, listing, source, context, info);
-            return field.response
-              ? pagedResponse(kept.records, responseTarget(field.type), source, context, args, kept.window)
-              : kept.records;
+        const link = field.filter;
+        const filter = args.filter as LinkFilter | null | undefined;
+        if (link && (filter != null || args.limit != null || args.cursor != null)) {
+          return Promise.resolve(value).then(async (found) => {
+            const records = Array.isArray(found)
+              ? (found as Source[])
+              : found == null
+                ? []
+                : [found as Source];
+            const kept = filter
+              ? await filterLink(records, filter, link, source, context, info)
+              : { records, window: { from: source.__at, to: source.__at } };
+            if (field.response) {
+              return pagedResponse(
+                kept.records,
+                responseTarget(field.type),
+                source,
+                context,
+                args,
+                kept.window,
+              );
+            }
+            const page = pageLink(kept.records, args);
+            if (field.type.startsWith('[')) return found == null && !field.type.endsWith('!') ? null : page;
+            return oneOf(page, `${typeName}.${fieldName}`, !field.type.endsWith('!'));
           });
         }
         const answer = field.response ? responseOf(field, source, args, context) : adapt;
