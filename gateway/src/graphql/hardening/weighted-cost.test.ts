@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { filterBound, weightedCost } from './weighted-cost.js';
 
 const schema = buildSchema(`
-  type Unit { uuid: ID! name: String! children(limit: Int): UnitPage! parents(filter: UuidsBoundUnitFilter, limit: Int): UnitPage! }
+  type Unit { uuid: ID! name: String! children(limit: Int): UnitPage! parents(filter: UuidsBoundUnitFilter, limit: Int): UnitPage! parent(filter: UuidsBoundUnitFilter, limit: Int): Unit members(limit: Int): [Unit!]! }
   type UnitPage { objects: [Unit!]! }
   input UnitFilter { uuids: [ID!] }
   input UuidsBoundUnitFilter { uuids: [ID!] }
@@ -53,6 +53,13 @@ describe('the weighted cost of one request', () => {
       costOf(`{ units(limit: 1) { objects { uuid ${name}${limit} { objects { uuid } } } } }`);
     expect(link('parents')).toBe(link('parents', '(limit: 3)'));
     expect(link('parents')).toBeLessThan(link('children'));
+  });
+
+  it("weighs a link to one object as that object, whatever its `limit` (OS2mo's links to one take one)", () => {
+    const link = (selection: string) => costOf(`{ units(limit: 1) { objects { uuid ${selection} } } }`);
+    expect(link('parent { uuid }')).toBe(link('parent(limit: 1000) { uuid }'));
+    expect(link('parent { uuid }')).toBeLessThan(link('members { uuid }'));
+    expect(link('members(limit: 1000) { uuid }')).toBeGreaterThan(100 * link('parent(limit: 1000) { uuid }'));
   });
 
   it('weighs the operation the request runs, not the others of its document', () => {
@@ -186,6 +193,22 @@ describe("the cost of OS2mo's UI's page queries (v29), within the default limit"
       const everyone = costAtV29(query, { units: null, people: null, from: at });
       expect(everyone, tab).toBeGreaterThan(maxCost);
     }
+  });
+
+  it("lets the search through: a page of hits, each with its plain links' few addresses and IT accounts", () => {
+    // web/src/lib/components/search/Search.svelte: every hit lists its addresses and IT accounts.
+    const search = `query ($filter: EmployeeFilter!, $limit: int, $at: DateTime) {
+      employees(filter: $filter, limit: $limit) { objects { validities {
+        uuid name cpr_number validity { from to }
+        itusers { user_key }
+        addresses { address_type_response { uuid current(at: $at) { name } } resolve { value } }
+      } } }
+    }`;
+    const variables = { filter: { query: 'Anna' }, limit: 10, at };
+    expect(costAtV29(search, variables)).toBeLessThanOrEqual(maxCost);
+    // A limit given on a plain link is weighed as given.
+    const wide = search.replace('itusers {', 'itusers(limit: 1000) {');
+    expect(costAtV29(wide, variables)).toBeGreaterThan(maxCost);
   });
 
   it('still refuses every facet with its classes, and a subtree that names no owner it bounds', () => {

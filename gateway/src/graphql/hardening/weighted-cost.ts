@@ -1,5 +1,7 @@
 import {
   getNamedType,
+  getNullableType,
+  isListType,
   isObjectType,
   isInterfaceType,
   Kind,
@@ -41,6 +43,12 @@ const unlimitedLinkWeight = 10;
  * manager's responsibilities) without a limit: the few its object names, not every record of an owner.
  */
 const heldLinkWeight = 3;
+/**
+ * OS2mo's plain list links (`Employee.addresses`, deprecated for the `*_response` pages) without a limit: a
+ * few objects, as a held link's. They took `limit` only lately, and OS2mo's UI reads them under each of a
+ * page of search hits (a person's addresses and IT accounts); a `limit` given is weighed as given.
+ */
+const plainLinkWeight = 3;
 
 /**
  * Fields that weigh as this many objects whatever they select: `Query.cpr_lookup` probes the CPR register
@@ -90,6 +98,13 @@ export function filterBound(filter: unknown): number {
   return Math.min(Infinity, ...bounds);
 }
 
+/** Whether a field can give more than one object: a list, or a page of them (OS2mo's links to one take `limit` too). */
+function givesMany(field: GraphQLField<unknown, unknown>): boolean {
+  if (isListType(getNullableType(field.type))) return true;
+  const named = getNamedType(field.type);
+  return isObjectType(named) && 'objects' in named.getFields();
+}
+
 /** How many objects a paged field can return: its `limit` (or the schema's default), or fewer its filter bounds. */
 function pageSize(
   field: GraphQLField<unknown, unknown>,
@@ -98,7 +113,7 @@ function pageSize(
   isRoot: boolean,
 ): number {
   const definition = field.args.find((arg) => arg.name === 'limit');
-  if (!definition) return 1;
+  if (!definition || !givesMany(field)) return 1;
   const argument = (name: string) => node.arguments?.find((arg) => arg.name.value === name);
   const limitNode = argument('limit');
   const given = limitNode
@@ -112,7 +127,9 @@ function pageSize(
       ? unlimitedWeight
       : followsHeld
         ? heldLinkWeight
-        : unlimitedLinkWeight
+        : isListType(getNullableType(field.type))
+          ? plainLinkWeight
+          : unlimitedLinkWeight
     : typeof given === 'number'
       ? given
       : Number(definition.defaultValue);
