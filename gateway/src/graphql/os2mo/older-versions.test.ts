@@ -1,4 +1,4 @@
-import { buildSchema, printSchema } from 'graphql';
+import { buildSchema, printSchema, type GraphQLInputObjectType, type GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { stepTypeDefs } from './older-versions.js';
 
@@ -47,5 +47,31 @@ describe('stepTypeDefs', () => {
       notInPrintout: ['ManagersFilter', 'Query.units'],
     });
     expect(printSchema(buildSchema(removed))).not.toContain('ManagersFilter');
+  });
+
+  it('remakes a bound filter from its collection filter as the step leaves it, and gives a field the arguments it had', () => {
+    const withLinks = `
+      input AddressFilter { uuids: [String!] employee: String employees: [String!] org_unit: String }
+      input EmployeeBoundAddressFilter { uuids: [String!] org_unit: String }
+      input UuidsBoundClassFilter { user_keys: [String!] }
+      type Person { addresses(filter: EmployeeBoundAddressFilter, limit: Int): [String!]! types(filter: UuidsBoundClassFilter): [String!]! }
+      type Query { person: Person }
+    `;
+    const older = buildSchema(
+      stepTypeDefs(withLinks, {
+        name: 'v1',
+        undoes: 'test',
+        notInPrintout: ['AddressFilter.org_unit', 'Person.types'],
+        renamedTypes: { EmployeeBoundAddressFilter: 'EmployeesBoundAddressFilter' },
+        reargued: { 'Person.addresses': 'filter: EmployeesBoundAddressFilter = null' },
+      }),
+    );
+    // OS2mo's older bound filters left out only the plural member they bound: `employee` stays.
+    const bound = older.getType('EmployeesBoundAddressFilter') as GraphQLInputObjectType;
+    expect(Object.keys(bound.getFields())).toEqual(['uuids', 'employee']);
+    const person = older.getType('Person') as GraphQLObjectType;
+    expect(person.getFields().addresses!.args.map((arg) => arg.name)).toEqual(['filter']);
+    // A bound filter no argument names any longer is left out with its link.
+    expect(older.getType('UuidsBoundClassFilter')).toBeUndefined();
   });
 });
