@@ -181,6 +181,26 @@ describe("v30: a link's filter keeps what its collection lists for the same owne
   });
 });
 
+describe("v30: a link to units or people over its filter's window", () => {
+  it('gives the versions of the linked unit over the window, as `org_units` with its UUID does', async () => {
+    const { uuid, records } = await unitWith('engagement');
+    const body = await ask(
+      `query($unit: UUID!, $one: UUID!) {
+        engagements(filter: { org_unit: { uuids: [$unit] }, uuids: [$one] }) { objects { current {
+          org_unit(filter: { from_date: null, to_date: null }) { uuid validity { from } }
+        } } }
+        org_units(filter: { uuids: [$unit], from_date: null, to_date: null }) { objects { validities { validity { from } } } }
+      }`,
+      { unit: uuid, one: records[0]!.uuid },
+    );
+    expect(body.errors).toBeUndefined();
+    const linked = body.data.engagements.objects[0].current.org_unit as LegacyRecord[];
+    const versions = body.data.org_units.objects[0].validities as LegacyRecord[];
+    expect(linked.map((unit) => unit.validity.from)).toEqual(versions.map((unit) => unit.validity.from));
+    expect(new Set(linked.map((unit) => unit.uuid))).toEqual(new Set([uuid]));
+  });
+});
+
 describe("v30: a link's `limit` and `cursor` page its objects as a collection pages", () => {
   it("gives a unit's engagements a page at a time, the response page's cursor leading to the next", async () => {
     const { uuid, records } = await unitWith('engagement', 2);
@@ -254,6 +274,24 @@ describe('the older versions take the link filters under the names OS2mo printed
     );
     expect(uuidsOf(body.data.org_units.objects[0].current.engagements)).toEqual(expected);
     expect(uuidsOf(body.data.employees.objects[0].current.engagements)).toEqual(expected);
+  });
+
+  it("v24: a unit's managers with `employee: null` are all of them (v25 made null ask for vacancies)", async () => {
+    const { uuid, records } = await unitWith('manager');
+    const query = `query($unit: UUID!) { org_units(filter: { uuids: [$unit] }) { objects { current {
+      managers(filter: { employee: null }) { uuid }
+    } } } }`;
+    const [v24, v25] = await Promise.all([
+      ask(query, { unit: uuid }, 'v24'),
+      ask(query, { unit: uuid }, 'v25'),
+    ]);
+    expect(v24.errors).toBeUndefined();
+    expect(uuidsOf(v24.data.org_units.objects[0].current.managers)).toEqual(
+      sorted(records.map((r) => r.uuid)),
+    );
+    expect(uuidsOf(v25.data.org_units.objects[0].current.managers)).toEqual(
+      sorted(records.filter((record) => !record.person).map((record) => record.uuid)),
+    );
   });
 
   it("v22: a unit's managers take the whole `ManagerFilter`; v21: a page of owners and of children counted", async () => {

@@ -1,4 +1,4 @@
-import type { GraphQLResolveInfo } from 'graphql';
+import { getNamedType, isInputObjectType, type GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import { badUserInput } from '../errors.js';
 import type { DetailType, LegacyRecord } from '../../legacy/legacy-loaders.js';
@@ -9,6 +9,7 @@ import {
   detailListing,
   detailTest,
   given,
+  objectReads,
   pageOf,
   unitFilterReads,
   windowOf,
@@ -112,6 +113,17 @@ const onlyCommon = (filter: LinkFilter) =>
   Object.entries(filter).every(([member, value]) => commonMembers.has(member) || value == null);
 
 /**
+ * Whether the link's manager filter asks for vacant positions with `employee: null`: OS2mo v25 on, whose
+ * `employee` has no default; before, it defaults to null, and null is the same as leaving it out.
+ */
+function nullIsVacant(info: GraphQLResolveInfo): boolean {
+  const argument = info.parentType.getFields()[info.fieldName]?.args.find((arg) => arg.name === 'filter');
+  const input = argument && getNamedType(argument.type);
+  const employee = isInputObjectType(input) ? input.getFields().employee : undefined;
+  return employee !== undefined && employee.defaultValue === undefined;
+}
+
+/**
  * The test a collection's filter puts on one record as of `at`, made by the collection's own filters
  * (`detailTest`, `unitsMatching`, `peopleMatching`, `classesMatching`): what the collection lists, a link
  * keeps. A facet or IT system filter has no member beyond the common ones.
@@ -131,9 +143,11 @@ async function collectionTest(
   switch (target.kind) {
     case 'detail': {
       const test = await detailTest(context, target.type, filter, at);
-      // OS2mo v25 on: a manager filter's `employee: null` keeps the vacant positions.
       const vacantOnly =
-        target.type === 'manager' && given(info, filter, 'employee', true) && filter.employee === null;
+        target.type === 'manager' &&
+        nullIsVacant(info) &&
+        given(info, filter, 'employee', true) &&
+        filter.employee === null;
       return vacantOnly ? (record) => !(record.person as LegacyRecord | null)?.uuid && test(record) : test;
     }
     case 'unit': {
@@ -181,12 +195,33 @@ export async function filterLink(
     windowDay(window, context.today),
     info,
   );
-  if (link.listing === null) return { records: records.filter((record) => test(record)), window: day };
   const sameDay = window.from === day.from && window.to === day.to;
+  if (link.listing === null) {
+    const target = linkTarget(link.input);
+    // A unit or person has versions of its own: over another window, its versions there (as the collection).
+    const read =
+      sameDay || (target.kind !== 'unit' && target.kind !== 'employee')
+        ? records
+        : await versionsOver(context, target, records, window);
+    return { records: read.filter((record) => test(record)), window: sameDay ? day : window };
+  }
   const read = sameDay
     ? records
     : await detailListing(context, link.listing.type, { [link.listing.owner]: source.uuid }, window);
   return { records: read.filter((record) => test(record)), window };
+}
+
+/** The versions over a window of the units or people a link names, in the link's order. */
+async function versionsOver(
+  context: GraphQLContext,
+  target: CollectionSource,
+  records: readonly Source[],
+  window: DayWindow,
+): Promise<Source[]> {
+  const reads = objectReads(target);
+  const uuids = [...new Set(records.map((record) => record.uuid))];
+  const found = await Promise.all(uuids.map((uuid) => reads.versions(context, { uuid }, window)));
+  return found.flat();
 }
 
 /**
