@@ -21,7 +21,7 @@ import { v30TypeViews, viewTypeDefs } from './os2mo-view.js';
 import { employeeSeniority, employeeValidity, engagementIsPrimary } from './person-fields.js';
 import { serviceVersionResolvers, serviceVersionTypeDefs } from './service-version.js';
 import { childCount, hasChildren } from './unit-links.js';
-import { exclusiveEnd, viewResolvers } from './view-resolvers.js';
+import { exclusiveEnd, viewResolvers, withLinkArguments } from './view-resolvers.js';
 
 /** A part of a version's schema written elsewhere (OS2mo's mutations): its SDL and its resolvers. */
 export interface SchemaModule {
@@ -107,15 +107,18 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
       CPR: cprScalar,
     },
     viewResolvers(graphTypeDefs, graph, v30TypeViews) as IResolvers,
-    {
-      Employee: { cpr_number: cprNumber, validity: employeeValidity, seniority: employeeSeniority },
-      Engagement: { is_primary: engagementIsPrimary, managers: engagementManagers },
-      Owner: { owner_inference_priority: ownerInferencePriority },
-      OpenValidity: { to: exclusiveEnd },
-      OrganisationUnit: { has_children: hasChildren, child_count: childCount },
-      Address: { resolve: resolveAddress },
-      ...resolvedAddressResolvers,
-    } as IResolvers,
+    withLinkArguments(
+      {
+        Employee: { cpr_number: cprNumber, validity: employeeValidity, seniority: employeeSeniority },
+        Engagement: { is_primary: engagementIsPrimary, managers: engagementManagers },
+        Owner: { owner_inference_priority: ownerInferencePriority },
+        OpenValidity: { to: exclusiveEnd },
+        OrganisationUnit: { has_children: hasChildren, child_count: childCount },
+        Address: { resolve: resolveAddress },
+        ...resolvedAddressResolvers,
+      },
+      v30TypeViews,
+    ) as IResolvers,
     Object.fromEntries(
       v30Collections.map((view) => [`${view.type}Response`, responseResolvers(view.source)]),
     ) as IResolvers,

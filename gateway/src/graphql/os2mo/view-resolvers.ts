@@ -62,6 +62,73 @@ function responseOf(
 /** A validity's `to` as OS2mo v29 on gives it: the day after the last day included (the Service API's `to`). */
 export const exclusiveEnd = (validity: { to?: string | null }) => (validity.to ? nextDay(validity.to) : null);
 
+/** Whether a link was given OS2mo's `filter`, `limit` or `cursor`. */
+const hasLinkArguments = (args: Record<string, unknown>) =>
+  args.filter != null || args.limit != null || args.cursor != null;
+
+/**
+ * A link's answer under its `filter`, `limit` and `cursor`, from the objects it gives without them (a list,
+ * one object or null): the filter's objects, a page of them, in the link's shape (a list, a page of
+ * responses, or its one object).
+ */
+async function linkAnswer(
+  value: unknown,
+  field: FieldView,
+  coordinate: string,
+  source: Source,
+  args: Record<string, unknown>,
+  context: GraphQLContext,
+  info: GraphQLResolveInfo,
+): Promise<unknown> {
+  const found = await value;
+  const records = Array.isArray(found) ? (found as Source[]) : found == null ? [] : [found as Source];
+  const filter = args.filter as LinkFilter | null | undefined;
+  const kept =
+    filter && field.filter
+      ? await filterLink(records, filter, field.filter, source, context, info)
+      : { records, window: { from: source.__at, to: source.__at } };
+  if (field.response) {
+    return pagedResponse(kept.records, responseTarget(field.type), source, context, args, kept.window);
+  }
+  const page = pageLink(kept.records, args);
+  if (field.type.startsWith('[')) return found == null && !field.type.endsWith('!') ? null : page;
+  return oneOf(page, coordinate, !field.type.endsWith('!'));
+}
+
+/**
+ * The resolvers written beside the version for its `own` links (`FieldView.own`), each made to honour the
+ * link's `filter`, `limit` and `cursor` as the viewed links do: the resolver gives the link's objects, the
+ * link's arguments narrow and page them. A `*_response` page of its own pages itself.
+ */
+export function withLinkArguments(
+  resolvers: Readonly<Record<string, Readonly<Record<string, unknown>>>>,
+  views: Readonly<Record<string, TypeView>>,
+): ResolverMap {
+  const result: ResolverMap = {};
+  for (const [typeName, fields] of Object.entries(resolvers)) {
+    result[typeName] = { ...fields };
+    for (const [fieldName, resolver] of Object.entries(fields)) {
+      const field = views[typeName]?.fields[fieldName];
+      if (!field?.own || !field.filter || field.response || typeof resolver !== 'function') continue;
+      const resolve = resolver as Resolver;
+      const wrapped: Resolver = (source, args, context, info) =>
+        hasLinkArguments(args)
+          ? linkAnswer(
+              resolve(source, args, context, info),
+              field,
+              `${typeName}.${fieldName}`,
+              source,
+              args,
+              context,
+              info,
+            )
+          : resolve(source, args, context, info);
+      result[typeName][fieldName] = wrapped;
+    }
+  }
+  return result;
+}
+
 /**
  * Resolvers for the viewed types, made from the graph's own resolvers: each OS2mo field runs the resolver
  * (or the default, the record's property) of the graph field it views, under that field's name, and
@@ -100,32 +167,8 @@ export function viewResolvers(
               from === fieldName ? info : ({ ...info, fieldName: from } as GraphQLResolveInfo),
             )
           : source[from];
-        const link = field.filter;
-        const filter = args.filter as LinkFilter | null | undefined;
-        if (link && (filter != null || args.limit != null || args.cursor != null)) {
-          return Promise.resolve(value).then(async (found) => {
-            const records = Array.isArray(found)
-              ? (found as Source[])
-              : found == null
-                ? []
-                : [found as Source];
-            const kept = filter
-              ? await filterLink(records, filter, link, source, context, info)
-              : { records, window: { from: source.__at, to: source.__at } };
-            if (field.response) {
-              return pagedResponse(
-                kept.records,
-                responseTarget(field.type),
-                source,
-                context,
-                args,
-                kept.window,
-              );
-            }
-            const page = pageLink(kept.records, args);
-            if (field.type.startsWith('[')) return found == null && !field.type.endsWith('!') ? null : page;
-            return oneOf(page, `${typeName}.${fieldName}`, !field.type.endsWith('!'));
-          });
+        if (field.filter && hasLinkArguments(args)) {
+          return linkAnswer(value, field, `${typeName}.${fieldName}`, source, args, context, info);
         }
         const answer = field.response ? responseOf(field, source, args, context) : adapt;
         if (!answer) return value;
