@@ -69,6 +69,10 @@ export const boundFilters: Readonly<Record<string, BoundFilter>> = {
   ParentBoundClassFilter: { base: 'ClassFilter', without: ['parent', 'parents', 'parent_user_keys'] },
   ParentBoundFacetFilter: { base: 'FacetFilter', without: ['parent', 'parents', 'parent_user_keys'] },
   ParentBoundOrganisationUnitFilter: { base: 'OrganisationUnitFilter', without: ['parent', 'parents'] },
+  DescendantParentBoundOrganisationUnitFilter: {
+    base: 'OrganisationUnitFilter',
+    without: ['parent', 'subtree', 'descendant'],
+  },
 };
 
 function boundFilter(name: string): BoundFilter & { collection: (typeof v30Collections)[number] } {

@@ -18,6 +18,11 @@ const views: Record<string, TypeView> = {
       one: { type: 'Class!', own: true, filter: link },
       maybe: { type: 'Class', own: true, filter: link },
       plain: { type: '[Class!]!', own: true },
+      listed: {
+        type: '[Engagement!]!',
+        own: true,
+        filter: { input: 'OrgUnitboundengagementfilter', listing: { type: 'engagement', owner: 'unit' } },
+      },
     },
   },
 };
@@ -29,6 +34,7 @@ const resolvers = withLinkArguments(
       one: () => classes[0],
       maybe: async () => classes[1],
       plain: () => classes,
+      listed: () => classes,
     },
   },
   views,
@@ -60,7 +66,8 @@ describe("a link answered by a resolver of its own takes the link's filter, limi
     await expect(call('one', { limit: 0 })).rejects.toThrow('Thing.one always has its one object');
   });
 
-  it('leaves a field without a bound filter as it is', () => {
+  it("leaves a field without a bound filter, or one over an owner's listing (its own to filter), as it is", () => {
     expect(call('plain', { limit: 1 })).toBe(classes);
+    expect(call('listed', { limit: 1 })).toBe(classes);
   });
 });

@@ -96,9 +96,10 @@ async function linkAnswer(
 }
 
 /**
- * The resolvers written beside the version for its `own` links (`FieldView.own`), each made to honour the
- * link's `filter`, `limit` and `cursor` as the viewed links do: the resolver gives the link's objects, the
- * link's arguments narrow and page them. A `*_response` page of its own pages itself.
+ * The resolvers written beside the version for its `own` links to the objects its object names (`FieldView.own`,
+ * a filter without a listing), each made to honour the link's `filter`, `limit` and `cursor` as the viewed
+ * links do: the resolver gives the link's objects, the link's arguments narrow and page them. A `*_response`
+ * page of its own pages itself, and a link over an owner's listing filters it over the window itself.
  */
 export function withLinkArguments(
   resolvers: Readonly<Record<string, Readonly<Record<string, unknown>>>>,
@@ -109,7 +110,9 @@ export function withLinkArguments(
     result[typeName] = { ...fields };
     for (const [fieldName, resolver] of Object.entries(fields)) {
       const field = views[typeName]?.fields[fieldName];
-      if (!field?.own || !field.filter || field.response || typeof resolver !== 'function') continue;
+      // A link over an owner's listing (`filter.listing`) reads it over the filter's window itself.
+      if (!field?.own || field.filter?.listing !== null || field.response) continue;
+      if (typeof resolver !== 'function') continue;
       const resolve = resolver as Resolver;
       const wrapped: Resolver = (source, args, context, info) =>
         hasLinkArguments(args)
