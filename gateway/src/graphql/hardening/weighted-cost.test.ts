@@ -58,7 +58,9 @@ describe('the weighted cost of one request', () => {
   it("weighs a link to one object as that object, whatever its `limit` (OS2mo's links to one take one)", () => {
     const link = (selection: string) => costOf(`{ units(limit: 1) { objects { uuid ${selection} } } }`);
     expect(link('parent { uuid }')).toBe(link('parent(limit: 1000) { uuid }'));
-    expect(link('parent { uuid }')).toBeLessThan(link('members { uuid }'));
+    expect(link('parent { uuid }')).toBeLessThan(link('members(limit: 2) { uuid }'));
+    // A plain list link without a limit weighs one object, as before OS2mo's links took `limit`.
+    expect(link('members { uuid }')).toBe(link('members(limit: 1) { uuid }'));
     expect(link('members(limit: 1000) { uuid }')).toBeGreaterThan(100 * link('parent(limit: 1000) { uuid }'));
   });
 
@@ -195,7 +197,7 @@ describe("the cost of OS2mo's UI's page queries (v29), within the default limit"
     }
   });
 
-  it("lets the search through: a page of hits, each with its plain links' few addresses and IT accounts", () => {
+  it("lets the search through: a page of hits, each with its plain links' addresses and IT accounts", () => {
     // web/src/lib/components/search/Search.svelte: every hit lists its addresses and IT accounts.
     const search = `query ($filter: EmployeeFilter!, $limit: int, $at: DateTime) {
       employees(filter: $filter, limit: $limit) { objects { validities {

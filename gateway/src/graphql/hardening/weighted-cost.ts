@@ -44,11 +44,12 @@ const unlimitedLinkWeight = 10;
  */
 const heldLinkWeight = 3;
 /**
- * OS2mo's plain list links (`Employee.addresses`, deprecated for the `*_response` pages) without a limit: a
- * few objects, as a held link's. They took `limit` only lately, and OS2mo's UI reads them under each of a
- * page of search hits (a person's addresses and IT accounts); a `limit` given is weighed as given.
+ * OS2mo's plain list links (`Employee.addresses`, `Engagement.person`; deprecated for the `*_response` pages)
+ * without a limit: one object, as they weighed before they took `limit` (the comparison tools' detail reads
+ * and OS2mo's UI search, a page of hits each with its addresses and IT accounts, stay within the default
+ * limit). A `limit` given is weighed as given, so neither it nor a filter makes a link cheaper.
  */
-const plainLinkWeight = 3;
+const plainLinkWeight = 1;
 
 /**
  * Fields that weigh as this many objects whatever they select: `Query.cpr_lookup` probes the CPR register
@@ -125,10 +126,10 @@ function pageSize(
   const limit = unlimited
     ? isRoot
       ? unlimitedWeight
-      : followsHeld
-        ? heldLinkWeight
-        : isListType(getNullableType(field.type))
-          ? plainLinkWeight
+      : isListType(getNullableType(field.type))
+        ? plainLinkWeight
+        : followsHeld
+          ? heldLinkWeight
           : unlimitedLinkWeight
     : typeof given === 'number'
       ? given
