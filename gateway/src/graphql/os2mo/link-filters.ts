@@ -130,7 +130,7 @@ function nullIsVacant(info: GraphQLResolveInfo): boolean {
 /**
  * The test a collection's filter puts on one record as of `at`, made by the collection's own filters
  * (`detailTest`, `unitsMatching`, `peopleMatching`, `classesMatching`): what the collection lists, a link
- * keeps. A facet or IT system filter has no member beyond the common ones.
+ * keeps.
  */
 async function collectionTest(
   context: GraphQLContext,
@@ -169,8 +169,8 @@ async function collectionTest(
     case 'class':
       if (onlyCommon(filter)) return common;
       return among((await classesMatching(context, filter as ClassFilter, at)).map((record) => record.uuid));
-    case 'facet':
-    case 'itsystem':
+    default:
+      // A facet or IT system filter has no member beyond the common ones.
       return common;
   }
 }
