@@ -99,7 +99,10 @@ function tokenVerifier(config: GatewayConfig, metrics: GatewayMetrics): TokenVer
   });
 }
 
-/** One Yoga server per served version, oldest first, each told whether it is deprecated. */
+/**
+ * One Yoga server per served version, oldest first, each told whether it is deprecated. Each is made, with
+ * its schema, on the version's first request: a version nobody calls costs no memory.
+ */
 function versionServers(
   config: GatewayConfig,
   parts: {
@@ -113,22 +116,29 @@ function versionServers(
 ): { version: GraphQLVersion; server: VersionServer }[] {
   // One budget for every version's parsed documents, so distinct documents cannot grow memory per version.
   const documents = createDocumentBudget(config.documentCache);
-  return versions.map((version) => ({
-    version,
-    server: createVersionServer(version, {
-      deprecation: parts.deprecations.get(version.name),
-      legacy: parts.legacy,
-      legacyCallBudget: config.graphqlLimits.maxLegacyCalls,
-      upstreamTrace: config.upstreamTrace,
-      introspection: config.introspection,
-      hardening: { limits: config.graphqlLimits, fieldSuggestions: config.fieldSuggestions },
-      rbac: parts.rbac,
-      clock: parts.clock,
-      observability: parts.observability,
-      documents,
-      cprReads: config.cprReads,
-    }),
-  }));
+  return versions.map((version) => {
+    let server: VersionServer | undefined;
+    const create = () =>
+      createVersionServer(version, {
+        deprecation: parts.deprecations.get(version.name),
+        legacy: parts.legacy,
+        legacyCallBudget: config.graphqlLimits.maxLegacyCalls,
+        upstreamTrace: config.upstreamTrace,
+        introspection: config.introspection,
+        hardening: { limits: config.graphqlLimits, fieldSuggestions: config.fieldSuggestions },
+        rbac: parts.rbac,
+        clock: parts.clock,
+        observability: parts.observability,
+        documents,
+        cprReads: config.cprReads,
+      });
+    return {
+      version,
+      get server() {
+        return (server ??= create());
+      },
+    };
+  });
 }
 
 /** The shadow comparison of sampled `/service` reads with the version the comparison speaks, counted in the metrics. */
@@ -273,7 +283,12 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       usage: {
         recorder: usage,
         config: config.usage,
-        schemas: versions.map(({ version }) => ({ version: version.name, schema: version.schema })),
+        schemas: versions.map(({ version }) => ({
+          version: version.name,
+          get schema() {
+            return version.schema;
+          },
+        })),
         clock: options.clock,
       },
       logUnexpected,

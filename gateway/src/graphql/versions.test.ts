@@ -31,3 +31,14 @@ describe('buildVersions', () => {
     expect(buildVersions().at(-1)!.schema === first.at(-1)!.schema).toBe(false);
   });
 });
+
+describe('a version’s schema', () => {
+  it('is built on its first read, not with the list, and kept', () => {
+    // A resolver for a field v30 does not have fails v30's build: the list is made, the read fails.
+    const broken = { typeDefs: '', resolvers: { Query: { noSuchField: () => null } } };
+    const versions = buildVersions(readOrgGraphTypeDefs(), [...v30Modules, broken]);
+    expect(() => versions.at(-1)!.schema).toThrow(/noSuchField/);
+    const v2 = buildVersions()[1]!;
+    expect(v2.schema).toBe(v2.schema);
+  });
+});

@@ -20,7 +20,8 @@ import { v2RootTypeDefs } from './schema/v2-root.js';
 export interface GraphQLVersion {
   name: string;
   typeDefs: string;
-  schema: GraphQLSchema;
+  /** Built on its first read. */
+  readonly schema: GraphQLSchema;
 }
 
 /** The gateway's own scalar, beside the org graph's `UUID` and `Date`. */
@@ -48,15 +49,20 @@ function version(
   resolvers: Parameters<typeof makeExecutableSchema>[0]['resolvers'],
   /** An older OS2mo version keeps the newer one's resolvers, some for fields it no longer has. */
   extraResolvers: 'error' | 'ignore' = 'error',
-) {
+): GraphQLVersion {
+  let schema: GraphQLSchema | undefined;
   return {
     name,
     typeDefs,
-    schema: makeExecutableSchema({
-      typeDefs,
-      resolvers,
-      resolverValidationOptions: { requireResolversToMatchSchema: extraResolvers },
-    }),
+    // Built on its first read (synchronously, so two first requests cannot build it twice): a gateway that
+    // serves twelve versions holds only the schemas its callers use.
+    get schema() {
+      return (schema ??= makeExecutableSchema({
+        typeDefs,
+        resolvers,
+        resolverValidationOptions: { requireResolversToMatchSchema: extraResolvers },
+      }));
+    },
   };
 }
 
