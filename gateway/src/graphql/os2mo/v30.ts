@@ -16,7 +16,6 @@ import { resolveAddress, resolvedAddressResolvers, resolvedAddressTypeDefs } fro
 import { cprNumber, cprScalar } from './cpr-number.js';
 import { engagementManagers } from './engagement-managers.js';
 import { dateTimeScalar } from './date-time.js';
-import { os2moMutations, type Os2moVersion } from './mutations/index.js';
 import { v30TypeViews, viewTypeDefs } from './os2mo-view.js';
 import { employeeSeniority, employeeValidity, engagementIsPrimary } from './person-fields.js';
 import { serviceVersionResolvers, serviceVersionTypeDefs } from './service-version.js';
@@ -122,34 +121,3 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
     ) as IResolvers,
   ];
 }
-
-/**
- * The read-side types that only OS2mo's mutations name: `Date` (a day, in a few inputs) and the owner
- * inference priority (the Service API stores `engagement_priority` / `association_priority`).
- */
-const mutationSupportTypeDefs = `
-scalar Date
-
-"""Which of a person's records an owner is inferred from, when the owner record names no owner."""
-enum OwnerInferencePriority {
-  ENGAGEMENT
-  ASSOCIATION
-}
-`;
-
-/**
- * The parts of an OS2mo version written outside this folder: OS2mo's mutations in that version's own shape
- * (`os2moMutations(N)`: v21's `org_unit_update` replaces, v22 on patches; v28 and older take inclusive ends).
- */
-export function os2moModules(version: Os2moVersion): SchemaModule[] {
-  const mutations = os2moMutations(version);
-  return [
-    {
-      typeDefs: `${mutationSupportTypeDefs}\n${mutations.typeDefs}`,
-      resolvers: { Date: scalarResolvers.Date, Mutation: mutations.resolvers } as IResolvers,
-    },
-  ];
-}
-
-/** Parts of v30 written outside this folder, added to its schema: OS2mo's mutations. */
-export const v30Modules: readonly SchemaModule[] = os2moModules(30);
