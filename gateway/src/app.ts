@@ -68,6 +68,8 @@ export interface GatewayAppOptions {
   clock?: () => Date;
   logger?: Logger;
   shadow?: ShadowHooks;
+  /** Whether plain JSON POSTs to GraphQL skip Yoga's HTTP layer (`ParamsExchange`); default true. */
+  paramsExchange?: boolean;
 }
 
 /** The one legacy client every resolver, RBAC check and the passthrough use, with its calls counted. */
@@ -108,6 +110,7 @@ function versionServers(
     observability: Observability;
     deprecations: Map<string, DeprecationNotice>;
     clock?: () => Date;
+    paramsExchange?: boolean;
   },
   versions: GraphQLVersion[] = buildVersions(),
 ): { version: GraphQLVersion; server: VersionServer }[] {
@@ -127,6 +130,7 @@ function versionServers(
       observability: parts.observability,
       documents,
       cprReads: config.cprReads,
+      paramsExchange: parts.paramsExchange,
     }),
   }));
 }
@@ -193,7 +197,14 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   });
   const versions = versionServers(
     config,
-    { legacy, rbac, observability, deprecations: deprecatedVersions, clock: options.clock },
+    {
+      legacy,
+      rbac,
+      observability,
+      deprecations: deprecatedVersions,
+      clock: options.clock,
+      paramsExchange: options.paramsExchange,
+    },
     built,
   );
   // The comparison tools speak OS2mo's v30; a read v30 cannot answer yet is compared on v2.
