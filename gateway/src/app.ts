@@ -44,6 +44,7 @@ import {
 import { comparisonToolHeader } from './observability/request-observer.js';
 import { createRbacPolicy, type RbacPolicy } from './rbac/rbac-policy.js';
 import { serviceDeprecation } from './service-passthrough/service-deprecation.js';
+import { alsoOnReadLane, readLaneCovers } from './service-passthrough/read-lane-steps.js';
 import { serviceReadLane, type ServiceReadLane } from './service-passthrough/service-read-lane.js';
 import { serviceRoutes } from './service-passthrough/service-routes.js';
 import { createUsageRecorder } from './usage/usage-recorder.js';
@@ -57,8 +58,8 @@ export interface GatewayApp {
   /** The shadow comparison of sampled `/service` reads (counters and last mismatches). */
   shadow: ShadowComparison;
   /**
-   * Plain `/service` reads on Node's own request and response (`serviceReadLane`); none when tracing, shadow
-   * sampling or deprecated `/service` endpoints are configured, which only the app does.
+   * Plain `/service` reads on Node's own request and response (`serviceReadLane`); none when the app runs a
+   * step for a read that the lane does not (`readLaneCovers`): tracing, shadow sampling, deprecated endpoints.
    */
   serviceReads: ServiceReadLane | undefined;
   close(): Promise<void>;
@@ -68,6 +69,8 @@ export interface GatewayAppOptions {
   clock?: () => Date;
   logger?: Logger;
   shadow?: ShadowHooks;
+  /** Whether plain JSON POSTs to GraphQL skip Yoga's HTTP layer (`ParamsExchange`); default true. */
+  paramsExchange?: boolean;
 }
 
 /** The one legacy client every resolver, RBAC check and the passthrough use, with its calls counted. */
@@ -111,6 +114,7 @@ function versionServers(
     observability: Observability;
     deprecations: Map<string, DeprecationNotice>;
     clock?: () => Date;
+    paramsExchange?: boolean;
   },
   versions: GraphQLVersion[] = buildVersions(),
 ): { version: GraphQLVersion; server: VersionServer }[] {
@@ -131,6 +135,7 @@ function versionServers(
         observability: parts.observability,
         documents,
         cprReads: config.cprReads,
+        paramsExchange: parts.paramsExchange,
       });
     return {
       version,
@@ -203,7 +208,14 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   });
   const versions = versionServers(
     config,
-    { legacy, rbac, observability, deprecations: deprecatedVersions, clock: options.clock },
+    {
+      legacy,
+      rbac,
+      observability,
+      deprecations: deprecatedVersions,
+      clock: options.clock,
+      paramsExchange: options.paramsExchange,
+    },
     built,
   );
   // The comparison tools speak OS2mo's v30; a read v30 cannot answer yet is compared on v2.
@@ -215,17 +227,21 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   const realm = config.idp.realm;
 
   const app = new Hono<{ Variables: GatewayVariables }>();
-  app.use('*', requestId());
+  // Steps the read lane does itself are marked (`alsoOnReadLane`); any other step for `/service` turns it off.
+  app.use('*', alsoOnReadLane(requestId()));
   if (tracing) app.use('*', traceRequests(tracing));
-  app.use('*', observeRequests(observability));
-  app.use('*', browserSecurityHeaders({ authServerUrl: config.idp.authServerUrl }));
+  app.use('*', alsoOnReadLane(observeRequests(observability)));
+  app.use('*', alsoOnReadLane(browserSecurityHeaders({ authServerUrl: config.idp.authServerUrl })));
   app.use(
     '*',
-    allowOrigins({
-      origins: config.corsOrigins,
-      allowHeaders: ['Authorization', 'Content-Type', 'X-Upstream-Trace'],
-      maxAge: 600,
-    }),
+    // The lane leaves every request with an Origin to the app, and adds this step's `Vary: Origin` itself.
+    alsoOnReadLane(
+      allowOrigins({
+        origins: config.corsOrigins,
+        allowHeaders: ['Authorization', 'Content-Type', 'X-Upstream-Trace'],
+        maxAge: 600,
+      }),
+    ),
   );
 
   app.route(
@@ -330,7 +346,6 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   );
   app.notFound(legacyNotFound);
   app.onError(legacyErrorHandler(logUnexpected));
-  const plainReads = !tracing && config.shadow.sampleRate === 0 && config.deprecation.endpoints.length === 0;
 
   return {
     app,
@@ -339,7 +354,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     logger,
     metrics,
     shadow,
-    serviceReads: plainReads
+    serviceReads: readLaneCovers(app)
       ? serviceReadLane({
           legacy,
           verifier,
