@@ -178,6 +178,8 @@ export const versionSteps: readonly VersionStep[] = [
       'ITUserFilter.engagement',
       'ITUserFilter.external_ids',
       'OrganisationUnit.has_children',
+      'ClassFilter.owner',
+      'ClassOwnerFilter',
       ...['names', 'child', 'subtree', 'descendant', 'ancestor', 'engagement'].flatMap((member) => [
         `OrganisationUnitFilter.${member}`,
         `ParentsBoundOrganisationUnitFilter.${member}`,
