@@ -120,9 +120,7 @@ const omittedMutations = [
   'Mutation.rolebindings_create',
   'Mutation.upload_file',
   'OrganisationUnitCreateInput.org_unit_hierarchy',
-  'OrganisationUnitCreateInput.time_planning',
   'OrganisationUnitUpdateInput.org_unit_hierarchy',
-  'OrganisationUnitUpdateInput.time_planning',
   'OwnerTerminateInput.from',
 ] as const;
 
