@@ -54,6 +54,20 @@ input ParentBoundOrganisationUnitFilter {
 }
 `;
 
+/** A class's owner (OS2mo's `ClassOwnerFilter`): a unit filter, and whether classes without an owner count. */
+export const classOwnerFilterTypeDefs = `
+"""Which owner units a class may have: units matching every field given, or none with \`include_none\`."""
+input ClassOwnerFilter {
+  uuids: [UUID!] = null
+  user_keys: [String!] = null
+  from_date: DateTime
+  to_date: DateTime${unitSearchFields}
+  parent: OrganisationUnitFilter
+  parents: [UUID!] @deprecated(reason: "Use \`parent\`.")
+  include_none: Boolean! = false
+}
+`;
+
 export const v30Collections: readonly CollectionView[] = [
   {
     roots: { org_units: null },
@@ -104,7 +118,8 @@ export const v30Collections: readonly CollectionView[] = [
   parent: ClassFilter = null
   parents: [UUID!] = null @deprecated(reason: "Use \`parent\`.")
   parent_user_keys: [String!] = null @deprecated(reason: "Use \`parent\`.")
-  it_system: ITSystemFilter = null`,
+  it_system: ITSystemFilter = null
+  owner: ClassOwnerFilter = null`,
     source: { kind: 'class' },
   },
   {

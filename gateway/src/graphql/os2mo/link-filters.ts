@@ -2,7 +2,8 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import type { DetailType, LegacyRecord } from '../../legacy/legacy-loaders.js';
 import { matchesFilter } from '../resolvers/collections.js';
-import { detailListing, windowOf } from './collection-resolvers.js';
+import { classesOwnedBy, type ClassOwnerFilter } from './class-filters.js';
+import { detailListing, ownerReads, windowOf } from './collection-resolvers.js';
 import type { Instant } from './date-time.js';
 import type { DayWindow } from './time-window.js';
 
@@ -13,7 +14,11 @@ export interface LinkFilter {
   from_date?: Instant | null;
   to_date?: Instant | null;
   it_system?: object | null;
+  owner?: ClassOwnerFilter | null;
 }
+
+/** The bound filters of links to classes, which filter by the class's owner too. */
+const classLinkFilters: ReadonlySet<string> = new Set(['FacetBoundClassFilter', 'ItSystemboundclassfilter']);
 
 /**
  * OS2mo's bound filter types of the links the gateway filters, each with the members it serves; a
@@ -27,7 +32,7 @@ export const linkFilterTypeDefs = (names: readonly string[]) =>
 input ${name} {${name.startsWith('UuidsBound') ? '' : '\n  uuids: [UUID!] = null'}
   user_keys: [String!] = null
   from_date: DateTime
-  to_date: DateTime${name === 'FacetBoundClassFilter' ? '\n  it_system: ITSystemFilter = null' : ''}
+  to_date: DateTime${name === 'FacetBoundClassFilter' ? '\n  it_system: ITSystemFilter = null' : ''}${classLinkFilters.has(name) ? '\n  owner: ClassOwnerFilter = null' : ''}
 }
 `,
     )
@@ -43,7 +48,8 @@ export interface LinkListing {
  * A link's objects narrowed by its `filter`, as OS2mo's seeded resolvers narrow them: the window
  * (`from_date`, `to_date`; absent: today, OS2mo's `get_date_interval`) reads the owner's listing over it
  * when it is not the day the link was read as of, then `uuids` and `user_keys` keep the matching objects.
- * A class filter by IT system keeps none: no 2.x class names an IT system (`backend-holds-none.ts`).
+ * A class filter by IT system keeps none: no 2.x class names an IT system (`backend-holds-none.ts`); one by
+ * owner keeps the classes OS2mo's owner filter keeps (`class-filters.ts`).
  */
 export async function filterLink(
   records: readonly Source[],
@@ -55,8 +61,12 @@ export async function filterLink(
 ): Promise<{ records: Source[]; window: DayWindow }> {
   const day = { from: source.__at, to: source.__at };
   if (listing === null) {
-    const kept = filter.it_system != null ? [] : records;
-    return { records: kept.filter((record) => matchesFilter(record as LegacyRecord, filter)), window: day };
+    let kept = (filter.it_system != null ? [] : records).filter((r) =>
+      matchesFilter(r as LegacyRecord, filter),
+    );
+    if (filter.owner != null)
+      kept = await classesOwnedBy(context, kept, filter.owner, source.__at, ownerReads(context));
+    return { records: kept, window: day };
   }
   const window = windowOf(filter as never, info, context.today);
   const sameDay = window.from === day.from && window.to === day.to;

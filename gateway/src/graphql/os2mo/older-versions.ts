@@ -89,8 +89,10 @@ const listMutations = [
 ].map((field) => `Mutation.${field}`);
 const associationSubstitute = ['AssociationCreateInput.substitute', 'AssociationUpdateInput.substitute'];
 const orgUnitInputsV21 = [
-  ...['uuid', 'user_key', 'parent', 'org_unit_level'].map((field) => `OrganisationUnitCreateInput.${field}`),
-  ...['name', 'user_key', 'parent', 'org_unit_type', 'org_unit_level'].map(
+  ...['uuid', 'user_key', 'parent', 'org_unit_level', 'time_planning'].map(
+    (field) => `OrganisationUnitCreateInput.${field}`,
+  ),
+  ...['name', 'user_key', 'parent', 'org_unit_type', 'org_unit_level', 'time_planning'].map(
     (field) => `OrganisationUnitUpdateInput.${field}`,
   ),
 ];
@@ -245,6 +247,8 @@ export const versionSteps: readonly VersionStep[] = [
       'ITUserFilter.engagement',
       'ITUserFilter.external_ids',
       'OrganisationUnit.has_children',
+      'ClassFilter.owner',
+      'ClassOwnerFilter',
       ...['names', 'child', 'subtree', 'descendant', 'ancestor', 'engagement'].flatMap((member) => [
         `OrganisationUnitFilter.${member}`,
         `ParentsBoundOrganisationUnitFilter.${member}`,

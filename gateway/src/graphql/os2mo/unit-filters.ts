@@ -143,7 +143,7 @@ async function memberUnits(
 }
 
 /** Inside a nested filter, a member is given when the object holds it (null included). */
-function nestedReads(reads: UnitFilterReads): UnitFilterReads {
+export function nestedReads(reads: Pick<UnitFilterReads, 'engagementUnits'>): UnitFilterReads {
   return { ...reads, given: (filter, member) => member in filter };
 }
 

@@ -11,7 +11,12 @@ import {
   responseResolvers,
   type CollectionOptions,
 } from './collection-resolvers.js';
-import { collectionTypeDefs, parentBoundUnitFilterTypeDefs, v30Collections } from './collections-view.js';
+import {
+  classOwnerFilterTypeDefs,
+  collectionTypeDefs,
+  parentBoundUnitFilterTypeDefs,
+  v30Collections,
+} from './collections-view.js';
 import { resolveAddress, resolvedAddressResolvers, resolvedAddressTypeDefs } from './address-resolve.js';
 import { cprNumber, cprScalar } from './cpr-number.js';
 import { engagementManagers } from './engagement-managers.js';
@@ -42,6 +47,7 @@ export function v30TypeDefs(graphTypeDefs: string): string {
 scalar CPR
 ${collectionTypeDefs(v30Collections)}
 ${parentBoundUnitFilterTypeDefs}
+${classOwnerFilterTypeDefs}
 ${viewTypeDefs(graphTypeDefs, v30TypeViews)}
 ${openValidity}
 ${resolvedAddressTypeDefs}
