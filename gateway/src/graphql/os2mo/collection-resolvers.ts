@@ -416,7 +416,9 @@ export function collectionResolver(view: CollectionView, options: CollectionOpti
     } else if (source.kind === 'class') {
       records = await classesMatching(context, (filter ?? {}) as ClassFilter, at);
     } else if (source.kind === 'facet') records = await facetRecords(context, filter, at);
-    else records = await itSystemRecords(context, filter, at);
+    else if (source.kind === 'itsystem') records = await itSystemRecords(context, filter, at);
+    // OS2mo's answer for a backend that never held such an object, whatever the filter says.
+    else records = [];
     return pageOf(responses(records, source, window, context.today), offset, args.limit);
   };
 }
@@ -549,6 +551,8 @@ export function objectReads(source: CollectionSource): ObjectReads {
       return timelessReads(async (context, uuid) =>
         (await context.legacy.itSystems()).find((system) => system.uuid === uuid),
       );
+    case 'none':
+      return { at: () => Promise.resolve(null), versions: () => Promise.resolve([]) };
   }
 }
 

@@ -7,7 +7,9 @@ export type CollectionSource =
   | { kind: 'detail'; type: DetailType }
   | { kind: 'class' }
   | { kind: 'facet' }
-  | { kind: 'itsystem' };
+  | { kind: 'itsystem' }
+  /** None: the backend never holds such an object (`backend-holds-none.ts`), so the collection is empty. */
+  | { kind: 'none' };
 
 /** One of OS2mo's root collections: `roots(filter: XFilter, limit, cursor): XResponsePaged!`. */
 export interface CollectionView {
@@ -172,6 +174,15 @@ export const v30Collections: readonly CollectionView[] = [
     filter: 'RelatedUnitFilter',
     extraFilterFields: byOrgUnit,
     source: { kind: 'detail', type: 'related_unit' },
+  },
+  {
+    roots: { rolebindings: null },
+    type: 'RoleBinding',
+    filter: 'RoleBindingFilter',
+    extraFilterFields: `${byOrgUnit}
+  ituser: ITUserFilter = null
+  role: ClassFilter = null`,
+    source: { kind: 'none' },
   },
   { roots: { facets: null }, type: 'Facet', filter: 'FacetFilter', source: { kind: 'facet' } },
   { roots: { itsystems: null }, type: 'ITSystem', filter: 'ITSystemFilter', source: { kind: 'itsystem' } },

@@ -13,6 +13,7 @@ import {
 } from './collection-resolvers.js';
 import { collectionTypeDefs, parentBoundUnitFilterTypeDefs, v30Collections } from './collections-view.js';
 import { resolveAddress, resolvedAddressResolvers, resolvedAddressTypeDefs } from './address-resolve.js';
+import { heldNoneTypes } from './backend-holds-none.js';
 import { cprNumber, cprScalar } from './cpr-number.js';
 import { engagementManagers } from './engagement-managers.js';
 import { dateTimeScalar } from './date-time.js';
@@ -44,6 +45,7 @@ scalar CPR
 ${collectionTypeDefs(v30Collections)}
 ${parentBoundUnitFilterTypeDefs}
 ${viewTypeDefs(graphTypeDefs, v30TypeViews)}
+${heldNoneTypes.map((held) => held.typeDefs).join('')}
 ${openValidity}
 ${resolvedAddressTypeDefs}
 ${orgRoot}
