@@ -77,6 +77,7 @@ const bound = (input: string, listing: LinkListing | null, rest?: string) => ({
   filter: { input: input.replace(/ = null$/, ''), listing },
 });
 const useUuidField = (field: string) => `Use \`${field} { uuid }\`.`;
+const dropsRootOrganisation = 'OS2mo is dropping the root organisation.';
 
 /**
  * The entity types v30 serves, field by field, as views of the graph. Everything else OS2mo's v30 has is in
@@ -403,6 +404,11 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       facet_uuid: { type: 'UUID!', from: 'facet', deprecated: useUuidField('facet') },
       facet_response: { type: 'FacetResponse!', from: 'facet', response: 'one' },
       children_response: { type: 'ClassResponsePaged!', from: 'children', response: 'paged', ...page },
+      children: { type: '[Class!]!', deprecated: 'Use `children_response`.' },
+      parent: { type: 'Class', deprecated: 'Use `parent_response`.', own: true },
+      parent_uuid: { type: 'UUID', deprecated: useUuidField('parent'), own: true },
+      parent_response: { type: 'ClassResponse', response: 'one', own: true },
+      org_uuid: { type: 'UUID!', deprecated: dropsRootOrganisation, own: true },
       full_name: { type: 'String!', from: 'name', deprecated: 'Use `name`: it is the same.' },
       top_level_facet: {
         type: 'Facet!',
@@ -418,6 +424,7 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       uuid: { type: 'UUID!' },
       user_key: { type: 'String!' },
       description: { type: 'String', deprecated: 'OS2mo no longer uses it.' },
+      org_uuid: { type: 'UUID!', deprecated: dropsRootOrganisation, own: true },
       classes: {
         type: '[Class!]!',
         deprecated: 'Use `classes_responses`.',

@@ -1,5 +1,5 @@
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
-import type { Source } from '../context.js';
+import type { GraphQLContext, Source } from '../context.js';
 import type { IResolvers } from '@graphql-tools/utils';
 import { entityResolvers, singleLink } from '../resolvers/entities.js';
 import { hierarchyResolvers } from '../resolvers/hierarchy.js';
@@ -14,6 +14,7 @@ import {
 import { collectionTypeDefs, parentBoundUnitFilterTypeDefs, v30Collections } from './collections-view.js';
 import { resolveAddress, resolvedAddressResolvers, resolvedAddressTypeDefs } from './address-resolve.js';
 import { heldNoneTypes } from './backend-holds-none.js';
+import { classParent, classParentResponse, classParentUuid, organisationOf } from './class-links.js';
 import { cprNumber, cprScalar } from './cpr-number.js';
 import { engagementManagers } from './engagement-managers.js';
 import { dateTimeScalar } from './date-time.js';
@@ -116,6 +117,14 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
       Owner: { owner_inference_priority: ownerInferencePriority },
       OpenValidity: { to: exclusiveEnd },
       OrganisationUnit: { has_children: hasChildren },
+      Class: {
+        parent: classParent,
+        parent_uuid: (source: Source, _args: unknown, context: GraphQLContext) =>
+          classParentUuid(source, context),
+        parent_response: classParentResponse,
+        org_uuid: organisationOf,
+      },
+      Facet: { org_uuid: organisationOf },
       Address: { resolve: resolveAddress },
       ...resolvedAddressResolvers,
     } as IResolvers,
