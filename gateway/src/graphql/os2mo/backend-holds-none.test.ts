@@ -4,7 +4,7 @@ import { answerStubOrg, stubOrg, stubbedVersions, type StubbedVersions } from '.
 
 /**
  * What the backend never holds, answered as OS2mo answers it for data written through the 2.x Service API.
- * Role bindings: OS2mo stores them as `Rollebinding` functions (`mora/mapping.py`@HEAD, `ROLEBINDING_KEY`),
+ * Unit hierarchies: the contract's unit reads give none and its writes take none. Role bindings: OS2mo stores them as `Rollebinding` functions (`mora/mapping.py`@HEAD, `ROLEBINDING_KEY`),
  * a kind 2.4.0's `backend/mora/mapping.py` does not know, so no 2.x record is one.
  */
 let backend: StubBackend;
@@ -23,6 +23,9 @@ beforeAll(async () => {
   backend.answer((request, response) => {
     const path = request.url.replace(/\?.*$/, '');
     if (path === `/service/ou/${stubOrg.unit}/details/it`) return json(response, 200, [itUser]);
+    if (path === `/service/o/${stubOrg.organisation}/children`) {
+      return json(response, 200, [{ ...finance, child_count: 0 }]);
+    }
     return answerStubOrg(request, response);
   });
   versions = stubbedVersions(backend);
@@ -35,6 +38,7 @@ beforeEach(() => {
   backend.received.length = 0;
 });
 
+const finance = { uuid: stubOrg.unit, name: 'Finance', user_key: 'finance', validity: itUser.validity };
 const empty = { objects: [], page_info: { next_cursor: null } };
 
 describe('role bindings', () => {
@@ -81,5 +85,69 @@ describe('role bindings', () => {
     const { body } = await versions.ask('v21', '{ rolebindings { objects { uuid } } }');
     expect(body.errors?.[0]?.message).toMatch(/rolebindings/);
     expect(body.data).toBeUndefined();
+  });
+});
+
+describe('unit hierarchies', () => {
+  it('give a unit no hierarchy class', async () => {
+    const { body } = await versions.ask(
+      'v30',
+      `query($unit: UUID!) { org_units(filter: {uuids: [$unit]}) { objects { current {
+        name org_unit_hierarchy org_unit_hierarchy_model { uuid } unit_hierarchy_response { uuid }
+      } } } }`,
+      { variables: { unit: stubOrg.unit } },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.org_units.objects[0].current).toEqual({
+      name: 'Finance',
+      org_unit_hierarchy: null,
+      org_unit_hierarchy_model: null,
+      unit_hierarchy_response: null,
+    });
+  });
+
+  it.each([
+    ['a hierarchy class filter', `{hierarchy: {uuids: ["${stubOrg.jobFunction}"]}}`, []],
+    ['an empty class filter', '{hierarchy: {}}', []],
+    ['the deprecated list', `{hierarchies: ["${stubOrg.jobFunction}"]}`, []],
+    ['an empty list', '{hierarchies: []}', []],
+    ['null, which filters nothing', '{hierarchy: null, hierarchies: null}', ['Finance', 'Payroll']],
+  ])('keep for %s the units OS2mo keeps of 2.x units', async (_what, filter, names) => {
+    const { body } = await versions.ask(
+      'v30',
+      `{ org_units(filter: ${filter}) { objects { current { name } } } }`,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.org_units.objects.map((o: { current: { name: string } }) => o.current.name)).toEqual(
+      names,
+    );
+  });
+
+  // os2mo-naldo's organisation tree with a hierarchy chosen (`lib/components/org/tree/OrgTree.svelte`).
+  it("answers the UI's filtered tree with no units", async () => {
+    const { body } = await versions.ask(
+      'v30',
+      `query($fromDate: DateTime, $orgUnitHierarchies: [UUID!]) {
+        org_units(filter: {parents: null, descendant: {from_date: $fromDate, hierarchy: {uuids: $orgUnitHierarchies}}}) {
+          objects { validities { name uuid
+            has_children(filter: {descendant: {from_date: $fromDate, hierarchy: {uuids: $orgUnitHierarchies}}})
+          } }
+        }
+      }`,
+      { variables: { fromDate: '2024-06-01', orgUnitHierarchies: [stubOrg.jobFunction] } },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.org_units.objects).toEqual([]);
+  });
+
+  it('keeps every child for a descendant filter whose hierarchy is null', async () => {
+    const { body } = await versions.ask(
+      'v30',
+      `{ org_units(filter: {parents: null, descendant: {hierarchy: null}}) { objects { current {
+        name has_children(filter: {hierarchy: {}})
+      } } } }`,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.org_units.objects).toEqual([{ current: { name: 'Finance', has_children: false } }]);
   });
 });

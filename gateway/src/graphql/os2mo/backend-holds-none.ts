@@ -29,6 +29,8 @@ const noItUserAddress =
 const associationNoItFields =
   "a 2.x association (`Association` in the contract) has no trade union, job function or IT account: those belong to OS2mo's later IT associations and union data";
 
+const noUnitHierarchy =
+  "a 2.x unit (`OrgUnit` in the contract) carries no unit-hierarchy class: the contract's unit reads give none and its unit writes take none, so a unit filter's `hierarchy` (or `hierarchies`) keeps no unit";
 const noRoleBindings =
   "the contract has no role binding (OS2mo's access rules on IT accounts came after 2.x, which never had them)";
 
@@ -187,10 +189,18 @@ export const backendHoldsNone: readonly HeldNone[] = [
     args: page,
     reason: 'a 2.x facet (`Facet` in the contract) has no parent facet, so none has children',
   },
+  { coordinate: 'OrganisationUnit.unit_hierarchy_response', type: 'ClassResponse', reason: noUnitHierarchy },
   {
-    coordinate: 'OrganisationUnit.unit_hierarchy_response',
-    type: 'ClassResponse',
-    reason: 'a 2.x unit (`OrgUnit` in the contract) carries no unit-hierarchy class',
+    coordinate: 'OrganisationUnit.org_unit_hierarchy_model',
+    type: 'Class',
+    deprecated: 'Use `unit_hierarchy_response`.',
+    reason: noUnitHierarchy,
+  },
+  {
+    coordinate: 'OrganisationUnit.org_unit_hierarchy',
+    type: 'UUID',
+    deprecated: 'Use `org_unit_hierarchy_model { uuid }`.',
+    reason: noUnitHierarchy,
   },
   {
     coordinate: 'ITUser.rolebindings',

@@ -43,7 +43,9 @@ const unitSearchFields = `
   subtree: OrganisationUnitFilter @deprecated(reason: "Use \`descendant\`.")
   descendant: OrganisationUnitFilter
   ancestor: OrganisationUnitFilter
-  engagement: EngagementFilter = null`;
+  engagement: EngagementFilter = null
+  hierarchy: ClassFilter = null
+  hierarchies: [UUID!] = null @deprecated(reason: "Use \`hierarchy\`.")`;
 
 /** The filter of a unit's children (`has_children`): a unit filter whose parent is that unit. */
 export const parentBoundUnitFilterTypeDefs = `

@@ -13,7 +13,6 @@ const reasons = {
   CHILDREN_PARENT:
     "a children filter's own `parent`: the unit whose children are counted is the parent, so the member is not served",
   AUDIT_UNITS: "OS2mo's registrations of units: the Service API keeps no registration history",
-  HIERARCHY: "the Service API's units carry no unit-hierarchy class",
   DIPEX: "the release of OS2mo's integrations (DIPEX): the Service API's `GET /version/` does not report it",
 } as const;
 
@@ -47,10 +46,6 @@ const oldFilterOmissions: OmissionList = {
   ...because('OLD_LINK_FILTERS', oldLinkFilters),
   ...because('CHILDREN_PARENT', ['ParentsBoundOrganisationUnitFilter.parent']),
   ...because('AUDIT_UNITS', ['ParentsBoundOrganisationUnitFilter.registration']),
-  ...because('HIERARCHY', [
-    'ParentsBoundOrganisationUnitFilter.hierarchies',
-    'ParentsBoundOrganisationUnitFilter.hierarchy',
-  ]),
 };
 
 /**

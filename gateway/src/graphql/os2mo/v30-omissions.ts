@@ -732,6 +732,9 @@ export const v30Omissions: OmissionList = declare([
       'Class.parent(cursor:)',
       'Class.parent(filter:)',
       'Class.parent(limit:)',
+      'OrganisationUnit.org_unit_hierarchy_model(cursor:)',
+      'OrganisationUnit.org_unit_hierarchy_model(filter:)',
+      'OrganisationUnit.org_unit_hierarchy_model(limit:)',
     ],
   ],
   [
@@ -780,17 +783,6 @@ export const v30Omissions: OmissionList = declare([
       'FacetFilter.parent',
       'FacetFilter.parents',
       'FacetFilter.parent_user_keys',
-    ],
-  ],
-  [
-    "the Service API's units carry no unit-hierarchy class",
-    [
-      'OrganisationUnit.org_unit_hierarchy',
-      'OrganisationUnit.org_unit_hierarchy_model',
-      'OrganisationUnitFilter.hierarchies',
-      'OrganisationUnitFilter.hierarchy',
-      'ParentBoundOrganisationUnitFilter.hierarchies',
-      'ParentBoundOrganisationUnitFilter.hierarchy',
     ],
   ],
   [
