@@ -31,6 +31,8 @@ const associationNoItFields =
 
 const noUnitHierarchy =
   "a 2.x unit (`OrgUnit` in the contract) carries no unit-hierarchy class: the contract's unit reads give none and its unit writes take none, so a unit filter's `hierarchy` (or `hierarchies`) keeps no unit";
+const engagementNoLeave =
+  "a 2.x engagement (`Engagement` in the contract) names no leave (a leave names its engagement), and OS2mo's own engagement read fills no `leave_uuid` (`mora/handler/impl/engagement.py`@HEAD)";
 const noRoleBindings =
   "the contract has no role binding (OS2mo's access rules on IT accounts came after 2.x, which never had them)";
 
@@ -201,6 +203,19 @@ export const backendHoldsNone: readonly HeldNone[] = [
     type: 'UUID',
     deprecated: 'Use `org_unit_hierarchy_model { uuid }`.',
     reason: noUnitHierarchy,
+  },
+  { coordinate: 'Engagement.leave_response', type: 'LeaveResponse', reason: engagementNoLeave },
+  {
+    coordinate: 'Engagement.leave',
+    type: 'Leave',
+    deprecated: 'Use `leave_response`.',
+    reason: engagementNoLeave,
+  },
+  {
+    coordinate: 'Engagement.leave_uuid',
+    type: 'UUID',
+    deprecated: 'Use `leave { uuid }`.',
+    reason: engagementNoLeave,
   },
   {
     coordinate: 'ITUser.rolebindings',

@@ -111,6 +111,7 @@ export const versionSteps: readonly VersionStep[] = [
       'RoleBinding.org_unit_response',
       'RoleBinding.role_response',
       'RoleBindingFilter.role',
+      'OrganisationUnit.root',
     ],
     nullDefaults: ['ITUserFilter.external_ids'],
     renamedTypes: { ParentBoundOrganisationUnitFilter: 'ParentsBoundOrganisationUnitFilter' },

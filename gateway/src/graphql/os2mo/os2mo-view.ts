@@ -95,6 +95,8 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       parent: { type: 'OrganisationUnit', deprecated: 'Use `parent_response`.' },
       parent_uuid: { type: 'UUID', from: 'parent', deprecated: useUuidField('parent') },
       ancestors: { type: '[OrganisationUnit!]!' },
+      root: { type: '[OrganisationUnit!]', deprecated: 'Use `root_response`.', own: true },
+      root_response: { type: 'OrganisationUnitResponse', response: 'one', own: true },
       children: { type: '[OrganisationUnit!]!', deprecated: 'Use `children_response`.' },
       child_count: { type: 'Int!' },
       has_children: { type: 'Boolean!', args: 'filter: ParentBoundOrganisationUnitFilter', own: true },
@@ -345,6 +347,7 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       primary_response: { type: 'ClassResponse', from: 'primary', response: 'one' },
       person_response: { type: 'EmployeeResponse!', from: 'employee', response: 'one' },
       org_unit_response: { type: 'OrganisationUnitResponse!', from: 'org_unit', response: 'one' },
+      addresses_response: { type: 'AddressResponsePaged!', response: 'paged', ...page, own: true },
       managers: {
         type: '[Manager!]!',
         args: 'inherit: Boolean! = false, exclude_self: Boolean! = false',
@@ -494,6 +497,7 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       person_response: { type: 'EmployeeResponse', from: 'employee', response: 'one' },
       org_unit_response: { type: 'OrganisationUnitResponse', from: 'org_unit', response: 'one' },
       engagement_response: { type: 'EngagementResponse', from: 'engagement_uuid', response: 'one' },
+      engagement: { type: '[Engagement!]', deprecated: 'Use `engagement_response`.', own: true },
     },
   },
   Association: {
@@ -523,6 +527,14 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       person_response: { type: 'EmployeeResponse', from: 'employee', response: 'one' },
       org_unit_response: { type: 'OrganisationUnitResponse!', from: 'org_unit', response: 'one' },
       substitute_response: { type: 'EmployeeResponse', from: 'substitute', response: 'one' },
+      dynamic_class_uuid: { type: 'UUID', deprecated: useUuidField('dynamic_class'), own: true },
+      dynamic_class: { type: 'Class', deprecated: 'Use `dynamic_class_response`.', own: true },
+      dynamic_class_response: {
+        type: 'ClassResponse',
+        deprecated: 'OS2mo means to replace it by fields of their own.',
+        response: 'one',
+        own: true,
+      },
     },
   },
   ITUser: {
@@ -578,6 +590,7 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       leave_type_response: { type: 'ClassResponse!', from: 'leave_type', response: 'one' },
       person_response: { type: 'EmployeeResponse!', from: 'employee', response: 'one' },
       engagement_response: { type: 'EngagementResponse!', from: 'engagement_uuid', response: 'one' },
+      engagement: { type: 'Engagement!', deprecated: 'Use `engagement_response`.', own: true },
     },
   },
   RelatedUnit: {

@@ -14,6 +14,13 @@ import {
 import { collectionTypeDefs, parentBoundUnitFilterTypeDefs, v30Collections } from './collections-view.js';
 import { resolveAddress, resolvedAddressResolvers, resolvedAddressTypeDefs } from './address-resolve.js';
 import { heldNoneTypes } from './backend-holds-none.js';
+import {
+  addressEngagement,
+  associationDynamicClass,
+  engagementAddresses,
+  leaveEngagement,
+  unitRoot,
+} from './record-links.js';
 import { classParent, classParentResponse, classParentUuid, organisationOf } from './class-links.js';
 import { cprNumber, cprScalar } from './cpr-number.js';
 import { engagementManagers } from './engagement-managers.js';
@@ -113,10 +120,17 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
     viewResolvers(graphTypeDefs, graph, v30TypeViews) as IResolvers,
     {
       Employee: { cpr_number: cprNumber, validity: employeeValidity, seniority: employeeSeniority },
-      Engagement: { is_primary: engagementIsPrimary, managers: engagementManagers },
+      Engagement: {
+        is_primary: engagementIsPrimary,
+        managers: engagementManagers,
+        addresses_response: engagementAddresses,
+      },
+      Address: { resolve: resolveAddress, engagement: addressEngagement },
+      Leave: { engagement: leaveEngagement },
+      Association: associationDynamicClass,
       Owner: { owner_inference_priority: ownerInferencePriority },
       OpenValidity: { to: exclusiveEnd },
-      OrganisationUnit: { has_children: hasChildren },
+      OrganisationUnit: { has_children: hasChildren, ...unitRoot },
       Class: {
         parent: classParent,
         parent_uuid: (source: Source, _args: unknown, context: GraphQLContext) =>
@@ -125,7 +139,6 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
         org_uuid: organisationOf,
       },
       Facet: { org_uuid: organisationOf },
-      Address: { resolve: resolveAddress },
       ...resolvedAddressResolvers,
     } as IResolvers,
     Object.fromEntries(
