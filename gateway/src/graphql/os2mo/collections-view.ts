@@ -81,7 +81,10 @@ export const v30Collections: readonly CollectionView[] = [
     roots: { engagements: null },
     type: 'Engagement',
     filter: 'EngagementFilter',
-    extraFilterFields: byOrgUnitAndPerson,
+    extraFilterFields: `${byOrgUnitAndPerson}
+  job_function: ClassFilter = null
+  engagement_type: ClassFilter = null
+  ituser: ITUserFilter = null`,
     source: { kind: 'detail', type: 'engagement' },
   },
   {
