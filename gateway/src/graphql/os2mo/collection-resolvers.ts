@@ -43,7 +43,7 @@ export interface ResponseRoot {
   __window?: DayWindow;
 }
 
-interface Filter {
+export interface Filter {
   uuids?: string[] | null;
   user_keys?: string[] | null;
   from_date?: Instant | null;
@@ -200,7 +200,7 @@ async function narrowed(
 }
 
 /** Detail records of one type matching the filter, through the listings of the units or people it names. */
-async function detailObjects(
+export async function detailObjects(
   context: GraphQLContext,
   type: DetailType,
   filter: Filter | null | undefined,

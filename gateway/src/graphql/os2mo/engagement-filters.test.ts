@@ -6,6 +6,8 @@ import { answerStubOrg, stubOrg, stubbedVersions, type StubbedVersions } from '.
  * `EngagementFilter`'s job function, engagement type and IT account, as OS2mo's `engagement_predicate`
  * (`mora/graphapi/resolvers.py`@HEAD) decides them: null is no filter, a class filter keeps the engagements
  * whose class it matches, and an IT-account filter keeps those an IT account names (no 2.x account does).
+ * An engagement's `managers(filter:)` is the managers query OS2mo seeds with the engagement's unit
+ * (`mora/graphapi/collections/engagement.py`@HEAD).
  */
 let backend: StubBackend;
 let versions: StubbedVersions;
@@ -38,5 +40,29 @@ describe('an engagement filter', () => {
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.engagements.objects).toHaveLength(count);
+  });
+});
+
+describe("an engagement's managers with OS2mo's filter", () => {
+  it("keep the unit's managers the bound filter matches, less the person with exclude_self", async () => {
+    const manager = '0a000000-0000-4000-8000-000000000010';
+    const { body } = await versions.ask(
+      'v30',
+      `query($person: UUID!, $manager: UUID!) { engagements(filter: {employee: {uuids: [$person]}}) {
+        objects { current {
+          all: managers(filter: {}) { uuid }
+          named: managers(filter: {uuids: [$manager]}) { uuid }
+          keyed: managers(filter: {user_keys: ["nobody"]}) { uuid }
+          others: managers(filter: {}, exclude_self: true) { uuid }
+        } } } }`,
+      { variables: { person: stubOrg.person, manager } },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.engagements.objects[0].current).toEqual({
+      all: [{ uuid: manager }],
+      named: [{ uuid: manager }],
+      keyed: [],
+      others: [],
+    });
   });
 });

@@ -56,6 +56,8 @@ const oldFilterOmissions: OmissionList = {
 export const olderOmissions: Readonly<Record<string, OmissionList>> = {
   v25: {
     ...oldFilterOmissions,
+    // v23 added an engagement's managers (v22's step leaves them out), with the unit's link filter.
+    ...because('OLD_LINK_FILTERS', ['Engagement.managers(filter:)']),
     ...because('AUDIT', [
       'AuditLog',
       'AuditLogFilter',

@@ -350,7 +350,11 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       addresses_response: { type: 'AddressResponsePaged!', response: 'paged', ...page, own: true },
       managers: {
         type: '[Manager!]!',
-        args: 'inherit: Boolean! = false, exclude_self: Boolean! = false',
+        ...bound(
+          'OrgUnitboundmanagerfilter = null',
+          { type: 'manager', owner: 'unit' },
+          'inherit: Boolean! = false, exclude_self: Boolean! = false',
+        ),
         own: true,
       },
     },

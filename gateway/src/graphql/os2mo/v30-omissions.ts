@@ -821,7 +821,7 @@ export const v30Omissions: OmissionList = declare([
   ],
   [
     'not served yet in v30: the Service API can back it, and it is the next step',
-    ['ClassFilter.owner', 'ClassOwnerFilter', 'Engagement.managers(filter:)'],
+    ['ClassFilter.owner', 'ClassOwnerFilter'],
   ],
   [
     "the Service API's organisation reads (`GET /service/o/`, `/service/o/{org}/`) give no municipality code: OS2mo 2.4.0 reads the organisation's `myndighed` only inside its address search (`service/address.py`), which the contract does not serve",
