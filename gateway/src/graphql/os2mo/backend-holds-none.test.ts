@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { json, startStubBackend, type StubBackend } from '../../legacy/stub-backend.test-helpers.js';
 import { answerStubOrg, stubOrg, stubbedVersions, type StubbedVersions } from '../stub-org.test-helpers.js';
+import { heldNoneTypes } from './backend-holds-none.js';
+import { v30Collections } from './collections-view.js';
 
 /**
  * What the backend never holds, answered as OS2mo answers it for data written through the 2.x Service API.
@@ -42,6 +44,12 @@ const finance = { uuid: stubOrg.unit, name: 'Finance', user_key: 'finance', vali
 const empty = { objects: [], page_info: { next_cursor: null } };
 
 describe('role bindings', () => {
+  it('are the one collection held none, declared with its reason', () => {
+    const empty = v30Collections.filter((view) => view.source.kind === 'none').map((view) => view.type);
+    expect(heldNoneTypes.map((held) => held.type)).toEqual(empty);
+    expect(heldNoneTypes.every((held) => held.reason.length > 20)).toBe(true);
+  });
+
   // The shape of os2mo-naldo's role-binding tab (`lib/components/tables/RoleBindingTable.svelte`).
   const tab = `query($filter: RoleBindingFilter!) { rolebindings(filter: $filter) { objects { validities {
     uuid
