@@ -97,20 +97,20 @@ describe('the OS2mo road: which version answers each read', () => {
   });
 
   it('turns a v2 fallback into v30 as soon as the served schema has the coordinate, with no edit', () => {
-    const query = 'classes(filter: { uuids: [$uuid] }) { objects { children { uuid name user_key } } }';
+    const query = 'itsystems(filter: { uuids: [$uuid] }) { objects { validity { from } } }';
     expect(os2moReplacement(query)).toEqual({
       version: 'v2',
       query,
-      reason: 'OS2mo has it (`Class.children`); served from v2 until /graphql/v30 serves it.',
+      reason: 'OS2mo has it (`ITSystem.validity`); served from v2 until /graphql/v30 serves it.',
     });
-    const later = extendSchema(servedV30Schema(), parse('extend type Class { children: [Class!]! }'));
+    const later = extendSchema(servedV30Schema(), parse('extend type ITSystem { validity: OpenValidity! }'));
     expect(os2moReplacement(query, later)).toEqual({
       version: 'v30',
-      query: 'classes(filter: {uuids: [$uuid]}) { objects { current { children { uuid name user_key } } } }',
+      query: 'itsystems(filter: {uuids: [$uuid]}) { objects { current { validity { from } } } }',
     });
     const request = {
-      operationName: 'Children',
-      query: `query Children($uuid: UUID!) { ${query} }`,
+      operationName: 'Systems',
+      query: `query Systems($uuid: UUID!) { ${query} }`,
       variables: { uuid: 'x' },
     };
     expect(os2moRoad(request).version).toBe('v2');

@@ -7,7 +7,9 @@ export type CollectionSource =
   | { kind: 'detail'; type: DetailType }
   | { kind: 'class' }
   | { kind: 'facet' }
-  | { kind: 'itsystem' };
+  | { kind: 'itsystem' }
+  /** None: the backend never holds such an object (`backend-holds-none.ts`), so the collection is empty. */
+  | { kind: 'none' };
 
 /** One of OS2mo's root collections: `roots(filter: XFilter, limit, cursor): XResponsePaged!`. */
 export interface CollectionView {
@@ -41,7 +43,9 @@ const unitSearchFields = `
   subtree: OrganisationUnitFilter @deprecated(reason: "Use \`descendant\`.")
   descendant: OrganisationUnitFilter
   ancestor: OrganisationUnitFilter
-  engagement: EngagementFilter = null`;
+  engagement: EngagementFilter = null
+  hierarchy: ClassFilter = null
+  hierarchies: [UUID!] = null @deprecated(reason: "Use \`hierarchy\`.")`;
 
 /** The filter of a unit's children (`has_children`): a unit filter whose parent is that unit. */
 export const parentBoundUnitFilterTypeDefs = `
@@ -91,7 +95,10 @@ export const v30Collections: readonly CollectionView[] = [
     roots: { engagements: null },
     type: 'Engagement',
     filter: 'EngagementFilter',
-    extraFilterFields: byOrgUnitAndPerson,
+    extraFilterFields: `${byOrgUnitAndPerson}
+  job_function: ClassFilter = null
+  engagement_type: ClassFilter = null
+  ituser: ITUserFilter = null`,
     source: { kind: 'detail', type: 'engagement' },
   },
   {
@@ -187,6 +194,15 @@ export const v30Collections: readonly CollectionView[] = [
     filter: 'RelatedUnitFilter',
     extraFilterFields: byOrgUnit,
     source: { kind: 'detail', type: 'related_unit' },
+  },
+  {
+    roots: { rolebindings: null },
+    type: 'RoleBinding',
+    filter: 'RoleBindingFilter',
+    extraFilterFields: `${byOrgUnit}
+  ituser: ITUserFilter = null
+  role: ClassFilter = null`,
+    source: { kind: 'none' },
   },
   { roots: { facets: null }, type: 'Facet', filter: 'FacetFilter', source: { kind: 'facet' } },
   { roots: { itsystems: null }, type: 'ITSystem', filter: 'ITSystemFilter', source: { kind: 'itsystem' } },

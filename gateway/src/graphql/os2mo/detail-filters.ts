@@ -11,7 +11,7 @@ interface KeyFilter {
 
 /**
  * The members of OS2mo's detail filters (`AddressFilter`, `AssociationFilter`, `ITUserFilter`,
- * `OwnerFilter`) that pick records by what they link to, beyond the unit and the person.
+ * `OwnerFilter`, `EngagementFilter`) that pick records by what they link to, beyond the unit and the person.
  */
 export interface DetailFilter {
   address_type?: ClassFilter | null;
@@ -30,6 +30,8 @@ export interface DetailFilter {
   external_ids?: string[] | null;
   binding_types?: string[] | null;
   owner?: (KeyFilter & PersonFilter) | null;
+  job_function?: ClassFilter | null;
+  engagement_type?: ClassFilter | null;
 }
 
 /** How the detail filters read what they cannot decide alone: the engagements an engagement filter picks. */
@@ -101,10 +103,11 @@ export function keepsNoRecord(type: DetailType, filter: DetailFilter): boolean {
 
 /**
  * The tests a detail filter's link members put on records of one type as of `at`, each following OS2mo's
- * `resolvers.py`@HEAD (`address_predicate`, `association_predicate`, `it_user_predicate`, `owner_predicate`):
- * null is no filter, a sub-filter keeps the records whose link it matches. What a 2.x record never links to
- * (an IT association, an address's IT account, an IT account's engagement, external id or binding type)
- * matches no record, as OS2mo answers for data written through the 2.x Service API.
+ * `resolvers.py`@HEAD (`address_predicate`, `association_predicate`, `it_user_predicate`, `owner_predicate`,
+ * `engagement_predicate`): null is no filter, a sub-filter keeps the records whose link it matches. What a
+ * 2.x record never links to (an IT association, an address's IT account, an IT account's engagement,
+ * external id or binding type) matches no record, as OS2mo answers for data written through the 2.x
+ * Service API.
  */
 export async function detailFilterTests(
   context: GraphQLContext,
@@ -146,6 +149,18 @@ export async function detailFilterTests(
       );
       tests.push(systems.then((allowed) => linkedTo('itsystem', allowed)));
     }
+  }
+  if (type === 'engagement') {
+    if (filter.job_function) {
+      const jobFunction = filter.job_function;
+      tests.push(classes(jobFunction).then((allowed) => linkedTo('job_function', allowed)));
+    }
+    if (filter.engagement_type) {
+      const engagementType = filter.engagement_type;
+      tests.push(classes(engagementType).then((allowed) => linkedTo('engagement_type', allowed)));
+    }
+    // OS2mo keeps the engagements an IT account names; a 2.x IT account names none.
+    if (filter.ituser != null) tests.push(Promise.resolve(nothing));
   }
   if (type === 'owner' && filter.owner) {
     const owner = filter.owner;

@@ -13,7 +13,6 @@ const reasons = {
   CHILDREN_PARENT:
     "a children filter's own `parent`: the unit whose children are counted is the parent, so the member is not served",
   AUDIT_UNITS: "OS2mo's registrations of units: the Service API keeps no registration history",
-  HIERARCHY: "the Service API's units carry no unit-hierarchy class",
   DIPEX: "the release of OS2mo's integrations (DIPEX): the Service API's `GET /version/` does not report it",
 } as const;
 
@@ -47,10 +46,6 @@ const oldFilterOmissions: OmissionList = {
   ...because('OLD_LINK_FILTERS', oldLinkFilters),
   ...because('CHILDREN_PARENT', ['ParentsBoundOrganisationUnitFilter.parent']),
   ...because('AUDIT_UNITS', ['ParentsBoundOrganisationUnitFilter.registration']),
-  ...because('HIERARCHY', [
-    'ParentsBoundOrganisationUnitFilter.hierarchies',
-    'ParentsBoundOrganisationUnitFilter.hierarchy',
-  ]),
 };
 
 /**
@@ -61,6 +56,8 @@ const oldFilterOmissions: OmissionList = {
 export const olderOmissions: Readonly<Record<string, OmissionList>> = {
   v25: {
     ...oldFilterOmissions,
+    // v23 added an engagement's managers (v22's step leaves them out), with the unit's link filter.
+    ...because('OLD_LINK_FILTERS', ['Engagement.managers(filter:)']),
     ...because('AUDIT', [
       'AuditLog',
       'AuditLogFilter',

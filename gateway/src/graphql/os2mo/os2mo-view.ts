@@ -77,6 +77,7 @@ const bound = (input: string, listing: LinkListing | null, rest?: string) => ({
   filter: { input: input.replace(/ = null$/, ''), listing },
 });
 const useUuidField = (field: string) => `Use \`${field} { uuid }\`.`;
+const dropsRootOrganisation = 'OS2mo is dropping the root organisation.';
 
 /**
  * The entity types v30 serves, field by field, as views of the graph. Everything else OS2mo's v30 has is in
@@ -94,6 +95,8 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       parent: { type: 'OrganisationUnit', deprecated: 'Use `parent_response`.' },
       parent_uuid: { type: 'UUID', from: 'parent', deprecated: useUuidField('parent') },
       ancestors: { type: '[OrganisationUnit!]!' },
+      root: { type: '[OrganisationUnit!]', deprecated: 'Use `root_response`.', own: true },
+      root_response: { type: 'OrganisationUnitResponse', response: 'one', own: true },
       children: { type: '[OrganisationUnit!]!', deprecated: 'Use `children_response`.' },
       child_count: { type: 'Int!' },
       has_children: { type: 'Boolean!', args: 'filter: ParentBoundOrganisationUnitFilter', own: true },
@@ -344,9 +347,14 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       primary_response: { type: 'ClassResponse', from: 'primary', response: 'one' },
       person_response: { type: 'EmployeeResponse!', from: 'employee', response: 'one' },
       org_unit_response: { type: 'OrganisationUnitResponse!', from: 'org_unit', response: 'one' },
+      addresses_response: { type: 'AddressResponsePaged!', response: 'paged', ...page, own: true },
       managers: {
         type: '[Manager!]!',
-        args: 'inherit: Boolean! = false, exclude_self: Boolean! = false',
+        ...bound(
+          'OrgUnitboundmanagerfilter = null',
+          { type: 'manager', owner: 'unit' },
+          'inherit: Boolean! = false, exclude_self: Boolean! = false',
+        ),
         own: true,
       },
     },
@@ -403,6 +411,11 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       facet_uuid: { type: 'UUID!', from: 'facet', deprecated: useUuidField('facet') },
       facet_response: { type: 'FacetResponse!', from: 'facet', response: 'one' },
       children_response: { type: 'ClassResponsePaged!', from: 'children', response: 'paged', ...page },
+      children: { type: '[Class!]!', deprecated: 'Use `children_response`.' },
+      parent: { type: 'Class', deprecated: 'Use `parent_response`.', own: true },
+      parent_uuid: { type: 'UUID', deprecated: useUuidField('parent'), own: true },
+      parent_response: { type: 'ClassResponse', response: 'one', own: true },
+      org_uuid: { type: 'UUID!', deprecated: dropsRootOrganisation, own: true },
       full_name: { type: 'String!', from: 'name', deprecated: 'Use `name`: it is the same.' },
       top_level_facet: {
         type: 'Facet!',
@@ -418,6 +431,7 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       uuid: { type: 'UUID!' },
       user_key: { type: 'String!' },
       description: { type: 'String', deprecated: 'OS2mo no longer uses it.' },
+      org_uuid: { type: 'UUID!', deprecated: dropsRootOrganisation, own: true },
       classes: {
         type: '[Class!]!',
         deprecated: 'Use `classes_responses`.',
@@ -487,6 +501,7 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       person_response: { type: 'EmployeeResponse', from: 'employee', response: 'one' },
       org_unit_response: { type: 'OrganisationUnitResponse', from: 'org_unit', response: 'one' },
       engagement_response: { type: 'EngagementResponse', from: 'engagement_uuid', response: 'one' },
+      engagement: { type: '[Engagement!]', deprecated: 'Use `engagement_response`.', own: true },
     },
   },
   Association: {
@@ -516,6 +531,14 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       person_response: { type: 'EmployeeResponse', from: 'employee', response: 'one' },
       org_unit_response: { type: 'OrganisationUnitResponse!', from: 'org_unit', response: 'one' },
       substitute_response: { type: 'EmployeeResponse', from: 'substitute', response: 'one' },
+      dynamic_class_uuid: { type: 'UUID', deprecated: useUuidField('dynamic_class'), own: true },
+      dynamic_class: { type: 'Class', deprecated: 'Use `dynamic_class_response`.', own: true },
+      dynamic_class_response: {
+        type: 'ClassResponse',
+        deprecated: 'OS2mo means to replace it by fields of their own.',
+        response: 'one',
+        own: true,
+      },
     },
   },
   ITUser: {
@@ -571,6 +594,7 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       leave_type_response: { type: 'ClassResponse!', from: 'leave_type', response: 'one' },
       person_response: { type: 'EmployeeResponse!', from: 'employee', response: 'one' },
       engagement_response: { type: 'EngagementResponse!', from: 'engagement_uuid', response: 'one' },
+      engagement: { type: 'Engagement!', deprecated: 'Use `engagement_response`.', own: true },
     },
   },
   RelatedUnit: {

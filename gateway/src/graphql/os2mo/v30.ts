@@ -1,5 +1,5 @@
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
-import type { Source } from '../context.js';
+import type { GraphQLContext, Source } from '../context.js';
 import type { IResolvers } from '@graphql-tools/utils';
 import { entityResolvers, singleLink } from '../resolvers/entities.js';
 import { hierarchyResolvers } from '../resolvers/hierarchy.js';
@@ -18,6 +18,15 @@ import {
   v30Collections,
 } from './collections-view.js';
 import { resolveAddress, resolvedAddressResolvers, resolvedAddressTypeDefs } from './address-resolve.js';
+import { heldNoneTypes } from './backend-holds-none.js';
+import {
+  addressEngagement,
+  associationDynamicClass,
+  engagementAddresses,
+  leaveEngagement,
+  unitRoot,
+} from './record-links.js';
+import { classParent, classParentResponse, classParentUuid, organisationOf } from './class-links.js';
 import { cprNumber, cprScalar } from './cpr-number.js';
 import { engagementManagers } from './engagement-managers.js';
 import { dateTimeScalar } from './date-time.js';
@@ -49,6 +58,7 @@ ${collectionTypeDefs(v30Collections)}
 ${parentBoundUnitFilterTypeDefs}
 ${classOwnerFilterTypeDefs}
 ${viewTypeDefs(graphTypeDefs, v30TypeViews)}
+${heldNoneTypes.map((held) => held.typeDefs).join('')}
 ${openValidity}
 ${resolvedAddressTypeDefs}
 ${orgRoot}
@@ -115,11 +125,25 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
     viewResolvers(graphTypeDefs, graph, v30TypeViews) as IResolvers,
     {
       Employee: { cpr_number: cprNumber, validity: employeeValidity, seniority: employeeSeniority },
-      Engagement: { is_primary: engagementIsPrimary, managers: engagementManagers },
+      Engagement: {
+        is_primary: engagementIsPrimary,
+        managers: engagementManagers,
+        addresses_response: engagementAddresses,
+      },
+      Address: { resolve: resolveAddress, engagement: addressEngagement },
+      Leave: { engagement: leaveEngagement },
+      Association: associationDynamicClass,
       Owner: { owner_inference_priority: ownerInferencePriority },
       OpenValidity: { to: exclusiveEnd },
-      OrganisationUnit: { has_children: hasChildren },
-      Address: { resolve: resolveAddress },
+      OrganisationUnit: { has_children: hasChildren, ...unitRoot },
+      Class: {
+        parent: classParent,
+        parent_uuid: (source: Source, _args: unknown, context: GraphQLContext) =>
+          classParentUuid(source, context),
+        parent_response: classParentResponse,
+        org_uuid: organisationOf,
+      },
+      Facet: { org_uuid: organisationOf },
       ...resolvedAddressResolvers,
     } as IResolvers,
     Object.fromEntries(
