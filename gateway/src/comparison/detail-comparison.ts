@@ -2,6 +2,7 @@ import { legacyPaths, type DetailType } from '../legacy/legacy-paths.js';
 import { ComparisonError, errorSentence } from './comparison-error.js';
 import {
   comparedDetailTypes,
+  detailCollectionSelection,
   detailField,
   detailNormalForm,
   detailSelection,
@@ -9,8 +10,8 @@ import {
 } from './detail-listings.js';
 import { findDifferences, type Difference } from './differences.js';
 import type { ComparisonTransport } from './gateway-transport.js';
-import { field, isRecord, type NormalObject } from './normal-form.js';
-import { os2moDocument, os2moRoad } from './os2mo-road.js';
+import { field, isRecord, list, single, type NormalObject } from './normal-form.js';
+import { os2moData, os2moDocument, os2moRoad, type Os2moForm, type Os2moRoad } from './os2mo-road.js';
 import { rootObjects, type ComparisonVersion, type GraphQLRequestBody } from './subjects.js';
 
 /** One detail listing's verdict: the `/service` path, its GraphQL field, how many records, equal or not. */
@@ -32,9 +33,15 @@ export interface DetailComparisonReport {
   graphql: { endpoint: string; request: GraphQLRequestBody; status: number; bytes: number };
   /**
    * Asked of v30, the detail types v30 cannot answer yet were asked of v2 in a second query: which, and why
-   * (from OS2mo's schema and the served one).
+   * (from OS2mo's schema and the served one): each type's own reason, and all of them once each.
    */
-  fallback?: { endpoint: '/graphql/v2'; types: DetailType[]; reason: string; request: GraphQLRequestBody };
+  fallback?: {
+    endpoint: '/graphql/v2';
+    types: DetailType[];
+    reasons: Partial<Record<DetailType, string>>;
+    reason: string;
+    request: GraphQLRequestBody;
+  };
   listings: DetailListingVerdict[];
   /** The people the legacy records name (`person`): where a coverage report looks for people's data. */
   people: string[];
@@ -62,6 +69,38 @@ export function detailQuery(
 `;
   return { query, operationName, variables: paged ? { uuids, limit: Math.max(uuids.length, 1) } : { uuids } };
 }
+
+/**
+ * A detail type's listings from OS2mo's record collection (`owners(filter: { employee: … })`), for an
+ * owner whose own type has no field for them: each record goes to the unit or person it names, in the
+ * shape the one detail query answers.
+ */
+export function detailCollectionForm(owner: DetailOwner, type: DetailType, uuids: string[]): Os2moForm {
+  const key = detailField(owner, type);
+  const collection = detailField('org_units', type);
+  const request = os2moDocument({
+    operationName: 'DetailCollectionComparison',
+    query: `query DetailCollectionComparison($uuids: [UUID!]) { ${detailCollectionSelection(owner, type, '$uuids')} }`,
+    variables: { uuids },
+  });
+  return {
+    request,
+    asV2: (data) => {
+      const records = rootObjects('v2', field(data, collection));
+      const objects = uuids.map((uuid) => ({
+        uuid,
+        [key]: records
+          .filter((record) => field(single(record['owned_by']), 'uuid') === uuid)
+          .map(({ owned_by: _owner, ...rest }) => rest),
+      }));
+      return { [owner]: { objects } };
+    },
+  };
+}
+
+/** The road of one detail type's listings on v30: the one detail query's part, or the collection form. */
+export const detailRoad = (owner: DetailOwner, type: DetailType, uuids: string[]): Os2moRoad =>
+  os2moRoad(detailQuery(owner, [type], uuids, 'v2'), undefined, [detailCollectionForm(owner, type, uuids)]);
 
 /** A listing's place in the comparable form is its GraphQL field: `org_units[<uuid>].addresses[<uuid>]`. */
 const typeKey = detailField;
@@ -130,16 +169,20 @@ export async function compareDetailListings(options: {
 
   await options.betweenReads?.();
 
-  // On v30, each type goes the OS2mo road when v30 serves what its listing needs, else to v2 with the reason.
+  // On v30, each type goes the OS2mo road when v30 serves what its listing needs (in the one detail query,
+  // or from OS2mo's record collection), else to v2 with its own reason.
   const roads = types.map((type) => ({
     type,
-    road: version === 'v30' ? os2moRoad(detailQuery(owner, [type], uuids, 'v2')) : null,
+    road: version === 'v30' ? detailRoad(owner, type, uuids) : null,
   }));
+  const inQuery = (road: Os2moRoad | null) => road === null || (road.version === 'v30' && road.translated);
   const fallbackTypes = roads.flatMap(({ type, road }) => (road?.version === 'v2' ? [type] : []));
-  const asked = types.filter((type) => !fallbackTypes.includes(type));
+  const asked = roads.flatMap(({ type, road }) => (inQuery(road) ? [type] : []));
+  const collected = roads.flatMap(({ type, road }) =>
+    road?.version === 'v30' && !inQuery(road) ? [{ type, road }] : [],
+  );
   const graphql: NormalObject = {};
-  const ask = async (askedVersion: ComparisonVersion, askedTypes: DetailType[]) => {
-    const request = detailQuery(owner, askedTypes, uuids, askedVersion);
+  const post = async (askedVersion: ComparisonVersion, request: GraphQLRequestBody) => {
     const endpoint = `/graphql/${askedVersion}`;
     const response = await transport.postGraphQL(askedVersion, request);
     const reason = errorSentence(response.body);
@@ -149,7 +192,16 @@ export async function compareDetailListings(options: {
         `POST ${endpoint} answered ${response.status}${reason ? ` with the error "${reason}"` : ' without data'}.`,
       );
     }
-    for (const object of rootObjects(askedVersion, field(field(response.body, 'data'), owner))) {
+    return {
+      endpoint,
+      request,
+      status: response.status,
+      bytes: response.bytes,
+      data: field(response.body, 'data'),
+    };
+  };
+  const record = (objects: Record<string, unknown>[], askedTypes: DetailType[]) => {
+    for (const object of objects) {
       if (typeof object['uuid'] !== 'string') continue;
       const entity = (graphql[object['uuid']] ??= {}) as NormalObject;
       for (const type of askedTypes) {
@@ -157,14 +209,28 @@ export async function compareDetailListings(options: {
         entity[key] = detailNormalForm(type, 'graphql', object[key]);
       }
     }
-    return { endpoint, request, status: response.status, bytes: response.bytes };
+  };
+  const ask = async (askedVersion: ComparisonVersion, askedTypes: DetailType[]) => {
+    const { data, ...answered } = await post(
+      askedVersion,
+      detailQuery(owner, askedTypes, uuids, askedVersion),
+    );
+    record(rootObjects(askedVersion, field(data, owner)), askedTypes);
+    return answered;
   };
   const main = asked.length > 0 ? await ask(version, asked) : null;
+  let collectedAnswer: Omit<Awaited<ReturnType<typeof post>>, 'data'> | null = null;
+  for (const { type, road } of collected) {
+    if (road.version !== 'v30') continue;
+    const { data, ...answered } = await post('v30', road.request);
+    record(list(field(field(road.asV2(os2moData(data)), owner), 'objects')).filter(isRecord), [type]);
+    collectedAnswer = answered;
+  }
   const fallback =
     fallbackTypes.length > 0 ? { ...(await ask('v2', fallbackTypes)), types: fallbackTypes } : null;
-  const fallbackReasons = [
-    ...new Set(roads.flatMap(({ road }) => (road?.version === 'v2' ? [road.reason] : []))),
-  ];
+  const fallbackReasons = Object.fromEntries(
+    roads.flatMap(({ type, road }) => (road?.version === 'v2' ? [[type, road.reason]] : [])),
+  ) as Partial<Record<DetailType, string>>;
 
   const differences = findDifferences({ [owner]: legacy }, { [owner]: graphql });
   const listings = reads.map((read): DetailListingVerdict => {
@@ -193,13 +259,14 @@ export async function compareDetailListings(options: {
     types,
     people: [...people],
     legacy: { requests: reads.length, rounds: 1, bytes: reads.reduce((sum, read) => sum + read.bytes, 0) },
-    graphql: main ?? fallback!,
+    graphql: main ?? fallback ?? collectedAnswer!,
     ...(fallback
       ? {
           fallback: {
             endpoint: '/graphql/v2' as const,
             types: fallback.types,
-            reason: fallbackReasons.join(' '),
+            reasons: fallbackReasons,
+            reason: [...new Set(Object.values(fallbackReasons))].join(' '),
             request: fallback.request,
           },
         }

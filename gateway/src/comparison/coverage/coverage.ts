@@ -15,7 +15,7 @@ import {
   type JsonRecord,
   type NormalValue,
 } from '../normal-form.js';
-import { os2moData, os2moRoad } from '../os2mo-road.js';
+import { os2moData, os2moRoad, type Os2moForm } from '../os2mo-road.js';
 import { shadowTarget } from '../shadow/shadow-targets.js';
 import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
 import { contractOperations } from '../../contract/contract-operations.generated.js';
@@ -137,19 +137,22 @@ interface RoadLog {
   reasons: Set<string>;
 }
 
-/** Asks a check's v2 request on the OS2mo road: v30 in OS2mo's shape when served, v2 with the reason else. */
-type GraphQLAsk = (request: GraphQLRequestBody) => Promise<unknown>;
+/**
+ * Asks a check's v2 request on the OS2mo road: v30 in OS2mo's shape (or the read's own v30 `forms`) when
+ * served, v2 with the reason else; the answer in the v2 query's shape either way.
+ */
+type GraphQLAsk = (request: GraphQLRequestBody, forms?: readonly Os2moForm[]) => Promise<unknown>;
 
 const roadAsk =
   (transport: ComparisonTransport, log: RoadLog): GraphQLAsk =>
-  async (request) => {
-    const road = os2moRoad(request);
+  async (request, forms) => {
+    const road = os2moRoad(request, undefined, forms);
     log.versions.add(road.version);
     if (road.version === 'v2') {
       log.reasons.add(road.reason);
       return graphqlOn(transport, 'v2', request);
     }
-    return os2moData(await graphqlOn(transport, 'v30', road.request));
+    return road.asV2(os2moData(await graphqlOn(transport, 'v30', road.request)));
   };
 
 /** The text fields of a record, and its validity when asked. */
@@ -446,7 +449,7 @@ async function checkDetailListings(
         const result = results.get(key(owner, type))!;
         const fallback = report.fallback?.types.includes(type) ? report.fallback : undefined;
         result.versions.add(fallback ? 'v2' : 'v30');
-        if (fallback) result.reasons.add(fallback.reason);
+        if (fallback) result.reasons.add(fallback.reasons[type] ?? fallback.reason);
       }
       betweenReads = undefined;
       reads += report.legacy.requests + 1;
