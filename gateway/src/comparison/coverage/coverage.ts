@@ -56,6 +56,8 @@ export interface CoverageEntry {
   /**
    * For a read: the version the proof ran on. v30 (OS2mo's GraphQL) wherever the served v30 has what the
    * read needs; v2 otherwise, and `newest.reason` says why (derived from OS2mo's schema and the served one).
+   * For a write: v30 when it names v30 mutations, each proven against it by the suite (`writeProof`, not
+   * sampled here): the same change through `/service` and through the mutation leaves the same records.
    */
   proven_on?: 'v30' | 'v2';
   /** For a read: the query on the version it is proven on (as `graphql`), and on v2 the reason. */
@@ -564,6 +566,10 @@ export async function coverageReport(options: CoverageOptions): Promise<Coverage
           reason: writeReason(operation.operationId),
           ...(writeReplacements()[operation.operationId]
             ? { write: writeReplacements()[operation.operationId] }
+            : {}),
+          // The suite proves each named mutation against the write (writeProof); a write v30 has none for is unproven.
+          ...(writeReplacements()[operation.operationId]?.mutations.length
+            ? { proven_on: 'v30' as const }
             : {}),
           samples: [],
           differences: [],
