@@ -212,7 +212,19 @@ describe("a read's own v30 forms, where its v2 query does not translate", () => 
       ['employee', 'kle_number', 'org_unit', 'owner', 'person', 'substitute'].sort(),
     );
     const later = extendSchema(servedV30Schema(), parse('extend type Association { dynamic_class: Class }'));
-    expect([...linkShapeChanges(v2, later).toList]).toEqual(['dynamic_classes']);
+    const links = linkShapeChanges(v2, later);
+    expect([...links.toList]).toEqual(['dynamic_classes']);
+    // v30's one dynamic class (asked under v2's name) is read as v2's list of them.
+    const associations = [
+      { dynamic_classes: { user_key: 'union' }, person: [{ uuid: 'p1' }] },
+      { dynamic_classes: null, person: [] },
+    ];
+    expect(os2moData({ associations }, links)).toEqual({
+      associations: [
+        { dynamic_classes: [{ user_key: 'union' }], person: { uuid: 'p1' } },
+        { dynamic_classes: [], person: null },
+      ],
+    });
   });
 });
 

@@ -365,8 +365,9 @@ const servedLinkShapes = () =>
  * response, links in v2's shape (`linkShapeChanges`), and every `validity` in legacy days (OS2mo's `to` is
  * the exclusive midnight after the last day).
  */
-export function os2moData(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(os2moData);
+export function os2moData(value: unknown, links = servedLinkShapes()): unknown {
+  const inside = (inner: unknown) => os2moData(inner, links);
+  if (Array.isArray(value)) return value.map(inside);
   if (!isRecord(value)) return value;
   const entries = Object.entries(value).map(([key, inner]) => {
     if (
@@ -379,18 +380,17 @@ export function os2moData(value: unknown): unknown {
         inner
           .map((item) => (item as { current: unknown }).current)
           .filter((item) => item !== null)
-          .map(os2moData),
+          .map(inside),
       ];
     }
-    const links = servedLinkShapes();
     if (links.toOne.has(key) && Array.isArray(inner) && inner.length <= 1)
-      return [key, os2moData(inner[0] ?? null)];
+      return [key, inside(inner[0] ?? null)];
     if (links.toList.has(key) && !Array.isArray(inner))
-      return [key, inner === null || inner === undefined ? [] : [os2moData(inner)]];
+      return [key, inner === null || inner === undefined ? [] : [inside(inner)]];
     if (key === 'validity' && isRecord(inner)) {
       return [key, { ...inner, from: startDay(inner['from']), to: lastDay(inner['to']) }];
     }
-    return [key, os2moData(inner)];
+    return [key, inside(inner)];
   });
   return Object.fromEntries(entries);
 }
