@@ -418,4 +418,28 @@ describe('each /service write and its v30 mutation leave the same records', () =
     expect([...proven].sort()).toEqual([...named].sort());
     expect(named.size).toBeGreaterThanOrEqual(27);
   });
+
+  it("tells where a create differs when the body leaves the key out: /service keys a unit by its name, v30 by its UUID (OS2mo's own create)", async () => {
+    const body = {
+      name: 'Keyless unit',
+      parent: { uuid: unitUuid(1) },
+      org_unit_type: { uuid: cls('org_unit_type', 'team') },
+      validity: { from },
+    };
+    const { name, mapping } = replacementFor(replacements.createOrgUnit!, 'org_unit');
+    const serviceSide = (await service('/service/ou/create', body)) as string;
+    const v30Side = await mutate(name, toInput(body, mapping));
+    const keyOf = async (uuid: string) => ((await serviceRead(`/service/ou/${uuid}/`)) as Json).user_key;
+    expect([await keyOf(serviceSide), await keyOf(v30Side)]).toEqual(['Keyless unit', v30Side]);
+    // A person is keyed by its UUID both ways.
+    const person = { givenname: 'Keyless', surname: 'Person', org: { uuid: organisationUuid } };
+    const { name: personMutation, mapping: personMapping } = replacementFor(
+      replacements.createEmployee!,
+      'employee',
+    );
+    const servicePerson = (await service('/service/e/create', person)) as string;
+    const v30Person = await mutate(personMutation, toInput(person, personMapping));
+    const personKey = async (uuid: string) => ((await serviceRead(`/service/e/${uuid}/`)) as Json).user_key;
+    expect([await personKey(servicePerson), await personKey(v30Person)]).toEqual([servicePerson, v30Person]);
+  });
 });
