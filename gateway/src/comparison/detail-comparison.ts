@@ -11,7 +11,16 @@ import {
 import { findDifferences, type Difference } from './differences.js';
 import type { ComparisonTransport } from './gateway-transport.js';
 import { field, isRecord, list, single, type NormalObject } from './normal-form.js';
-import { os2moData, os2moDocument, os2moRoad, type Os2moForm, type Os2moRoad } from './os2mo-road.js';
+import { getOperationAST, parse } from 'graphql';
+import { weightedCost } from '../graphql/hardening/weighted-cost.js';
+import {
+  os2moData,
+  os2moDocument,
+  os2moRoad,
+  servedV30Schema,
+  type Os2moForm,
+  type Os2moRoad,
+} from './os2mo-road.js';
 import { rootObjects, type ComparisonVersion, type GraphQLRequestBody } from './subjects.js';
 
 /** One detail listing's verdict: the `/service` path, its GraphQL field, how many records, equal or not. */
@@ -30,7 +39,14 @@ export interface DetailComparisonReport {
   version: ComparisonVersion;
   types: DetailType[];
   legacy: { requests: number; rounds: 1; bytes: number };
-  graphql: { endpoint: string; request: GraphQLRequestBody; status: number; bytes: number };
+  /** The first GraphQL query asked (its endpoint, request and status), how many were asked, their bytes. */
+  graphql: {
+    endpoint: string;
+    request: GraphQLRequestBody;
+    status: number;
+    requests: number;
+    bytes: number;
+  };
   /**
    * Asked of v30, the detail types v30 cannot answer yet were asked of v2 in a second query: which, and why
    * (from OS2mo's schema and the served one): each type's own reason, and all of them once each.
@@ -101,6 +117,38 @@ export function detailCollectionForm(owner: DetailOwner, type: DetailType, uuids
 /** The road of one detail type's listings on v30: the one detail query's part, or the collection form. */
 export const detailRoad = (owner: DetailOwner, type: DetailType, uuids: string[]): Os2moRoad =>
   os2moRoad(detailQuery(owner, [type], uuids, 'v2'), undefined, [detailCollectionForm(owner, type, uuids)]);
+
+/**
+ * The weighted cost (the gateway's cost model) one v30 detail query may have: half the default
+ * `GRAPHQL_MAX_COST` (20,000), so a gateway set somewhat tighter still answers.
+ */
+export const detailQueryBudget = 10_000;
+
+const v30Cost = (request: GraphQLRequestBody) => {
+  const document = parse(request.query);
+  const operation = getOperationAST(document);
+  if (!operation) return 0;
+  return weightedCost({ schema: servedV30Schema(), document, operation, variables: request.variables });
+};
+
+/**
+ * Detail types in order, packed into as few v30 queries as stay within `detailQueryBudget` for these units
+ * or people (a type over the budget alone is asked alone).
+ */
+export function packedTypes(
+  owner: DetailOwner,
+  types: readonly DetailType[],
+  uuids: string[],
+): DetailType[][] {
+  const groups: DetailType[][] = [];
+  for (const type of types) {
+    const last = groups.at(-1);
+    if (last && v30Cost(detailQuery(owner, [...last, type], uuids, 'v30')) <= detailQueryBudget)
+      last.push(type);
+    else groups.push([type]);
+  }
+  return groups;
+}
 
 /** A listing's place in the comparable form is its GraphQL field: `org_units[<uuid>].addresses[<uuid>]`. */
 const typeKey = detailField;
@@ -218,16 +266,20 @@ export async function compareDetailListings(options: {
     record(rootObjects(askedVersion, field(data, owner)), askedTypes);
     return answered;
   };
-  const main = asked.length > 0 ? await ask(version, asked) : null;
-  let collectedAnswer: Omit<Awaited<ReturnType<typeof post>>, 'data'> | null = null;
+  const answers: Omit<Awaited<ReturnType<typeof post>>, 'data'>[] = [];
+  // On v30 the types are asked in queries the gateway's cost limit admits (OS2mo's records weigh more).
+  for (const group of version === 'v30' ? packedTypes(owner, asked, uuids) : [asked]) {
+    if (group.length > 0) answers.push(await ask(version, group));
+  }
   for (const { type, road } of collected) {
     if (road.version !== 'v30') continue;
     const { data, ...answered } = await post('v30', road.request);
     record(list(field(field(road.asV2(os2moData(data)), owner), 'objects')).filter(isRecord), [type]);
-    collectedAnswer = answered;
+    answers.push(answered);
   }
   const fallback =
     fallbackTypes.length > 0 ? { ...(await ask('v2', fallbackTypes)), types: fallbackTypes } : null;
+  if (fallback) answers.push(fallback);
   const fallbackReasons = Object.fromEntries(
     roads.flatMap(({ type, road }) => (road?.version === 'v2' ? [[type, road.reason]] : [])),
   ) as Partial<Record<DetailType, string>>;
@@ -259,7 +311,11 @@ export async function compareDetailListings(options: {
     types,
     people: [...people],
     legacy: { requests: reads.length, rounds: 1, bytes: reads.reduce((sum, read) => sum + read.bytes, 0) },
-    graphql: main ?? fallback ?? collectedAnswer!,
+    graphql: {
+      ...answers[0]!,
+      requests: answers.length,
+      bytes: answers.reduce((sum, answer) => sum + answer.bytes, 0),
+    },
     ...(fallback
       ? {
           fallback: {

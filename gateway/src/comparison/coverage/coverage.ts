@@ -454,7 +454,7 @@ async function checkDetailListings(
         if (fallback) result.reasons.add(fallback.reasons[type] ?? fallback.reason);
       }
       betweenReads = undefined;
-      reads += report.legacy.requests + 1;
+      reads += report.legacy.requests + report.graphql.requests;
       if (owner === 'org_units') people = [...new Set([...people, ...report.people])];
       for (const listing of report.listings) {
         const result = results.get(key(owner, listing.type))!;
