@@ -1,4 +1,12 @@
-import { extendSchema, NoUndefinedVariablesRule, parse, specifiedRules, validate } from 'graphql';
+import {
+  extendSchema,
+  isObjectType,
+  NoUndefinedVariablesRule,
+  parse,
+  specifiedRules,
+  validate,
+  type GraphQLSchema,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildVersions } from '../../graphql/versions.js';
 import { os2moData, os2moRoad, servedV30Schema } from '../os2mo-road.js';
@@ -165,6 +173,22 @@ describe('the version checks', () => {
   });
 });
 
+/** The served v30 with those of `fields` (`Type.field` → its SDL type) it does not serve yet. */
+function servedWith(fields: Record<string, string>): GraphQLSchema {
+  const served = servedV30Schema();
+  const missing = Object.entries(fields).filter(([coordinate]) => {
+    const [type, name] = coordinate.split('.') as [string, string];
+    const found = served.getType(type);
+    return !(isObjectType(found) && name in found.getFields());
+  });
+  if (missing.length === 0) return served;
+  const sdl = missing.map(([coordinate, type]) => {
+    const [owner, name] = coordinate.split('.') as [string, string];
+    return `extend type ${owner} { ${name}: ${type} }`;
+  });
+  return extendSchema(served, parse(sdl.join('\n')));
+}
+
 /**
  * A graph side on the OS2mo road over the served v30 (or `schema`): a request whose v2 form the schema
  * cannot answer is answered by the check's own v30 form, whose OS2mo-shaped `data` is given here.
@@ -243,10 +267,7 @@ describe("the version checks on OS2mo's v30 (validities over an open window, spl
 });
 
 describe('the class checks on v30, once it serves Class.children and Class.parent', () => {
-  const later = extendSchema(
-    servedV30Schema(),
-    parse('extend type Class { children: [Class!]! parent: Class }'),
-  );
+  const later = servedWith({ 'Class.children': '[Class!]!', 'Class.parent': 'Class' });
   const facet = 'job_function';
   const cls = (uuid: string, name: string, extra: object = {}) => ({ uuid, name, user_key: name, ...extra });
   const service = {
