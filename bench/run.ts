@@ -20,6 +20,7 @@ import { peakRssMb } from './proc.js';
 import { formatTable, issueRows, ratio, v30Rows } from './report.js';
 import { BenchStack, BenchToken, graphql, json, keysFolder } from './stack.js';
 import { referenceByHand, v30AsV2, v30ReferenceQuery } from './v30-plans.js';
+import { replayRounds, roundsOf, uiPersonSearchBody, type TracedCall } from './ui-search.js';
 
 /**
  * `npm run bench`: our gateway against the direct legacy plan, against Mesh v0's own server on the same
@@ -198,6 +199,45 @@ try {
     oneAtATime,
   );
   await group([{ name: 'c: direct legacy calls one after another', operation: directPlan(legacy, false) }]);
+
+  // The heaviest page of OS2mo's UI (the person search, by a seeded person's first name), as one user sends
+  // it, against its own legacy calls replayed by hand round by round (`bench/ui-search.ts`).
+  const organisationUuid = ((await json(legacy, '/service/o/', legacyAuth())) as { uuid: string }[])[0]!.uuid;
+  const somePerson = (await json(legacy, `/service/o/${organisationUuid}/e/?limit=1`, legacyAuth())).items[0];
+  const searchText = String(somePerson.name).split(' ')[0]!;
+  const searchBody = uiPersonSearchBody(searchText, new Date().toISOString().slice(0, 10));
+  const traced = await json(ours, '/graphql/v30', {
+    method: 'POST',
+    headers: {
+      authorization: token.authorization,
+      'content-type': 'application/json',
+      'x-upstream-trace': '1',
+    },
+    body: searchBody,
+  });
+  if (traced.errors) throw new Error(`the UI person search failed: ${JSON.stringify(traced.errors)}`);
+  const searchRounds = roundsOf(traced.extensions.upstream.calls as TracedCall[]);
+  const uiSearch = {
+    text: searchText,
+    hits: (traced.data.employees.objects as unknown[]).length,
+    requests: traced.extensions.upstream.requests as number,
+    rounds: traced.extensions.upstream.rounds as number,
+  };
+  await group(
+    [
+      {
+        name: 'u1: OS2mo UI person search via our gateway, concurrency 1',
+        operation: async () => void (await graphql(ours, '/graphql/v30', token.authorization, searchBody)),
+        serverPid: gatewayPid,
+      },
+      {
+        name: 'u2: its legacy calls by hand, round by round, concurrency 1',
+        operation: async () =>
+          void (await replayRounds((path) => json(legacy, path, legacyAuth()), searchRounds)),
+      },
+    ],
+    oneAtATime,
+  );
   const detail = `/service/ou/${referenceUnitUuids[0]}/details/manager`;
   await group([
     {
@@ -392,6 +432,16 @@ try {
     "\nIssue 23's table (CPU from bench:cpu against the bare proxy's; p50 and throughput from this run):",
   );
   console.log(formatTable(issue23.map((row) => ({ ...row }))));
+  const uiSearchRow = {
+    ...uiSearch,
+    p50_ms: { gateway: byName('u1:')?.p50_ms ?? null, direct: byName('u2:')?.p50_ms ?? null },
+    p50_ratio: ratio(byName('u1:')?.p50_ms, byName('u2:')?.p50_ms),
+  };
+  console.log(
+    `\nOS2mo's UI, person search for "${uiSearch.text}" (${uiSearch.hits} hits): ${uiSearch.requests} legacy calls in ` +
+      `${uiSearch.rounds} rounds; p50 ${uiSearchRow.p50_ms.gateway} ms via the gateway, ` +
+      `${uiSearchRow.p50_ms.direct} ms by hand (${uiSearchRow.p50_ratio} ×)`,
+  );
   console.log("\nIssue 21's v30 rows (OS2mo's shape, /graphql/v30), each against the direct plan:");
   console.log(formatTable(v30.map((row) => ({ ...row }))));
 
@@ -403,6 +453,7 @@ try {
     issue_16: issue,
     issue_21_v30: v30,
     issue_23: issue23,
+    issue_27_ui_search: uiSearchRow,
     peak_rss_mb: peakRss,
     large,
     scale,

@@ -90,6 +90,59 @@ async function pagesToVisit(stack: TrialStack, token: string) {
   throw new Error(`No unit with a manager to visit: ${JSON.stringify(answer.errors ?? answer.data)}`);
 }
 
+/** The values the admin's walk submits (`drive-ui.ts` types them into the forms). */
+const renamedSuffix = ' (renamed by the UI trial)';
+const addressValue = 'ui-trial@example.org';
+
+/**
+ * Whether the forms' writes are in the backend: the unit's name as of today, and an address of the unit with
+ * the value the walk typed, each read back through the gateway.
+ */
+async function readBack(
+  stack: TrialStack,
+  token: string,
+  plan: { unit: { uuid: string; name: string }; today: string },
+): Promise<string[]> {
+  const answer = await graphql(
+    stack,
+    token,
+    'v30',
+    `
+      query ReadBack($units: [UUID!], $at: DateTime) {
+        org_units(filter: { uuids: $units, from_date: $at }) {
+          objects {
+            current(at: $at) {
+              name
+            }
+          }
+        }
+        addresses(filter: { org_units: $units, from_date: $at }) {
+          objects {
+            current(at: $at) {
+              value
+            }
+          }
+        }
+      }
+    `,
+    { units: [plan.unit.uuid], at: plan.today },
+  );
+  if (answer.errors) return [`read back: failed (${answer.errors[0]!.message})`];
+  const name = answer.data.org_units.objects[0]?.current?.name as string | undefined;
+  const values = (answer.data.addresses.objects as { current: { value: string } | null }[]).map(
+    (address) => address.current?.value,
+  );
+  const wanted = `${plan.unit.name}${renamedSuffix}`;
+  return [
+    name === wanted
+      ? `read back: the unit is named "${name}" from ${plan.today}`
+      : `read back: the rename is not in the backend (the unit is named "${name}")`,
+    values.includes(addressValue)
+      ? `read back: the unit has the address ${addressValue}`
+      : `read back: the unit has no address ${addressValue}`,
+  ];
+}
+
 /** Each page's queries (not the forms' mutations) replayed once with the upstream trace. */
 async function pageCosts(stack: TrialStack, token: string, walk: WalkResult): Promise<PageCost[]> {
   const pages = new Map<string, Map<string, { query: string; variables: unknown }>>();
@@ -160,11 +213,12 @@ async function main(): Promise<void> {
     const browser = await launchChromium();
     const walks: WalkResult[] = [];
     try {
-      walks.push(await walkUi(browser, 'alice', { ...plan, submitForms: true }));
-      walks.push(await walkUi(browser, 'nora', { ...plan, submitForms: false }));
+      walks.push(await walkUi(browser, 'alice', { ...plan, submitForms: { renamedSuffix, addressValue } }));
+      walks.push(await walkUi(browser, 'nora', { ...plan, submitForms: null }));
     } finally {
       await browser.close();
     }
+    walks[0]!.notes.push(...(await readBack(stack, token, plan)));
     const costs = await pageCosts(stack, token, walks[0]!);
     say('');
     say(formatReport(documents, walks, costs, reasons));

@@ -243,15 +243,15 @@ describe('@graphql-codegen over our v30 SDL', () => {
   });
 
   it('compiles code that sets an input field the Service API cannot back only against OS2mo’s types', () => {
-    // `time_planning` is in OS2mo's OrganisationUnitCreateInput and in v30's declared omissions.
+    // `org_unit_hierarchy` is in OS2mo's OrganisationUnitCreateInput and in v30's declared omissions.
     const unbackable = `import type { CreateUnitMutationVariables } from './types.js';
 export const create: CreateUnitMutationVariables = {
-  input: { name: 'x', org_unit_type: 'y', time_planning: 'z', validity: { from: '2026-01-01' } },
+  input: { name: 'x', org_unit_type: 'y', org_unit_hierarchy: 'z', validity: { from: '2026-01-01' } },
 };
 `;
     expect(typeCheck({ 'types.ts': os2moTypes, 'unbackable.ts': unbackable })).toEqual([]);
     expect(typeCheck({ 'types.ts': oursTypes, 'unbackable.ts': unbackable }).join('\n')).toMatch(
-      /'time_planning' does not exist/,
+      /'org_unit_hierarchy' does not exist/,
     );
   });
 

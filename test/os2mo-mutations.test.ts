@@ -223,6 +223,32 @@ describe('org_unit_* (OS2mo tests/graphapi/test_organisation_units.py)', () => {
     });
   });
 
+  // OS2mo's UI sends `time_planning` with every unit form (os2mo-naldo web/src/routes/(app)/organisation/
+  // [uuid]/edit/unit/+page.svelte); OS2mo 2.4.0's ou/create and unit edit take it.
+  it("writes a unit's time planning through to the Service API, and null clears it", async () => {
+    const planned = cls('time_planning', 'working_time_plans');
+    const uuid = await written('org_unit_create', 'OrganisationUnitCreateInput!', {
+      name: 'Planned',
+      parent: unit,
+      org_unit_type: cls('org_unit_type', 'team'),
+      time_planning: planned,
+      validity: { from: '2024-01-01' },
+    });
+    expect(lastWrite().body).toMatchObject({ time_planning: { uuid: planned } });
+    expect(await legacyGet<Json>(`/service/ou/${uuid}/?at=2024-01-01`)).toMatchObject({
+      time_planning: { uuid: planned },
+    });
+    await written('org_unit_update', 'OrganisationUnitUpdateInput!', {
+      uuid,
+      time_planning: null,
+      validity: { from: '2024-02-01' },
+    });
+    expect(await legacyGet<Json>(`/service/ou/${uuid}/?at=2024-02-01`)).toMatchObject({
+      name: 'Planned',
+      time_planning: null,
+    });
+  });
+
   it('terminates at `to` (exclusive), and with `from` leaves a gap up to `to`', async () => {
     const make = () =>
       written('org_unit_create', 'OrganisationUnitCreateInput!', {

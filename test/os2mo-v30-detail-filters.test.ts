@@ -105,6 +105,23 @@ describe('v30: ITUserFilter by IT system', () => {
     expect(await by({ binding_types: ['dummy'] })).toEqual([]);
     expect(await by({ engagement: {} })).toEqual([]);
   });
+
+  // OS2mo's UI asks a unit's IT users through its engagements (os2mo-naldo
+  // web/src/lib/components/tables/OrgITUserTable.svelte): what no 2.x account can match reads nothing.
+  it('answers a filter no 2.x account can match without a legacy call', async () => {
+    const { body } = await postGraphQL(
+      stack,
+      'v30',
+      {
+        query:
+          'query { itusers(filter: { engagement: { org_unit: { uuids: [] } }, external_ids: null }) { objects { uuid } } }',
+      },
+      { authorization: `Bearer ${token}`, trace: true },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.itusers.objects).toEqual([]);
+    expect(body.extensions.upstream.requests).toBe(0);
+  });
 });
 
 describe('v30: AssociationFilter by association type', () => {

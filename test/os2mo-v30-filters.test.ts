@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { postGraphQL, startTestStack, type TestStack } from './stack.js';
 
 /**
@@ -232,5 +233,15 @@ describe('v30: ClassFilter (OS2mo’s tests/graphapi/test_classes.py, test_class
     const byList = await classesBy({ parents: all.map((c) => c.uuid) });
     expect(await classesBy({ parent: { uuids: all.map((c) => c.uuid) } })).toEqual(byList);
     expect(await classesBy({ parents: [] })).toEqual([]);
+  });
+
+  // test_integration_class_owner_filter: `include_none` keeps the classes without an owner, which every
+  // seeded class is (the cases with owners are in gateway/src/graphql/os2mo/class-filters.test.ts).
+  it('`owner` keeps no unowned class, and with include_none every one', async () => {
+    const all = await classesBy({});
+    const unit = { descendant: { uuids: [referenceUnitUuids[0]] } };
+    expect(await classesBy({ owner: { ...unit, include_none: false } })).toEqual([]);
+    expect(await classesBy({ owner: { ...unit, include_none: true } })).toEqual(all);
+    expect(await classesBy({ owner: {} })).toEqual([]);
   });
 });

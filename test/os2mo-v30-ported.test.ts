@@ -136,7 +136,7 @@ describe('test_engagements.py', () => {
         }
       `,
       'Engagement',
-      ['leave_uuid', 'type'],
+      ['type'],
     );
     const body = await ask(query);
     expect(body.errors).toBeUndefined();
@@ -169,7 +169,7 @@ describe('test_organisation_units.py', () => {
         }
       `,
       'OrganisationUnit',
-      ['type', 'org_unit_hierarchy'],
+      ['type'],
     );
     const body = await ask(query);
     expect(body.errors).toBeUndefined();

@@ -44,6 +44,7 @@ import {
 import { comparisonToolHeader } from './observability/request-observer.js';
 import { createRbacPolicy, type RbacPolicy } from './rbac/rbac-policy.js';
 import { serviceDeprecation } from './service-passthrough/service-deprecation.js';
+import { alsoOnReadLane, readLaneCovers } from './service-passthrough/read-lane-steps.js';
 import { serviceReadLane, type ServiceReadLane } from './service-passthrough/service-read-lane.js';
 import { serviceRoutes } from './service-passthrough/service-routes.js';
 import { createUsageRecorder } from './usage/usage-recorder.js';
@@ -57,8 +58,8 @@ export interface GatewayApp {
   /** The shadow comparison of sampled `/service` reads (counters and last mismatches). */
   shadow: ShadowComparison;
   /**
-   * Plain `/service` reads on Node's own request and response (`serviceReadLane`); none when tracing, shadow
-   * sampling or deprecated `/service` endpoints are configured, which only the app does.
+   * Plain `/service` reads on Node's own request and response (`serviceReadLane`); none when the app runs a
+   * step for a read that the lane does not (`readLaneCovers`): tracing, shadow sampling, deprecated endpoints.
    */
   serviceReads: ServiceReadLane | undefined;
   close(): Promise<void>;
@@ -68,6 +69,8 @@ export interface GatewayAppOptions {
   clock?: () => Date;
   logger?: Logger;
   shadow?: ShadowHooks;
+  /** Whether plain JSON POSTs to GraphQL skip Yoga's HTTP layer (`ParamsExchange`); default true. */
+  paramsExchange?: boolean;
 }
 
 /** The one legacy client every resolver, RBAC check and the passthrough use, with its calls counted. */
@@ -99,7 +102,10 @@ function tokenVerifier(config: GatewayConfig, metrics: GatewayMetrics): TokenVer
   });
 }
 
-/** One Yoga server per served version, oldest first, each told whether it is deprecated. */
+/**
+ * One Yoga server per served version, oldest first, each told whether it is deprecated. Each is made, with
+ * its schema, on the version's first request: a version nobody calls costs no memory.
+ */
 function versionServers(
   config: GatewayConfig,
   parts: {
@@ -108,27 +114,36 @@ function versionServers(
     observability: Observability;
     deprecations: Map<string, DeprecationNotice>;
     clock?: () => Date;
+    paramsExchange?: boolean;
   },
   versions: GraphQLVersion[] = buildVersions(),
 ): { version: GraphQLVersion; server: VersionServer }[] {
   // One budget for every version's parsed documents, so distinct documents cannot grow memory per version.
   const documents = createDocumentBudget(config.documentCache);
-  return versions.map((version) => ({
-    version,
-    server: createVersionServer(version, {
-      deprecation: parts.deprecations.get(version.name),
-      legacy: parts.legacy,
-      legacyCallBudget: config.graphqlLimits.maxLegacyCalls,
-      upstreamTrace: config.upstreamTrace,
-      introspection: config.introspection,
-      hardening: { limits: config.graphqlLimits, fieldSuggestions: config.fieldSuggestions },
-      rbac: parts.rbac,
-      clock: parts.clock,
-      observability: parts.observability,
-      documents,
-      cprReads: config.cprReads,
-    }),
-  }));
+  return versions.map((version) => {
+    let server: VersionServer | undefined;
+    const create = () =>
+      createVersionServer(version, {
+        deprecation: parts.deprecations.get(version.name),
+        legacy: parts.legacy,
+        legacyCallBudget: config.graphqlLimits.maxLegacyCalls,
+        upstreamTrace: config.upstreamTrace,
+        introspection: config.introspection,
+        hardening: { limits: config.graphqlLimits, fieldSuggestions: config.fieldSuggestions },
+        rbac: parts.rbac,
+        clock: parts.clock,
+        observability: parts.observability,
+        documents,
+        cprReads: config.cprReads,
+        paramsExchange: parts.paramsExchange,
+      });
+    return {
+      version,
+      get server() {
+        return (server ??= create());
+      },
+    };
+  });
 }
 
 /** The shadow comparison of sampled `/service` reads with the version the comparison speaks, counted in the metrics. */
@@ -193,7 +208,14 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   });
   const versions = versionServers(
     config,
-    { legacy, rbac, observability, deprecations: deprecatedVersions, clock: options.clock },
+    {
+      legacy,
+      rbac,
+      observability,
+      deprecations: deprecatedVersions,
+      clock: options.clock,
+      paramsExchange: options.paramsExchange,
+    },
     built,
   );
   // The comparison tools speak OS2mo's v30; a read v30 cannot answer yet is compared on v2.
@@ -205,17 +227,21 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   const realm = config.idp.realm;
 
   const app = new Hono<{ Variables: GatewayVariables }>();
-  app.use('*', requestId());
+  // Steps the read lane does itself are marked (`alsoOnReadLane`); any other step for `/service` turns it off.
+  app.use('*', alsoOnReadLane(requestId()));
   if (tracing) app.use('*', traceRequests(tracing));
-  app.use('*', observeRequests(observability));
-  app.use('*', browserSecurityHeaders({ authServerUrl: config.idp.authServerUrl }));
+  app.use('*', alsoOnReadLane(observeRequests(observability)));
+  app.use('*', alsoOnReadLane(browserSecurityHeaders({ authServerUrl: config.idp.authServerUrl })));
   app.use(
     '*',
-    allowOrigins({
-      origins: config.corsOrigins,
-      allowHeaders: ['Authorization', 'Content-Type', 'X-Upstream-Trace'],
-      maxAge: 600,
-    }),
+    // The lane leaves every request with an Origin to the app, and adds this step's `Vary: Origin` itself.
+    alsoOnReadLane(
+      allowOrigins({
+        origins: config.corsOrigins,
+        allowHeaders: ['Authorization', 'Content-Type', 'X-Upstream-Trace'],
+        maxAge: 600,
+      }),
+    ),
   );
 
   app.route(
@@ -273,7 +299,12 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       usage: {
         recorder: usage,
         config: config.usage,
-        schemas: versions.map(({ version }) => ({ version: version.name, schema: version.schema })),
+        schemas: versions.map(({ version }) => ({
+          version: version.name,
+          get schema() {
+            return version.schema;
+          },
+        })),
         clock: options.clock,
       },
       logUnexpected,
@@ -315,7 +346,6 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   );
   app.notFound(legacyNotFound);
   app.onError(legacyErrorHandler(logUnexpected));
-  const plainReads = !tracing && config.shadow.sampleRate === 0 && config.deprecation.endpoints.length === 0;
 
   return {
     app,
@@ -324,7 +354,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     logger,
     metrics,
     shadow,
-    serviceReads: plainReads
+    serviceReads: readLaneCovers(app)
       ? serviceReadLane({
           legacy,
           verifier,

@@ -13,6 +13,8 @@ export interface StartGatewayOptions {
   logger?: Logger;
   /** Whether plain `/service` reads take the lane on Node's request (`serviceReadLane`); default true. */
   serviceReadLane?: boolean;
+  /** Whether plain JSON POSTs to GraphQL skip Yoga's HTTP layer (`ParamsExchange`); default true. */
+  paramsExchange?: boolean;
 }
 
 export interface RunningGateway {
@@ -70,7 +72,11 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   try {
     config = typeof options.config === 'function' ? await options.config(port) : options.config;
     // The app checks what needs the served versions (DEPRECATION_CONFIG's versions) and may refuse to start.
-    gateway = createGatewayApp(config, { clock: options.clock, logger: options.logger });
+    gateway = createGatewayApp(config, {
+      clock: options.clock,
+      logger: options.logger,
+      paramsExchange: options.paramsExchange,
+    });
   } catch (error) {
     server.close();
     throw error;

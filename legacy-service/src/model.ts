@@ -54,6 +54,8 @@ export interface OrgUnitAttrs {
   parent: string | null;
   org_unit_type: string;
   org_unit_level: string | null;
+  /** OS2mo's time-planning class (2.4.0 `service/orgunit.py`); absent in older stores means null. */
+  time_planning?: string | null;
 }
 
 export interface EmployeeAttrs {
@@ -247,6 +249,7 @@ export const detailCollection: Record<DetailType, string> = {
 export const classFacets = {
   org_unit_type: 'org_unit_type',
   org_unit_level: 'org_unit_level',
+  time_planning: 'time_planning',
   job_function: 'engagement_job_function',
   engagement_type: 'engagement_type',
   manager_type: 'manager_type',

@@ -148,7 +148,7 @@ type OrgUnitView = {
   org: ReturnType<typeof organisationRef>;
   org_unit_type: ReturnType<typeof classFullView> | null;
   org_unit_level: ReturnType<typeof classFullView> | null;
-  time_planning: null;
+  time_planning: ReturnType<typeof classFullView> | null;
   user_settings: { orgunit: Record<string, unknown> };
   parent: OrgUnitView | null;
   validity: Validity;
@@ -192,7 +192,7 @@ export function orgUnitView(
       org: organisation,
       org_unit_type: fullClass(entry.version.org_unit_type),
       org_unit_level: fullClass(entry.version.org_unit_level),
-      time_planning: null,
+      time_planning: fullClass(entry.version.time_planning ?? null),
       // OS2mo's per-unit settings store; this service keeps none.
       user_settings: { orgunit: {} },
       parent: build(index + 1),

@@ -31,8 +31,8 @@ export interface WalkPlan {
   idpUrl: string;
   unit: { uuid: string; name: string };
   person: { uuid: string; name: string };
-  /** Whether to submit the create-address and rename-unit forms (the admin's walk). */
-  submitForms: boolean;
+  /** What to submit in the create-address and rename-unit forms (the admin's walk); null: leave them. */
+  submitForms: { renamedSuffix: string; addressValue: string } | null;
   /** Today's date as the UI's date inputs take it (`yyyy-mm-dd`). */
   today: string;
 }
@@ -161,9 +161,14 @@ export async function walkUi(browser: Browser, user: string, plan: WalkPlan): Pr
         `search for a unit (${plan.unit.name}): ${await search(page, plan.unit.name, true)} results`,
       );
     });
-    if (plan.submitForms) {
-      await attempt('create-address form', () => createAddress(page, plan, look, (name) => (step = name)));
-      await attempt('rename-unit form', () => renameUnit(page, plan, look, (name) => (step = name)));
+    const forms = plan.submitForms;
+    if (forms) {
+      await attempt('create-address form', () =>
+        createAddress(page, plan, forms.addressValue, look, (name) => (step = name)),
+      );
+      await attempt('rename-unit form', () =>
+        renameUnit(page, plan, forms.renamedSuffix, look, (name) => (step = name)),
+      );
       for (const form of ['CreateAddress', 'UpdateOrgUnit']) {
         const sent = result.requests.filter((request) => request.operationName === form);
         result.notes.push(
@@ -217,6 +222,7 @@ async function search(page: Page, text: string, units: boolean): Promise<number>
 async function createAddress(
   page: Page,
   plan: WalkPlan,
+  value: string,
   look: (step: string) => Promise<void>,
   setStep: (step: string) => void,
 ): Promise<void> {
@@ -236,7 +242,7 @@ async function createAddress(
   await items.first().waitFor();
   const plain = items.filter({ hasText: /mail|phone|telefon|web|url/i });
   await ((await plain.count()) > 0 ? plain.first() : items.first()).click();
-  await page.locator('input#value').fill('ui-trial@example.org');
+  await page.locator('input#value').fill(value);
   setStep('create-address form, submitted');
   await page.locator('form button[type=submit]').first().click();
   await look('create-address form, submitted');
@@ -245,6 +251,7 @@ async function createAddress(
 async function renameUnit(
   page: Page,
   plan: WalkPlan,
+  suffix: string,
   look: (step: string) => Promise<void>,
   setStep: (step: string) => void,
 ): Promise<void> {
@@ -253,7 +260,7 @@ async function renameUnit(
   await page.locator('input#name').waitFor();
   await look('rename-unit form');
   if (!(await page.locator('input#from').inputValue())) await page.fill('input#from', plan.today);
-  await page.locator('input#name').fill(`${plan.unit.name} (renamed by the UI trial)`);
+  await page.locator('input#name').fill(`${plan.unit.name}${suffix}`);
   setStep('rename-unit form, submitted');
   await page.locator('form button[type=submit]').first().click();
   await look('rename-unit form, submitted');

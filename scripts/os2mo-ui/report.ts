@@ -12,6 +12,9 @@ export interface PageCost {
 }
 
 const succeeded = (request: RecordedRequest) => request.status === 200 && request.firstError === undefined;
+/** A request the UI cancelled itself (its `AbortController`, when a newer request replaces it). */
+const abortedByUi = (request: RecordedRequest) =>
+  request.firstError?.startsWith('fetch failed: ') === true && /abort/i.test(request.firstError);
 
 /** The first error of each failing operation, once per operation and error. */
 function failingOperations(requests: readonly RecordedRequest[]): string[] {
@@ -46,7 +49,10 @@ export function formatReport(
   for (const walk of walks) {
     const ok = walk.requests.filter(succeeded).length;
     lines.push('');
-    lines.push(`${walk.user}: GraphQL requests made ${walk.requests.length}, succeeded ${ok}`);
+    const aborted = walk.requests.filter(abortedByUi).length;
+    lines.push(
+      `${walk.user}: GraphQL requests made ${walk.requests.length}, succeeded ${ok}${aborted > 0 ? ` (${aborted} aborted by the UI itself)` : ''}`,
+    );
     lines.push(
       walk.failedSteps.length === 0
         ? '  no page or tab showed "Something went wrong"'

@@ -100,8 +100,8 @@ export function detailField(owner: DetailOwner, type: DetailType): string {
 /** The detail types every unit and every person has a listing and a GraphQL field for. */
 export const comparedDetailTypes: readonly DetailType[] = detailTypes;
 
-/** The GraphQL selection of one detail field: exactly the compared fields. */
-export function detailSelection(owner: DetailOwner, type: DetailType): string {
+/** The GraphQL selection of one detail type's records: exactly the compared fields. */
+export function detailRecordSelection(type: DetailType): string {
   const parts = comparedFields[type].map((compared) => {
     switch (compared.kind) {
       case 'text':
@@ -117,7 +117,28 @@ export function detailSelection(owner: DetailOwner, type: DetailType): string {
         return `${compared.graphql} { uuid }`;
     }
   });
-  return `${detailField(owner, type)} { uuid user_key validity { from to } ${parts.join(' ')} }`;
+  return `uuid user_key validity { from to } ${parts.join(' ')}`;
+}
+
+/** The GraphQL selection of one detail field: exactly the compared fields. */
+export function detailSelection(owner: DetailOwner, type: DetailType): string {
+  return `${detailField(owner, type)} { ${detailRecordSelection(type)} }`;
+}
+
+/** The filter of OS2mo's record collections (`owners`, `kles`, …) that names a unit or a person. */
+export const os2moOwnerFilter: Record<DetailOwner, string> = { org_units: 'org_unit', employees: 'employee' };
+/** The link of a record in OS2mo's collections that names its unit or person. */
+export const os2moOwnerLink: Record<DetailOwner, string> = { org_units: 'org_unit', employees: 'person' };
+
+/**
+ * A detail listing from OS2mo's record collection, for a unit or person whose own type has no field for
+ * it (OS2mo's `Employee` has no `owners`; `owners(filter: { employee: … })` lists the same records), as
+ * a selection in v2's names (`toOs2moDocument` puts it in OS2mo's shape); `owned_by` names whose each
+ * record is. `uuids` is the selection's list of units or people (`$uuids`, `[$uuid]`).
+ */
+export function detailCollectionSelection(owner: DetailOwner, type: DetailType, uuids: string): string {
+  // A unit's fields are named as OS2mo's collections are (a person's managers are `manager_roles`).
+  return `${detailField('org_units', type)}(filter: { ${os2moOwnerFilter[owner]}: { uuids: ${uuids} } }) { objects { ${detailRecordSelection(type)} owned_by: ${os2moOwnerLink[owner]} { uuid } } }`;
 }
 
 const sortedUuids = (values: unknown): NormalValue =>

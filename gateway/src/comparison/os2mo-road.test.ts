@@ -11,8 +11,17 @@ import {
 import { describe, expect, it } from 'vitest';
 import { buildVersions } from '../graphql/versions.js';
 import { contractOperations } from '../contract/contract-operations.generated.js';
+import { hierarchyReplacements, hierarchyV30Forms } from './coverage/hierarchy-checks.js';
 import { newestReplacement } from './coverage/replacements.js';
-import { os2moData, os2moReplacement, os2moRoad, servedV30Schema } from './os2mo-road.js';
+import { detailRoad } from './detail-comparison.js';
+import {
+  formsReason,
+  linkShapeChanges,
+  os2moData,
+  os2moReplacement,
+  os2moRoad,
+  servedV30Schema,
+} from './os2mo-road.js';
 
 const reads = contractOperations.filter((operation) => operation.method === 'GET');
 const served = buildVersions();
@@ -97,20 +106,20 @@ describe('the OS2mo road: which version answers each read', () => {
   });
 
   it('turns a v2 fallback into v30 as soon as the served schema has the coordinate, with no edit', () => {
-    const query = 'classes(filter: { uuids: [$uuid] }) { objects { children { uuid name user_key } } }';
+    const query = 'itsystems(filter: { uuids: [$uuid] }) { objects { validity { from } } }';
     expect(os2moReplacement(query)).toEqual({
       version: 'v2',
       query,
-      reason: 'OS2mo has it (`Class.children`); served from v2 until /graphql/v30 serves it.',
+      reason: 'OS2mo has it (`ITSystem.validity`); served from v2 until /graphql/v30 serves it.',
     });
-    const later = extendSchema(servedV30Schema(), parse('extend type Class { children: [Class!]! }'));
+    const later = extendSchema(servedV30Schema(), parse('extend type ITSystem { validity: OpenValidity! }'));
     expect(os2moReplacement(query, later)).toEqual({
       version: 'v30',
-      query: 'classes(filter: {uuids: [$uuid]}) { objects { current { children { uuid name user_key } } } }',
+      query: 'itsystems(filter: {uuids: [$uuid]}) { objects { current { validity { from } } } }',
     });
     const request = {
-      operationName: 'Children',
-      query: `query Children($uuid: UUID!) { ${query} }`,
+      operationName: 'Systems',
+      query: `query Systems($uuid: UUID!) { ${query} }`,
       variables: { uuid: 'x' },
     };
     expect(os2moRoad(request).version).toBe('v2');
@@ -128,6 +137,113 @@ describe('the OS2mo road: which version answers each read', () => {
     expect(road.request.query.replace(/\s+/g, ' ')).toBe(
       'query Q($facet: String!, $limit: int) { classes(filter: {facet: {user_keys: [$facet]}}, limit: $limit) { objects { current { uuid } } } employees: persons { objects { current { givenname: given_name engagements { employee: person { uuid } } } } } }',
     );
+  });
+});
+
+/** The served v30 with those of `fields` (`Type.field` → its SDL type) it does not serve yet. */
+function servedWith(fields: Record<string, string>): GraphQLSchema {
+  const served = servedV30Schema();
+  const missing = Object.entries(fields).filter(([coordinate]) => {
+    const [type, name] = coordinate.split('.') as [string, string];
+    const found = served.getType(type);
+    return !(isObjectType(found) && name in found.getFields());
+  });
+  if (missing.length === 0) return served;
+  const sdl = missing.map(([coordinate, type]) => {
+    const [owner, name] = coordinate.split('.') as [string, string];
+    return `extend type ${owner} { ${name}: ${type} }`;
+  });
+  return extendSchema(served, parse(sdl.join('\n')));
+}
+
+describe("a read's own v30 forms, where its v2 query does not translate", () => {
+  const read = (operationId: string) => reads.find((operation) => operation.operationId === operationId)!;
+
+  it("proves versions through OS2mo's validities, and a person's owners through the owners collection", () => {
+    expect(newestReplacement(read('listOrgUnitVersions'))).toMatchObject({
+      version: 'v30',
+      query: expect.stringContaining('validities(start: null, end: null)') as string,
+    });
+    expect(newestReplacement(read('listEmployeeOwners'))).toMatchObject({
+      version: 'v30',
+      query: expect.stringMatching(/^owners\(filter: \{employee: \{uuids: \[\$uuid\]\}\}\)/) as string,
+    });
+    const road = detailRoad('employees', 'owner', ['p1']);
+    expect(road).toMatchObject({ version: 'v30', translated: false });
+    // Each record goes to the person it names, in the one detail query's shape.
+    const answer = {
+      owners: {
+        objects: [
+          { uuid: 'o1', user_key: 'a', owned_by: { uuid: 'p1' } },
+          { uuid: 'o2', user_key: 'b', owned_by: { uuid: 'p2' } },
+        ],
+      },
+    };
+    expect(road.version === 'v30' && road.asV2(answer)).toEqual({
+      employees: { objects: [{ uuid: 'p1', owners: [{ uuid: 'o1', user_key: 'a' }] }] },
+    });
+  });
+
+  it('gives one reason per detail type, naming what every form lacks where OS2mo has no place for it', () => {
+    const kles = detailRoad('employees', 'kle', ['p1']);
+    expect(kles.version === 'v2' && kles.reason).toBe(
+      "OS2mo has no place for it (`Employee.kles`, `KLE.person`, `KLEFilter.employee` are not in OS2mo's schema).",
+    );
+    // Until v30 serves an association's dynamic class, only the association listing goes to v2, saying so.
+    const associations = detailRoad('org_units', 'association', ['u1']);
+    if (servedWith({ 'Association.dynamic_class': 'Class' }) !== servedV30Schema()) {
+      expect(associations.version === 'v2' && associations.reason).toBe(
+        'OS2mo has it (`Association.dynamic_class`); served from v2 until /graphql/v30 serves it.',
+      );
+    } else expect(associations).toMatchObject({ version: 'v30', translated: true });
+    expect(detailRoad('org_units', 'address', ['u1'])).toMatchObject({ version: 'v30', translated: true });
+  });
+
+  it('prefers the reason of a form that serving OS2mo coordinates would make run', () => {
+    const omissions = { 'Class.children': 'not served yet' };
+    expect(formsReason([['Facet.top_level_classes'], ['Class.children']], omissions)).toBe(
+      'OS2mo has it (`Class.children`); served from v2 until /graphql/v30 serves it.',
+    );
+    expect(formsReason([['Employee.roles'], ['Query.roles']], omissions)).toBe(
+      "OS2mo has no place for it (`Employee.roles`, `Query.roles` are not in OS2mo's schema).",
+    );
+  });
+
+  it('switches the class reads to v30 once the served v30 has Class.children and Class.parent', () => {
+    const later = servedWith({ 'Class.children': '[Class!]!', 'Class.parent': 'Class' });
+    for (const operationId of ['listFacetChildren', 'listClassChildren'] as const) {
+      const v2 = hierarchyReplacements[operationId];
+      const forms = hierarchyV30Forms[operationId]!;
+      // Before: v2, saying what v30 would need (once both are served, there is no before).
+      if (later !== servedV30Schema()) {
+        expect(os2moReplacement(v2, servedV30Schema(), forms).version, operationId).toBe('v2');
+      }
+      expect(os2moReplacement(v2, later, forms), operationId).toMatchObject({
+        version: 'v30',
+        query: expect.stringContaining('children { uuid') as string,
+      });
+    }
+  });
+
+  it("derives which links change shape from the two served schemas, an association's dynamic_class too once served", () => {
+    const v2 = schemaOf('v2');
+    const served = linkShapeChanges(v2, servedV30Schema());
+    expect([...served.toOne].sort()).toEqual(
+      ['employee', 'kle_number', 'org_unit', 'owner', 'person', 'substitute'].sort(),
+    );
+    const links = linkShapeChanges(v2, servedWith({ 'Association.dynamic_class': 'Class' }));
+    expect([...links.toList]).toEqual(['dynamic_classes']);
+    // v30's one dynamic class (asked under v2's name) is read as v2's list of them.
+    const associations = [
+      { dynamic_classes: { user_key: 'union' }, person: [{ uuid: 'p1' }] },
+      { dynamic_classes: null, person: [] },
+    ];
+    expect(os2moData({ associations }, links)).toEqual({
+      associations: [
+        { dynamic_classes: [{ user_key: 'union' }], person: { uuid: 'p1' } },
+        { dynamic_classes: [], person: null },
+      ],
+    });
   });
 });
 

@@ -1,7 +1,10 @@
 import {
   buildSchema,
   getNamedType,
+  getNullableType,
   isInputObjectType,
+  isListType,
+  isObjectType,
   Kind,
   parse,
   print,
@@ -38,6 +41,7 @@ const os2moFieldNames: Record<string, string> = {
   givenname: 'given_name',
   org_unit_type: 'unit_type',
   responsibility: 'responsibilities',
+  dynamic_classes: 'dynamic_class',
 };
 
 /** OS2mo's v30 filters name a facet by a nested filter where v2 takes its user keys. */
@@ -149,9 +153,25 @@ export function missingCoordinates(schema: GraphQLSchema, document: DocumentNode
   return [...missing].sort();
 }
 
+/**
+ * A read's own v30 form, for a read whose v2 query does not translate (OS2mo keeps the data elsewhere, e.g.
+ * versions under a response's `validities`): the request in OS2mo's shape, and its (`os2moData`-normalised)
+ * answer in the v2 query's shape, so a check reads either answer the same way.
+ */
+export interface Os2moForm {
+  request: GraphQLRequestBody;
+  asV2: (data: unknown) => unknown;
+}
+
 /** Which version proves a read, and on v2 why v30 cannot. */
 export type Os2moRoad =
-  | { version: 'v30'; request: GraphQLRequestBody }
+  | {
+      version: 'v30';
+      request: GraphQLRequestBody;
+      /** Whether the v2 request itself, put in OS2mo's shape, runs (else one of the read's own forms). */
+      translated: boolean;
+      asV2: (data: unknown) => unknown;
+    }
   | { version: 'v2'; request: GraphQLRequestBody; reason: string; missing: string[] };
 
 /**
@@ -177,6 +197,22 @@ export function os2moReason(missing: readonly string[], omissions = v30Omissions
   return `${parts.join('; ')}.`;
 }
 
+/**
+ * Why none of a read's forms runs on v30, from what each lacks: a form whose every missing coordinate is in
+ * OS2mo's schema says so (serving those would do); if every form needs something OS2mo has no place for,
+ * the reason names all of it.
+ */
+export function formsReason(
+  missingPerForm: readonly (readonly string[])[],
+  omissions = v30Omissions,
+): string {
+  const servable = missingPerForm.find(
+    (missing) => missing.length > 0 && missing.every((coordinate) => coordinate in omissions),
+  );
+  if (servable !== undefined) return os2moReason(servable, omissions);
+  return os2moReason([...new Set(missingPerForm.flat())].sort(), omissions);
+}
+
 let servedV30: GraphQLSchema | undefined;
 
 /** The v30 schema this build serves (its SDL; built once, on first use). */
@@ -185,45 +221,82 @@ export function servedV30Schema(): GraphQLSchema {
   return servedV30;
 }
 
-/**
- * The road of one v2 check request: v30 in OS2mo's shape when the served v30 answers every field and
- * filter it asks for, else v2 with the reason.
- */
-export function os2moRoad(request: GraphQLRequestBody, schema = servedV30Schema()): Os2moRoad {
-  const document = toOs2moDocument(parse(request.query));
+/** Why a document cannot run on a schema: the coordinates it lacks, else the first validation error. */
+function blockers(schema: GraphQLSchema, document: DocumentNode) {
   const missing = missingCoordinates(schema, document);
   const errors = missing.length === 0 ? validate(schema, document) : [];
-  if (missing.length === 0 && errors.length === 0) {
-    return { version: 'v30', request: { ...request, query: print(document) } };
+  return { missing, error: errors[0]?.message };
+}
+
+/**
+ * The road of one v2 check request: v30 in OS2mo's shape when the served v30 answers every field and
+ * filter it asks for, else the first of the read's own v30 `forms` the served v30 answers, else v2 with
+ * the reason.
+ */
+export function os2moRoad(
+  request: GraphQLRequestBody,
+  schema = servedV30Schema(),
+  forms: readonly Os2moForm[] = [],
+): Os2moRoad {
+  const document = toOs2moDocument(parse(request.query));
+  const translated = blockers(schema, document);
+  if (translated.missing.length === 0 && translated.error === undefined) {
+    return {
+      version: 'v30',
+      request: { ...request, query: print(document) },
+      translated: true,
+      asV2: (data) => data,
+    };
   }
-  const reason =
-    missing.length > 0
-      ? os2moReason(missing)
-      : `Put in OS2mo's shape, the query is not valid on /graphql/v30: ${errors[0]!.message}`;
-  return { version: 'v2', request, reason, missing };
+  const others = forms.map((form) => ({ form, ...blockers(schema, parse(form.request.query)) }));
+  const runs = others.find((other) => other.missing.length === 0 && other.error === undefined);
+  if (runs !== undefined) {
+    return { version: 'v30', request: runs.form.request, translated: false, asV2: runs.form.asV2 };
+  }
+  const missing = [translated, ...others].map((blocked) => blocked.missing);
+  const reason = missing.some((list) => list.length > 0)
+    ? formsReason(missing.filter((list) => list.length > 0))
+    : `Put in OS2mo's shape, the query is not valid on /graphql/v30: ${translated.error!}`;
+  return { version: 'v2', request, reason, missing: [...new Set(missing.flat())].sort() };
 }
 
 /** Stands for an elided selection (`{ … }`) while a replacement is parsed. */
 const elided = '__elided';
 
+/** A shown selection's missing coordinates (an elided selection `{ … }` asks for nothing). */
+const shownMissing = (schema: GraphQLSchema, document: DocumentNode) =>
+  missingCoordinates(schema, document).filter((coordinate) => !coordinate.endsWith(`.${elided}`));
+
+/** A shown selection as one line, `…` for an elided selection. */
+const shownText = (document: DocumentNode) =>
+  print(document).replace(/\s+/g, ' ').replaceAll(elided, '…').slice(2, -2);
+
 /**
  * The newest served version of a replacement as the coverage report and a `410` name it (a selection
  * without an operation, e.g. `org_units { objects { uuid } }`): v30 in OS2mo's shape when the served v30
- * has every field and filter it names, else the v2 text with the reason.
+ * has every field and filter it names, else the first of the read's own v30 `forms` (selections in OS2mo's
+ * shape) the served v30 has, else the v2 text with the reason.
  */
 export function os2moReplacement(
   v2: string,
   schema = servedV30Schema(),
+  forms: readonly string[] = [],
 ): { version: 'v30'; query: string } | { version: 'v2'; query: string; reason: string } {
   const document = toOs2moDocument(parse(`{ ${v2.replaceAll('…', elided)} }`));
-  const missing = missingCoordinates(schema, document).filter(
-    (coordinate) => !coordinate.endsWith(`.${elided}`),
-  );
-  if (missing.length > 0) return { version: 'v2', query: v2, reason: os2moReason(missing) };
+  const missing = shownMissing(schema, document);
   // Shown to integrations in OS2mo's own names: the aliases that keep v2's names for the comparison go.
-  const shown = visit(document, { Field: (node) => ({ ...node, alias: undefined }) });
-  const compact = print(shown).replace(/\s+/g, ' ').replaceAll(elided, '…');
-  return { version: 'v30', query: compact.slice(2, -2) };
+  if (missing.length === 0) return { version: 'v30', query: os2moSelection(v2) };
+  const others = forms.map((form) => parse(`{ ${form.replaceAll('…', elided)} }`));
+  const formMissing = others.map((other) => shownMissing(schema, other));
+  const runs = formMissing.findIndex((list) => list.length === 0);
+  if (runs >= 0) return { version: 'v30', query: shownText(others[runs]!) };
+  return { version: 'v2', query: v2, reason: formsReason([missing, ...formMissing]) };
+}
+
+/** A selection in v2's names put in OS2mo's shape, as shown to integrations (OS2mo's names, no aliases). */
+export function os2moSelection(v2: string): string {
+  const document = toOs2moDocument(parse(`{ ${v2.replaceAll('…', elided)} }`));
+  return shownText(visit(document, { Field: (node) => ({ ...node, alias: undefined }) }));
 }
 
 /** A v2 request put in OS2mo's shape, whether or not v30 serves all of it (the road decides that). */
@@ -243,24 +316,58 @@ const lastDay = (value: unknown) => {
   return instant.midnight ? previousDay(instant.day) : instant.day;
 };
 
-/** Links OS2mo lists (one element at most) where v2 has the one object. */
-/** Links OS2mo gives as a list of at most one object where v2 gives the object (a KLE's number since OS2mo's v23). */
-const singleLinks = new Set([
-  'employee',
-  'person',
-  'org_unit',
-  'owner',
-  'substitute',
-  'parent',
-  'kle_number',
-]);
+/** A schema's object-valued fields by name, and whether each is a list, a single object, or both. */
+function linkShapes(schema: GraphQLSchema): Map<string, Set<'list' | 'single'>> {
+  const shapes = new Map<string, Set<'list' | 'single'>>();
+  const roots = [schema.getQueryType(), schema.getMutationType()];
+  // Records' links only: the root fields and the page, response and payload wrappers are no link.
+  const wrapper = /(Response|ResponsePaged|Page|Payload)$/;
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__') || roots.includes(type)) continue;
+    if (wrapper.test(type.name)) continue;
+    for (const link of Object.values(type.getFields())) {
+      const target = getNamedType(link.type);
+      if (!isObjectType(target) || wrapper.test(target.name)) continue;
+      const shape = isListType(getNullableType(link.type)) ? 'list' : 'single';
+      shapes.set(link.name, (shapes.get(link.name) ?? new Set()).add(shape));
+    }
+  }
+  return shapes;
+}
+
+/**
+ * The links (by v2 name, the key an answer carries) whose shape differs between the served v2 and v30:
+ * `toOne`, where OS2mo lists at most one object and v2 gives the object (`person`, a KLE's `kle_number`);
+ * `toList`, where OS2mo gives one object and v2 a list (an association's `dynamic_class`).
+ */
+export function linkShapeChanges(v2: GraphQLSchema, v30: GraphQLSchema) {
+  const before = linkShapes(v2);
+  const after = linkShapes(v30);
+  const toOne = new Set<string>();
+  const toList = new Set<string>();
+  for (const [name, shapes] of before) {
+    const os2mo = after.get(os2moFieldNames[name] ?? name);
+    if (os2mo === undefined) continue;
+    if (shapes.has('single') && os2mo.has('list')) toOne.add(name);
+    if (shapes.has('list') && os2mo.has('single')) toList.add(name);
+  }
+  return { toOne, toList };
+}
+
+let servedLinks: ReturnType<typeof linkShapeChanges> | undefined;
+
+/** The served schemas' link shape changes (computed once, on first use). */
+const servedLinkShapes = () =>
+  (servedLinks ??= linkShapeChanges(buildSchema(versionTypeDefs().v2), servedV30Schema()));
 
 /**
  * v30's `data` in v2's shape, the one normalisation of the road: each response's `current` in place of the
- * response, OS2mo's one-element link lists as the object, and every `validity` in legacy days (OS2mo's `to` is the exclusive midnight after the last day).
+ * response, links in v2's shape (`linkShapeChanges`), and every `validity` in legacy days (OS2mo's `to` is
+ * the exclusive midnight after the last day).
  */
-export function os2moData(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(os2moData);
+export function os2moData(value: unknown, links = servedLinkShapes()): unknown {
+  const inside = (inner: unknown) => os2moData(inner, links);
+  if (Array.isArray(value)) return value.map(inside);
   if (!isRecord(value)) return value;
   const entries = Object.entries(value).map(([key, inner]) => {
     if (
@@ -273,15 +380,17 @@ export function os2moData(value: unknown): unknown {
         inner
           .map((item) => (item as { current: unknown }).current)
           .filter((item) => item !== null)
-          .map(os2moData),
+          .map(inside),
       ];
     }
-    if (singleLinks.has(key) && Array.isArray(inner) && inner.length <= 1)
-      return [key, os2moData(inner[0] ?? null)];
+    if (links.toOne.has(key) && Array.isArray(inner) && inner.length <= 1)
+      return [key, inside(inner[0] ?? null)];
+    if (links.toList.has(key) && !Array.isArray(inner))
+      return [key, inner === null || inner === undefined ? [] : [inside(inner)]];
     if (key === 'validity' && isRecord(inner)) {
       return [key, { ...inner, from: startDay(inner['from']), to: lastDay(inner['to']) }];
     }
-    return [key, os2moData(inner)];
+    return [key, inside(inner)];
   });
   return Object.fromEntries(entries);
 }

@@ -126,7 +126,7 @@ function detailLines(details: DetailComparisonReport): string[] {
     ];
   });
   const lines = [
-    `Detail listings: ${plural(details.legacy.requests, 'legacy request')} in one round → 1 GraphQL request (${details.legacy.bytes} bytes → ${details.graphql.bytes}):`,
+    `Detail listings: ${plural(details.legacy.requests, 'legacy request')} in one round → ${plural(details.graphql.requests, 'GraphQL request')} (${details.legacy.bytes} bytes → ${details.graphql.bytes}):`,
     table(['listing', 'GraphQL field', 'listings', 'records', 'verdict'], byType),
     '',
   ];

@@ -1,3 +1,4 @@
+import { GraphQLError } from 'graphql';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../auth/token-verifier.js';
@@ -107,6 +108,66 @@ describe('ParamsExchange', () => {
     const text = await response.text();
     expect(text).not.toContain('internal detail');
     expect(JSON.parse(text).errors[0].message).toBe('Unexpected error.');
+  });
+
+  it("answers every failure of a hook as Yoga's own road does: aggregates split, aborts dropped, the rest masked", async () => {
+    const failures: [string, () => unknown][] = [
+      ['an Error', () => new Error('internal detail')],
+      [
+        'a GraphQLError of ours',
+        () => new GraphQLError('refused', { extensions: { code: 'X', http: { status: 403 } } }),
+      ],
+      ['an aggregate', () => new AggregateError([new GraphQLError('first'), new Error('internal detail')])],
+      ['an abort', () => new DOMException('gone', 'AbortError')],
+      ['a string', () => 'internal detail'],
+    ];
+    // Each server's hook fails once, as a failure while writing the answer must not fail its replacement.
+    const failingOnce = (hook: string, failure: () => unknown) => {
+      let failed = false;
+      const exchange = new ParamsExchange();
+      const yoga = createYoga<ServerContext>({
+        schema: createSchema({ typeDefs: 'type Query { hello: String }' }),
+        maskedErrors: true,
+        logging: false,
+        plugins: [
+          exchange.plugin,
+          {
+            [hook]: () => {
+              if (failed) return;
+              failed = true;
+              throw failure();
+            },
+          },
+        ],
+      });
+      return { exchange, yoga };
+    };
+    const accept = 'application/graphql-response+json';
+    for (const hook of ['onParams', 'onExecutionResult', 'onResultProcess']) {
+      for (const [name, failure] of failures) {
+        const ours = await failingOnce(hook, failure).exchange.answer(
+          request(accept),
+          { query: '{ hello }' },
+          { principal },
+        );
+        const theirs = await failingOnce(hook, failure).yoga.fetch(
+          new Request('http://gateway.test/graphql', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept },
+            body: JSON.stringify({ query: '{ hello }' }),
+          }),
+          { principal },
+        );
+        const seen = { status: ours.status, type: ours.headers.get('content-type'), body: await ours.text() };
+        const expected = {
+          status: theirs.status,
+          type: theirs.headers.get('content-type'),
+          body: await theirs.text(),
+        };
+        expect(seen, `${name} in ${hook}`).toEqual(expected);
+        expect(seen.body).not.toContain('internal detail');
+      }
+    }
   });
 
   it('refuses, at start, a plugin with a hook of the HTTP layer it skips', () => {

@@ -66,17 +66,14 @@ export class ParamsExchange {
     if (!yoga) throw new Error('ParamsExchange.plugin is not registered on a Yoga server.');
     // Yoga adds `request` and `params` to this object and builds the GraphQL context from it.
     const context = { ...serverContext, waitUntil: noWait };
-    let result: ResultProcessorInput;
     try {
-      result = (await yoga.getResultForParams({ params, request }, context)) as ResultProcessorInput;
+      const result = await yoga.getResultForParams({ params, request }, context);
+      return await this.processResult(yoga, request, result as ResultProcessorInput, context);
     } catch (error) {
-      // As Yoga's own road does: the failure masked (and logged when masked) and answered as a result.
-      const masked = maskError(error, 'Unexpected error.');
-      if (masked !== error) yoga.logger.error(error);
-      const errors = [masked instanceof GraphQLError ? masked : new GraphQLError((masked as Error).message)];
-      result = { errors } satisfies ExecutionResult;
+      // As Yoga's own road does: a failure before or while writing the answer is answered as a result.
+      const result = { errors: handledErrors(yoga, error) } satisfies ExecutionResult;
+      return this.processResult(yoga, request, result, context);
     }
-    return this.processResult(yoga, request, result, context);
   }
 
   /**
@@ -118,6 +115,29 @@ export class ParamsExchange {
     }
     return resultProcessor(result, yoga.fetchAPI, acceptedMediaType);
   }
+}
+
+/** What Yoga's `isAggregateError` takes for one: any object with `errors`. */
+function isAggregate(error: unknown): error is { errors: Iterable<unknown> } {
+  return typeof error === 'object' && error !== null && 'errors' in error;
+}
+
+/** What Yoga's `isAbortError` takes for the client going away: it answers no error for it. */
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
+
+/**
+ * Yoga's `handleError` (not exported) with the server's masking on (`maskedErrors: true`): each error of an
+ * aggregate on its own, an abort as none, the rest masked (and logged when masked) unless it is our own
+ * GraphQLError.
+ */
+function handledErrors(yoga: Yoga, error: unknown): GraphQLError[] {
+  if (isAggregate(error)) return [...error.errors].flatMap((inner) => handledErrors(yoga, inner));
+  if (isAbort(error)) return [];
+  const masked = maskError(error, 'Unexpected error.');
+  if (masked !== error) yoga.logger.error(error);
+  return [masked instanceof GraphQLError ? masked : new GraphQLError((masked as Error).message)];
 }
 
 /** No plugin of ours defers work past the answer; Yoga's adapter would only wait for it at dispose. */

@@ -5,7 +5,8 @@ import { hierarchyResolvers } from './resolvers/hierarchy.js';
 import { mutationResolvers } from './resolvers/mutations.js';
 import type { IResolvers } from '@graphql-tools/utils';
 import { stepTypeDefs, versionSteps } from './os2mo/older-versions.js';
-import { os2moModules, v30Modules, v30Resolvers, v30TypeDefs, type SchemaModule } from './os2mo/v30.js';
+import { mutationModule } from './os2mo/mutation-modules.js';
+import { v30Resolvers, v30TypeDefs, type SchemaModule } from './os2mo/v30.js';
 import type { Os2moVersion } from './os2mo/mutations/index.js';
 import { organisationResolvers } from './resolvers/organisation.js';
 import { v1QueryResolvers } from './resolvers/v1-query.js';
@@ -20,25 +21,34 @@ import { v2RootTypeDefs } from './schema/v2-root.js';
 export interface GraphQLVersion {
   name: string;
   typeDefs: string;
-  schema: GraphQLSchema;
+  /** Built on its first read. */
+  readonly schema: GraphQLSchema;
 }
 
 /** The gateway's own scalar, beside the org graph's `UUID` and `Date`. */
 const gatewayScalarTypeDefs = 'scalar Cursor\n';
 
+/** No parts beyond OS2mo's own: what a served gateway builds v30 with. */
+const noExtra: readonly SchemaModule[] = [];
+
 /**
  * Each version's SDL: the generated org graph (v2 as it is, v1 through its documented transform) with
- * the version's own root fields and pages, and the mutations both share.
+ * the version's own root fields and pages, and the mutations both share; v30 with OS2mo's mutations and
+ * `v30Extra`, parts a test adds.
  */
 export function versionTypeDefs(
   graphTypeDefs: string = readOrgGraphTypeDefs(),
-  modules: readonly SchemaModule[] = v30Modules,
+  v30Extra: readonly SchemaModule[] = noExtra,
 ): { v1: string; v2: string; v30: string } {
   const shared = gatewayScalarTypeDefs + mutationTypeDefs;
   return {
     v1: v1EntityTypeDefs(graphTypeDefs) + shared + v1RootTypeDefs,
     v2: graphTypeDefs + shared + v2RootTypeDefs,
-    v30: [v30TypeDefs(graphTypeDefs), ...modules.map((module) => module.typeDefs)].join('\n'),
+    v30: [
+      v30TypeDefs(graphTypeDefs),
+      mutationModule(30).typeDefs,
+      ...v30Extra.map((module) => module.typeDefs),
+    ].join('\n'),
   };
 }
 
@@ -48,15 +58,20 @@ function version(
   resolvers: Parameters<typeof makeExecutableSchema>[0]['resolvers'],
   /** An older OS2mo version keeps the newer one's resolvers, some for fields it no longer has. */
   extraResolvers: 'error' | 'ignore' = 'error',
-) {
+): GraphQLVersion {
+  let schema: GraphQLSchema | undefined;
   return {
     name,
     typeDefs,
-    schema: makeExecutableSchema({
-      typeDefs,
-      resolvers,
-      resolverValidationOptions: { requireResolversToMatchSchema: extraResolvers },
-    }),
+    // Built on its first read (synchronously, so two first requests cannot build it twice): a gateway that
+    // serves twelve versions holds only the schemas its callers use.
+    get schema() {
+      return (schema ??= makeExecutableSchema({
+        typeDefs,
+        resolvers,
+        resolverValidationOptions: { requireResolversToMatchSchema: extraResolvers },
+      }));
+    },
   };
 }
 
@@ -66,14 +81,13 @@ let lastBuilt:
   | undefined;
 
 /**
- * Every version the gateway serves, oldest first; the last one is the newest. `v30Extra` are parts of
- * OS2mo's v30 written elsewhere (its mutations), added to v30's own reads. The schemas depend on nothing
- * else, so the last build is kept and handed out again: a process that starts several gateways (a test
- * file, the benchmark) builds the twelve schemas once.
+ * Every version the gateway serves, oldest first; the last one is the newest. `v30Extra` are parts a test
+ * adds to v30. The schemas depend on nothing else, so the last build is kept and handed out again: a
+ * process that starts several gateways (a test file, the benchmark) builds the twelve schemas once.
  */
 export function buildVersions(
   graphTypeDefs: string = readOrgGraphTypeDefs(),
-  v30Extra: readonly SchemaModule[] = v30Modules,
+  v30Extra: readonly SchemaModule[] = noExtra,
 ): GraphQLVersion[] {
   if (lastBuilt?.graphTypeDefs !== graphTypeDefs || lastBuilt.v30Extra !== v30Extra) {
     lastBuilt = { graphTypeDefs, v30Extra, versions: constructVersions(graphTypeDefs, v30Extra) };
@@ -106,9 +120,10 @@ function constructVersions(graphTypeDefs: string, v30Extra: readonly SchemaModul
       hierarchyResolvers(),
       organisationResolvers('v2', v2Query),
     ]),
-    ...os2moVersions(v30TypeDefs(graphTypeDefs), v30Resolvers(graphTypeDefs), (name) =>
-      name === 'v30' || v30Extra !== v30Modules ? v30Extra : os2moModules(versionNumber(name)),
-    ),
+    ...os2moVersions(v30TypeDefs(graphTypeDefs), v30Resolvers(graphTypeDefs), (name) => [
+      mutationModule(versionNumber(name)),
+      ...(name === 'v30' ? v30Extra : []),
+    ]),
   ];
 }
 
@@ -117,9 +132,9 @@ const versionNumber = (name: string) => Number(name.slice(1)) as Os2moVersion;
 type Resolvers = Parameters<typeof makeExecutableSchema>[0]['resolvers'];
 
 /**
- * OS2mo's versions, oldest first: v30, and each older one a step back from the next (`older-versions.ts`),
- * its read SDL transformed and its read resolvers those of the next with the step's own on top; each then
- * gets its own version's modules (OS2mo's mutations as that version has them).
+ * OS2mo's versions, oldest first: v30, and each older one a rung down the ladder from the next
+ * (`older-versions.ts`), its read SDL transformed and its read resolvers those of the next with the rung's
+ * own on top; each then gets its own version's modules (OS2mo's mutations, down the same rungs).
  */
 function os2moVersions(
   v30TypeDefs: string,

@@ -43,6 +43,11 @@ export interface VersionServerOptions {
   documents?: DocumentBudget;
   /** Who is served CPR numbers (`CPR_READ_ROLES`); everyone, as OS2mo, when not given. */
   cprReads?: CprReadPolicy;
+  /**
+   * Whether a plain JSON POST skips Yoga's HTTP layer (`ParamsExchange`); default true. Only tests set it
+   * false, to answer the same requests on Yoga's own road and compare.
+   */
+  paramsExchange?: boolean;
 }
 
 /** Refuses `__schema`/`__type` queries when introspection is switched off (production). */
@@ -129,7 +134,7 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
       }) as GraphQLContext,
     plugins,
   });
-  paramsExchanges.set(server, paramsExchange);
+  if (options.paramsExchange !== false) paramsExchanges.set(server, paramsExchange);
   return server;
 }
 

@@ -865,6 +865,8 @@ export type OrgUnitEditRecord = {
     parent?: UuidRefRecord;
     org_unit_type?: UuidRefRecord;
     org_unit_level?: UuidRefRecord | null;
+    /** A class of the facet `time_planning`; null clears it. */
+    time_planning?: UuidRefRecord | null;
   };
 };
 

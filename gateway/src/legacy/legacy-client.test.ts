@@ -274,6 +274,37 @@ describe('json() reads the answer whole', () => {
     expect(backend.received).toHaveLength(1);
   });
 
+  it('ends every call under one signal when it aborts, with one listener on the signal however many calls', async () => {
+    let arrivals = 0;
+    let allArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => (allArrived = resolve));
+    backend.answer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('[');
+      if (++arrivals === 20) allArrived();
+    });
+    const controller = new AbortController();
+    let listeners = 0;
+    const add = controller.signal.addEventListener.bind(controller.signal);
+    controller.signal.addEventListener = (...args: Parameters<AbortSignal['addEventListener']>) => {
+      listeners += 1;
+      add(...args);
+    };
+    const legacy = client();
+    const calls = Array.from({ length: 20 }, (_, index) =>
+      legacy
+        .json({ method: 'GET', path: `/service/ou/${index}/`, signal: controller.signal })
+        .catch((caught: unknown) => caught),
+    );
+    await arrived;
+    controller.abort();
+    for (const error of await Promise.all(calls)) {
+      expect(upstreamFailure(error)?.errorKey).toBe('E_UPSTREAM_UNAVAILABLE');
+    }
+    // An EventTarget checks each new listener against all it holds: one per call would be quadratic.
+    expect(listeners).toBe(1);
+  });
+
   it('does not send a call whose signal has already aborted', async () => {
     const controller = new AbortController();
     controller.abort();

@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   buildSchema,
@@ -11,11 +11,11 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { generate, generateCommand, generatedFiles, type Generated } from './generate.js';
 import { loadOrgGraph, orgGraphFromSdl, printOrgGraph } from './index.js';
-import { buildMeshIsolated, repositoryRoot } from './mesh-build.js';
+import { ensureMeshBuild, repositoryRoot } from './mesh-build.js';
 import { notPublic } from './not-public.js';
 
 const meshDirectives = [
@@ -78,18 +78,17 @@ async function contractOperationIds(): Promise<string[]> {
   );
 }
 
-/** A fresh Mesh build of the repository's `.meshrc.yaml` and contract, in a temporary folder. */
-let buildDir: string;
+/**
+ * The repository's Mesh build of `.meshrc.yaml` and the contract, made when missing or older than them: one
+ * build for this file and the Mesh peer's tests, not one each.
+ */
 let orgGraph: GraphQLSchema;
 let generated: Generated;
 beforeAll(async () => {
-  buildDir = await buildMeshIsolated();
-  orgGraph = (await loadOrgGraph({ meshDir: join(buildDir, '.mesh') })).schema;
-  generated = await generate({ meshDir: join(buildDir, '.mesh') });
+  await ensureMeshBuild();
+  orgGraph = (await loadOrgGraph()).schema;
+  generated = await generate();
 }, 120_000);
-afterAll(async () => {
-  if (buildDir) await rm(buildDir, { recursive: true, force: true });
-});
 
 describe('the committed generated files', () => {
   it.each(Object.entries(generatedFiles))(

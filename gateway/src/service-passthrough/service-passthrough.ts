@@ -8,9 +8,7 @@ import { webHeaders } from '../legacy/forward-headers.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 import type { TraceContext } from '../observability/tracing.js';
 import type { Principal } from '../auth/token-verifier.js';
-
-/** Answers up to this size are forwarded in one piece; larger ones are streamed. */
-export const bufferedBodyLimit = 64 * 1024;
+import { serviceAnswer } from './service-answer.js';
 
 export interface ServicePassthroughOptions {
   legacy: LegacyClient;
@@ -104,29 +102,16 @@ export function servicePassthrough({ legacy, publicUrl, cpr }: ServicePassthroug
       throw isWrite(c.req.method) ? uncertainWrite(failure) : failure;
     }
 
-    const responseHeaders = webHeaders(upstream.headers);
-    if (requestId) responseHeaders.set('x-request-id', requestId);
-    if (upstream.status === 204 || c.req.method === 'HEAD') {
-      upstream.body.resume();
-      return new Response(null, { status: upstream.status, headers: responseHeaders });
-    }
-    if (cprEndpoint !== undefined && upstream.status === 200) {
-      const checked = await cpr!.answer(cprEndpoint, upstream, {
-        principal,
-        requestId,
-        clientRequestId: c.req.header('x-request-id'),
-      });
-      responseHeaders.set('content-length', String(checked.length));
-      return new Response(checked, { status: upstream.status, headers: responseHeaders });
-    }
-    // Small bodies (most legacy answers) are passed in one piece: cheaper than a stream of chunks. Large or
-    // unsized bodies are streamed, so the gateway never holds a big answer in memory.
-    if (upstream.length !== undefined && upstream.length <= bufferedBodyLimit) {
-      const buffered = Buffer.from(await upstream.body.arrayBuffer());
-      responseHeaders.set('content-length', String(buffered.length));
-      return new Response(buffered, { status: upstream.status, headers: responseHeaders });
-    }
-    const body = Readable.toWeb(upstream.body) as ReadableStream;
-    return new Response(body, { status: upstream.status, headers: responseHeaders });
+    const answer = await serviceAnswer(upstream, {
+      method: c.req.method,
+      reader: { principal, requestId, clientRequestId: c.req.header('x-request-id') },
+      cpr,
+      cprEndpoint,
+    });
+    const body =
+      answer.body === undefined || Buffer.isBuffer(answer.body)
+        ? (answer.body ?? null)
+        : (Readable.toWeb(answer.body) as ReadableStream);
+    return new Response(body, { status: answer.status, headers: webHeaders(answer.headers) });
   };
 }

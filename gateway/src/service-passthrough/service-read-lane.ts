@@ -12,7 +12,7 @@ import type { AnswerHeaders } from '../legacy/forward-headers.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 import { finishRequest, comparisonToolHeader } from '../observability/request-observer.js';
 import type { Observability } from '../observability/observability.js';
-import { bufferedBodyLimit } from './service-passthrough.js';
+import { serviceAnswer } from './service-answer.js';
 import { isPlainHost, isPlainServiceTarget, requestIdOf } from './plain-request.js';
 
 export interface ServiceReadLaneOptions {
@@ -158,37 +158,18 @@ export function serviceReadLane(options: ServiceReadLaneOptions): ServiceReadLan
     } catch (error) {
       throw upstreamError(error) ?? error;
     }
-    const answer = upstream.headers;
-    answer['x-request-id'] = requestId;
-    const status = upstream.status;
-    outcome.status = status;
-    if (status === 204 || method === 'HEAD') {
-      upstream.body.resume();
-      answer['cache-control'] = 'no-store';
-      res.writeHead(status, finalHeaders(answer)).end();
-      return;
-    }
-    if (cprEndpoint !== undefined && status === 200) {
-      const checked = await options.cpr!.answer(cprEndpoint, upstream, {
-        principal,
-        requestId,
-        clientRequestId: headers['x-request-id'],
-      });
-      answer['content-length'] = String(checked.length);
-      answer['cache-control'] = 'no-store';
-      res.writeHead(status, finalHeaders(answer)).end(checked);
-      return;
-    }
-    if (upstream.length !== undefined && upstream.length <= bufferedBodyLimit) {
-      const buffered = Buffer.from(await upstream.body.arrayBuffer());
-      answer['content-length'] = String(buffered.length);
-      answer['cache-control'] = 'no-store';
-      res.writeHead(status, finalHeaders(answer)).end(buffered);
-      return;
-    }
-    answer['cache-control'] = 'no-store';
-    res.writeHead(status, finalHeaders(answer));
-    pipeline(upstream.body, res, () => {});
+    const answer = await serviceAnswer(upstream, {
+      method: method,
+      reader: { principal, requestId, clientRequestId: headers['x-request-id'] },
+      cpr: options.cpr,
+      cprEndpoint,
+    });
+    outcome.status = answer.status;
+    // The app's token step marks every answer it passes as not to be stored.
+    answer.headers['cache-control'] = 'no-store';
+    res.writeHead(answer.status, finalHeaders(answer.headers));
+    if (answer.body === undefined || Buffer.isBuffer(answer.body)) res.end(answer.body);
+    else pipeline(answer.body, res, () => {});
   }
 
   async function answer(

@@ -11,6 +11,7 @@ import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import { serviceRbac } from '../rbac/service-rbac.js';
 import type { ServiceCpr } from '../cpr/service-cpr.js';
 import { servicePassthrough } from './service-passthrough.js';
+import { alsoOnReadLane, withReadSteps } from './read-lane-steps.js';
 
 export interface ServiceRouteOptions {
   legacy: LegacyClient;
@@ -51,20 +52,17 @@ export interface ServiceRouteOptions {
  */
 export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: GatewayVariables }> {
   type Variables = { Variables: GatewayVariables };
-  const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm });
-  const passthrough = servicePassthrough({
-    legacy: options.legacy,
-    publicUrl: options.publicUrl,
-    cpr: options.cpr,
-  });
+  // The read lane checks the token and forwards a read itself, as these two do.
+  const authenticate = alsoOnReadLane(bearerAuth({ verifier: options.verifier, realm: options.realm }));
+  const passthrough = alsoOnReadLane(
+    servicePassthrough({ legacy: options.legacy, publicUrl: options.publicUrl, cpr: options.cpr }),
+  );
   const onError = legacyErrorHandler(options.logUnexpected);
   const deprecation = options.deprecation ? [options.deprecation] : [];
   // GET and HEAD have no body to bound and nothing for RBAC to decide (both steps pass them at once), so a
   // read runs only what applies to it; the shadow comparison samples GETs only.
-  const reads = routeChain<Variables>(
-    [authenticate, ...deprecation, ...(options.shadow ? [options.shadow] : []), passthrough],
-    onError,
-  );
+  const readSteps = [authenticate, ...deprecation, ...(options.shadow ? [options.shadow] : []), passthrough];
+  const reads = routeChain<Variables>(readSteps, onError);
   const writes = routeChain<Variables>(
     [
       authenticate,
@@ -91,8 +89,8 @@ export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: G
   const app = new Hono<Variables>();
   // One route with one error boundary per request: separate `app.use` steps would each get a boundary of
   // their own once this app is mounted, and this route runs on every `/service` call.
-  app.all('/service/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? reads(c, next) : writes(c, next),
-  );
+  const dispatch: MiddlewareHandler<Variables> = (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? reads(c, next) : writes(c, next);
+  app.all('/service/*', withReadSteps(dispatch, readSteps));
   return app;
 }

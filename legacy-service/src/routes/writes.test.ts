@@ -127,6 +127,37 @@ describe('writes through time', () => {
     expect(after).toMatchObject({ name: 'Renamed Unit', parent: { uuid: oscarOwnedUnitUuid } });
   });
 
+  // OS2mo 2.4.0 backend/mora/service/orgunit.py: ou/create and the unit's edit take `time_planning`, and the
+  // unit's read gives it as a class.
+  it("keeps a unit's time planning from create, changes and clears it by edit, and refuses another facet's class", async () => {
+    const plans = { uuid: classUuid('time_planning', 'working_time_plans') };
+    const duty = { uuid: classUuid('time_planning', 'duty_planning') };
+    const unit = await created('/service/ou/create', {
+      name: 'Planned Unit',
+      parent: { uuid: unitUuid(20) },
+      org_unit_type: cls.office,
+      time_planning: plans,
+      validity: { from: '2026-01-01' },
+    });
+    expect((await read(`/service/ou/${unit}/?at=2026-01-01`)).time_planning).toMatchObject({
+      uuid: plans.uuid,
+      name: 'Working-time plans',
+    });
+    const edit = (time_planning: unknown, from: string) =>
+      legacy.post('/service/details/edit', {
+        type: 'org_unit',
+        data: { uuid: unit, time_planning, validity: { from } },
+      });
+    expect((await edit(duty, '2026-03-01')).status).toBe(200);
+    expect((await edit(null, '2026-06-01')).status).toBe(200);
+    expect((await read(`/service/ou/${unit}/?at=2026-02-01`)).time_planning.uuid).toBe(plans.uuid);
+    expect((await read(`/service/ou/${unit}/?at=2026-04-01`)).time_planning.uuid).toBe(duty.uuid);
+    expect((await read(`/service/ou/${unit}/?at=2026-07-01`)).time_planning).toBeNull();
+    const wrong = await edit(cls.office, '2026-08-01');
+    expect(wrong.status).toBe(400);
+    expect((await read(`/service/ou/${unit}/?at=2026-09-01`)).time_planning).toBeNull();
+  });
+
   it('vacates manager roles when an employee is terminated with vacate', async () => {
     const managers = await read(`/service/ou/${oscarOwnedUnitUuid}/details/manager`);
     const person = managers[0].person.uuid as string;

@@ -23,6 +23,9 @@ function checkOrgUnit(data: OrgData, unit: OrgUnit): void {
     if (version.org_unit_level !== null) {
       requireClass(data, 'org_unit_level', version.org_unit_level, classFacets.org_unit_level);
     }
+    if (version.time_planning != null) {
+      requireClass(data, 'time_planning', version.time_planning, classFacets.time_planning);
+    }
     if (version.parent !== null) {
       if (version.parent === unit.uuid) throw invalid.moveToChild(unit.uuid, version.parent);
       requireUnitDuring(data, version.parent, validity);
@@ -65,6 +68,7 @@ export function createOrgUnit(data: OrgData, state: PendingState, body: BodyRead
         parent: topLevelAsNull(data, body.optionalRef('parent') ?? null),
         org_unit_type: body.ref('org_unit_type'),
         org_unit_level: body.optionalRef('org_unit_level') ?? null,
+        time_planning: body.optionalRef('time_planning') ?? null,
       },
     ],
   };
@@ -75,7 +79,8 @@ export function createOrgUnit(data: OrgData, state: PendingState, body: BodyRead
 }
 
 /**
- * `details/edit` with `type: "org_unit"`: rename, retype or move a unit from a date.
+ * `details/edit` with `type: "org_unit"`: rename, retype or move a unit, or change its level or time
+ * planning, from a date; `null` clears the level or the time planning.
  */
 export function editOrgUnit(data: OrgData, state: PendingState, body: BodyReader): string {
   const changesBody = body.nested('data');
@@ -101,6 +106,9 @@ export function editOrgUnit(data: OrgData, state: PendingState, body: BodyReader
     changes.org_unit_type = changesBody.ref('org_unit_type');
   if (changesBody.raw('org_unit_level') !== undefined) {
     changes.org_unit_level = changesBody.optionalRef('org_unit_level') ?? null;
+  }
+  if (changesBody.raw('time_planning') !== undefined) {
+    changes.time_planning = changesBody.optionalRef('time_planning') ?? null;
   }
   const unit = data.orgUnit(uuid);
   if (changes.parent !== undefined) {

@@ -1,3 +1,4 @@
+import { writeProof } from './write-replacements.js';
 import type { CoverageEntry, CoverageReport } from './coverage.js';
 
 /** The flags line of an endpoint: which have a GraphQL equivalent (`*` where a sampled read proved it). */
@@ -74,7 +75,7 @@ export function formatCoverage(report: CoverageReport, gatewayUrl: string): stri
   const onEmptiness = provenEmpty > 0 ? ` (${provenEmpty} of them empty by the contract)` : '';
   lines.push(
     `Reads: ${reads} endpoints — ${totals.proven} proven${onEmptiness}, ${totals.empty} empty, ${totals.different} different, ` +
-      `${totals['not covered']} not covered. Writes: ${totals.write} (listed with their mutations, not compared). ` +
+      `${totals['not covered']} not covered. Writes: ${totals.write} (listed with their v30 mutations, each proven by the suite's ${writeProof}, not sampled here). ` +
       `${totals.reads} requests made.`,
   );
   const onV30 = report.endpoints.filter(

@@ -15,7 +15,7 @@ import {
   type JsonRecord,
   type NormalValue,
 } from '../normal-form.js';
-import { os2moData, os2moRoad } from '../os2mo-road.js';
+import { os2moData, os2moRoad, type Os2moForm } from '../os2mo-road.js';
 import { shadowTarget } from '../shadow/shadow-targets.js';
 import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
 import { contractOperations } from '../../contract/contract-operations.generated.js';
@@ -56,6 +56,8 @@ export interface CoverageEntry {
   /**
    * For a read: the version the proof ran on. v30 (OS2mo's GraphQL) wherever the served v30 has what the
    * read needs; v2 otherwise, and `newest.reason` says why (derived from OS2mo's schema and the served one).
+   * For a write: v30 when it names v30 mutations, each proven against it by the suite (`writeProof`, not
+   * sampled here): the same change through `/service` and through the mutation leaves the same records.
    */
   proven_on?: 'v30' | 'v2';
   /** For a read: the query on the version it is proven on (as `graphql`), and on v2 the reason. */
@@ -137,19 +139,22 @@ interface RoadLog {
   reasons: Set<string>;
 }
 
-/** Asks a check's v2 request on the OS2mo road: v30 in OS2mo's shape when served, v2 with the reason else. */
-type GraphQLAsk = (request: GraphQLRequestBody) => Promise<unknown>;
+/**
+ * Asks a check's v2 request on the OS2mo road: v30 in OS2mo's shape (or the read's own v30 `forms`) when
+ * served, v2 with the reason else; the answer in the v2 query's shape either way.
+ */
+type GraphQLAsk = (request: GraphQLRequestBody, forms?: readonly Os2moForm[]) => Promise<unknown>;
 
 const roadAsk =
   (transport: ComparisonTransport, log: RoadLog): GraphQLAsk =>
-  async (request) => {
-    const road = os2moRoad(request);
+  async (request, forms) => {
+    const road = os2moRoad(request, undefined, forms);
     log.versions.add(road.version);
     if (road.version === 'v2') {
       log.reasons.add(road.reason);
       return graphqlOn(transport, 'v2', request);
     }
-    return os2moData(await graphqlOn(transport, 'v30', road.request));
+    return road.asV2(os2moData(await graphqlOn(transport, 'v30', road.request)));
   };
 
 /** The text fields of a record, and its validity when asked. */
@@ -446,10 +451,10 @@ async function checkDetailListings(
         const result = results.get(key(owner, type))!;
         const fallback = report.fallback?.types.includes(type) ? report.fallback : undefined;
         result.versions.add(fallback ? 'v2' : 'v30');
-        if (fallback) result.reasons.add(fallback.reason);
+        if (fallback) result.reasons.add(fallback.reasons[type] ?? fallback.reason);
       }
       betweenReads = undefined;
-      reads += report.legacy.requests + 1;
+      reads += report.legacy.requests + report.graphql.requests;
       if (owner === 'org_units') people = [...new Set([...people, ...report.people])];
       for (const listing of report.listings) {
         const result = results.get(key(owner, listing.type))!;
@@ -561,6 +566,10 @@ export async function coverageReport(options: CoverageOptions): Promise<Coverage
           reason: writeReason(operation.operationId),
           ...(writeReplacements()[operation.operationId]
             ? { write: writeReplacements()[operation.operationId] }
+            : {}),
+          // The suite proves each named mutation against the write (writeProof); a write v30 has none for is unproven.
+          ...(writeReplacements()[operation.operationId]?.mutations.length
+            ? { proven_on: 'v30' as const }
             : {}),
           samples: [],
           differences: [],

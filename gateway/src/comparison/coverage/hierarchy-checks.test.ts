@@ -1,6 +1,15 @@
-import { NoUndefinedVariablesRule, parse, specifiedRules, validate } from 'graphql';
+import {
+  extendSchema,
+  isObjectType,
+  NoUndefinedVariablesRule,
+  parse,
+  specifiedRules,
+  validate,
+  type GraphQLSchema,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildVersions } from '../../graphql/versions.js';
+import { os2moData, os2moRoad, servedV30Schema } from '../os2mo-road.js';
 import type { GraphQLRequestBody } from '../subjects.js';
 import { hierarchyChecks, type CheckReads } from './hierarchy-checks.js';
 
@@ -161,6 +170,152 @@ describe('the version checks', () => {
         graphql: '2019-06-30',
       },
     ]);
+  });
+});
+
+/** The served v30 with those of `fields` (`Type.field` → its SDL type) it does not serve yet. */
+function servedWith(fields: Record<string, string>): GraphQLSchema {
+  const served = servedV30Schema();
+  const missing = Object.entries(fields).filter(([coordinate]) => {
+    const [type, name] = coordinate.split('.') as [string, string];
+    const found = served.getType(type);
+    return !(isObjectType(found) && name in found.getFields());
+  });
+  if (missing.length === 0) return served;
+  const sdl = missing.map(([coordinate, type]) => {
+    const [owner, name] = coordinate.split('.') as [string, string];
+    return `extend type ${owner} { ${name}: ${type} }`;
+  });
+  return extendSchema(served, parse(sdl.join('\n')));
+}
+
+/**
+ * A graph side on the OS2mo road over the served v30 (or `schema`): a request whose v2 form the schema
+ * cannot answer is answered by the check's own v30 form, whose OS2mo-shaped `data` is given here.
+ */
+function os2moReads(
+  service: Record<string, unknown>,
+  data: (request: GraphQLRequestBody) => unknown,
+  schema = servedV30Schema(),
+): CheckReads & { asked: GraphQLRequestBody[] } {
+  const asked: GraphQLRequestBody[] = [];
+  return {
+    ...reads(service, () => null),
+    asked,
+    graphql: async (request, forms) => {
+      const road = os2moRoad(request, schema, forms);
+      if (road.version !== 'v30' || road.translated) throw new Error('expected a v30 form');
+      asked.push(road.request);
+      return road.asV2(os2moData(data(road.request)));
+    },
+  };
+}
+
+describe("the version checks on OS2mo's v30 (validities over an open window, split as of the day)", () => {
+  const person = '40000000-0000-4000-8000-000000000000';
+  const version = (from: string, to: string | null, surname: string) => ({
+    name: `Ann ${surname}`,
+    givenname: 'Ann',
+    surname,
+    nickname: '',
+    user_key: 'ann',
+    validity: { from, to },
+  });
+  const old = version('1900-01-01', '2019-05-31', 'Old');
+  const now = version('2019-06-01', null, 'Now');
+  const service = {
+    [`/service/o/${org}/e/?limit=10`]: { items: [{ uuid: person }] },
+    [`/service/e/${person}/details/employee?validity=past`]: [old],
+    [`/service/e/${person}/details/employee?validity=present`]: [now],
+    [`/service/e/${person}/details/employee?validity=future`]: [],
+    [`/service/e/${person}/details/employee?at=2019-05-31&validity=past`]: [],
+    [`/service/e/${person}/details/employee?at=2019-05-31&validity=present`]: [old],
+    [`/service/e/${person}/details/employee?at=2019-05-31&validity=future`]: [now],
+  };
+  // OS2mo's DateTime validities: the end is the exclusive midnight after the last day.
+  const os2mo = (oldEnd: string) => () => ({
+    employees: {
+      objects: [
+        {
+          uuid: person,
+          validities: [
+            { ...version('', null, 'Old'), validity: { from: '1900-01-01T00:00:00+01:00', to: oldEnd } },
+            { ...version('', null, 'Now'), validity: { from: '2019-06-01T00:00:00+02:00', to: null } },
+          ],
+        },
+      ],
+    },
+  });
+
+  it('prove the listings, today and as of a past day, with one query of every version', async () => {
+    const graph = os2moReads(service, os2mo('2019-06-01T00:00:00+02:00'));
+    const outcome = await (await hierarchyChecks(graph, sample).listEmployeeVersions!()).run();
+    expect(outcome.differences).toEqual([]);
+    expect(outcome.paths).toHaveLength(4);
+    expect(graph.asked[0]!.query).toContain('validities(start: null, end: null)');
+  });
+
+  it('find a version whose end differs', async () => {
+    const graph = os2moReads(service, os2mo('2019-07-01T00:00:00+02:00'));
+    const outcome = await (await hierarchyChecks(graph, sample).listEmployeeVersions!()).run();
+    expect(outcome.differences).toContainEqual({
+      path: `[/service/e/${person}/details/employee?validity=past][0].validity.to`,
+      legacy: '2019-05-31',
+      graphql: '2019-06-30',
+    });
+  });
+});
+
+describe('the class checks on v30, once it serves Class.children and Class.parent', () => {
+  const later = servedWith({ 'Class.children': '[Class!]!', 'Class.parent': 'Class' });
+  const facet = 'job_function';
+  const cls = (uuid: string, name: string, extra: object = {}) => ({ uuid, name, user_key: name, ...extra });
+  const service = {
+    [`/service/o/${org}/f/`]: [{ user_key: facet }],
+    [`/service/f/${facet}/children`]: [cls(top, 'Top', { child_count: 1 })],
+    [`/service/c/${top}/children`]: [cls(mid, 'Mid', { child_count: 0 })],
+  };
+  // Every class of the facet, or those asked for by UUID.
+  const classes = (midChildren: object[]) => (request: GraphQLRequestBody) => ({
+    classes: {
+      objects: [
+        {
+          current: cls(top, 'Top', {
+            facet: { user_key: facet },
+            parent: null,
+            children: [cls(mid, 'Mid', { children: midChildren })],
+          }),
+        },
+        {
+          current: cls(mid, 'Mid', {
+            facet: { user_key: facet },
+            parent: { uuid: top },
+            children: midChildren,
+          }),
+        },
+      ].filter(({ current }) => {
+        const uuids = request.variables?.['uuids'];
+        return !Array.isArray(uuids) || uuids.includes(current.uuid);
+      }),
+    },
+  });
+
+  it("prove a facet's top-level classes: those without a parent, their children counted", async () => {
+    const graph = os2moReads(service, classes([]), later);
+    const outcome = await (await hierarchyChecks(graph, sample).listFacetChildren!()).run();
+    expect(outcome).toMatchObject({ differences: [], empty: false });
+  });
+
+  it("prove a class's children, and find a child count that differs", async () => {
+    const equal = await (
+      await hierarchyChecks(os2moReads(service, classes([]), later), sample).listClassChildren!()
+    ).run();
+    expect(equal).toMatchObject({ differences: [], empty: false });
+    const counted = await (
+      await hierarchyChecks(os2moReads(service, classes([{ uuid: sibling }]), later), sample)
+        .listClassChildren!()
+    ).run();
+    expect(counted.differences).toEqual([{ path: `[${top}][${mid}].child_count`, legacy: 0, graphql: 1 }]);
   });
 });
 

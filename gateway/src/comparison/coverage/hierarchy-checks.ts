@@ -11,14 +11,18 @@ import {
   type NormalObject,
   type NormalValue,
 } from '../normal-form.js';
+import type { Os2moForm } from '../os2mo-road.js';
 import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
 
 /** How the checks read both sides (the coverage report's own reads, with its error handling). */
 export interface CheckReads {
   /** A `/service` GET's body; fails on any status but 200. */
   service: (path: string) => Promise<unknown>;
-  /** A `/graphql/v2` query's `data`; fails on any error. */
-  graphql: (request: GraphQLRequestBody) => Promise<unknown>;
+  /**
+   * A v2 query's `data` on the OS2mo road (v30 where served, through the read's own v30 `forms` where the
+   * v2 query does not translate), in the v2 query's shape; fails on any error.
+   */
+  graphql: (request: GraphQLRequestBody, forms?: readonly Os2moForm[]) => Promise<unknown>;
 }
 
 export interface HierarchySample {
@@ -199,6 +203,36 @@ export const hierarchyReplacements = {
   listEmployeeVersions: versionsReplacement('employees', 'employee'),
 };
 
+/** OS2mo's person fields under v2's names, for the version listings' v30 form. */
+const os2moVersionSelection = {
+  unit: versionSelection('unit'),
+  employee: 'name givenname: given_name surname nickname user_key validity { from to }',
+};
+const os2moVersionsForm = (root: string, kind: 'unit' | 'employee') =>
+  `${root}(filter: { uuids: [$uuid], from_date: null, to_date: null }) { objects { validities(start: null, end: null) { ${versionFields[kind].map((name) => (name === 'givenname' ? 'given_name' : name)).join(' ')} validity { from to } } } }`;
+
+/**
+ * The v30 forms of the reads whose v2 query does not translate (as the coverage report names them, in
+ * OS2mo's shape): OS2mo keeps an object's versions under its response's `validities`, counts no class's
+ * children (their `children` are counted) and marks no top-level class (its `parent` is empty).
+ */
+export const hierarchyV30Forms: Record<string, string[]> = {
+  listFacetChildren: [
+    'classes(filter: { facet: { user_keys: [$facet] } }) { objects { current { uuid name user_key parent { uuid } children { uuid } } } }',
+  ],
+  listClassChildren: [
+    'classes(filter: { uuids: [$uuid] }) { objects { current { children { uuid name user_key children { uuid } } } } }',
+  ],
+  listOrgUnitVersions: [os2moVersionsForm('org_units', 'unit')],
+  listEmployeeVersions: [os2moVersionsForm('persons', 'employee')],
+};
+
+/** A class's `children { uuid }` (OS2mo's) as the `child_count` the legacy listing gives. */
+const counted = (record: unknown): JsonRecord => {
+  const { children, ...rest } = isRecord(record) ? record : {};
+  return { ...rest, child_count: list(children).length };
+};
+
 /** The facets' user keys and their top-level classes (`/service/f/{facet}/children`), read once per report. */
 async function facetChildren(reads: CheckReads, sample: HierarchySample) {
   const facets = list(await reads.service(legacyPaths.facets(sample.org)))
@@ -219,11 +253,32 @@ function facetChildrenCheck(reads: CheckReads, sample: HierarchySample): Hierarc
     run: async () => {
       const listings = await facetChildren(reads, sample);
       const facets = listings.map((listing) => listing.facet);
-      const data = await reads.graphql({
-        operationName: 'CoverageFacetChildren',
-        query: `query CoverageFacetChildren($facets: [String!], $limit: Int) { facets(filter: { user_keys: $facets }, limit: $limit) { objects { user_key top_level_classes { ${classFields} } } } }`,
-        variables: { facets, limit: Math.max(facets.length, 1) },
-      });
+      // On v30: every class of the facets, the top-level ones (no parent) kept, by facet.
+      const os2moForm: Os2moForm = {
+        request: {
+          operationName: 'CoverageFacetChildren',
+          query: `query CoverageFacetChildren($facets: [String!]) { classes(filter: { facet: { user_keys: $facets } }) { objects { current { uuid name user_key facet { user_key } parent { uuid } children { uuid } } } } }`,
+          variables: { facets },
+        },
+        asV2: (data) => {
+          const classes = rootObjects('v2', field(data, 'classes'));
+          const objects = facets.map((facet) => ({
+            user_key: facet,
+            top_level_classes: classes
+              .filter((record) => field(record['facet'], 'user_key') === facet && record['parent'] == null)
+              .map(({ facet: _facet, parent: _parent, ...rest }) => counted(rest)),
+          }));
+          return { facets: { objects } };
+        },
+      };
+      const data = await reads.graphql(
+        {
+          operationName: 'CoverageFacetChildren',
+          query: `query CoverageFacetChildren($facets: [String!], $limit: Int) { facets(filter: { user_keys: $facets }, limit: $limit) { objects { user_key top_level_classes { ${classFields} } } } }`,
+          variables: { facets, limit: Math.max(facets.length, 1) },
+        },
+        [os2moForm],
+      );
       const legacy: NormalObject = {};
       const graphql: NormalObject = {};
       for (const listing of listings) legacy[listing.facet] = keyedByUuid(listing.records, nodeView);
@@ -265,15 +320,36 @@ function classChildrenCheck(reads: CheckReads, sample: HierarchySample): Hierarc
           legacy[uuid] = keyedByUuid(list(await reads.service(paths[index]!)), nodeView);
         }),
       );
-      const data = await reads.graphql({
-        operationName: 'CoverageClassChildren',
-        query: `query CoverageClassChildren($uuids: [UUID!], $facets: [String!], $limit: Int) { classes(filter: { uuids: $uuids, facets: $facets }, limit: $limit) { objects { uuid children { ${classFields} } } } }`,
-        variables: {
-          uuids,
-          facets: [...new Set(asked.map(({ facet }) => facet))],
-          limit: Math.max(uuids.length, 1),
+      const variables = {
+        uuids,
+        facets: [...new Set(asked.map(({ facet }) => facet))],
+        limit: Math.max(uuids.length, 1),
+      };
+      // On v30: each child's own children, counted.
+      const os2moForm: Os2moForm = {
+        request: {
+          operationName: 'CoverageClassChildren',
+          query:
+            'query CoverageClassChildren($uuids: [UUID!], $facets: [String!], $limit: int) { classes(filter: { uuids: $uuids, facet: { user_keys: $facets } }, limit: $limit) { objects { current { uuid children { uuid name user_key children { uuid } } } } } }',
+          variables,
         },
-      });
+        asV2: (data) => ({
+          classes: {
+            objects: rootObjects('v2', field(data, 'classes')).map((record) => ({
+              ...record,
+              children: list(record['children']).map(counted),
+            })),
+          },
+        }),
+      };
+      const data = await reads.graphql(
+        {
+          operationName: 'CoverageClassChildren',
+          query: `query CoverageClassChildren($uuids: [UUID!], $facets: [String!], $limit: Int) { classes(filter: { uuids: $uuids, facets: $facets }, limit: $limit) { objects { uuid children { ${classFields} } } } }`,
+          variables,
+        },
+        [os2moForm],
+      );
       const graphql: NormalObject = {};
       for (const record of rootObjects('v2', field(data, 'classes'))) {
         const uuid = uuidOf(record);
@@ -290,6 +366,15 @@ function classChildrenCheck(reads: CheckReads, sample: HierarchySample): Hierarc
 }
 
 const scopes = ['past', 'present', 'future'] as const;
+
+/** Where a version (legacy days, `to` inclusive, null open) lies as of a day, as `validity=` scopes it. */
+function scopeOf(validityOf: unknown, day: string): (typeof scopes)[number] {
+  const from = field(validityOf, 'from');
+  const to = field(validityOf, 'to');
+  if (typeof to === 'string' && to < day) return 'past';
+  if (typeof from === 'string' && from > day) return 'future';
+  return 'present';
+}
 const versionView = (names: string[]) => (record: unknown) => ({
   ...Object.fromEntries(names.map((name) => [name, textOf(field(record, name))])),
   validity: validity(field(record, 'validity')),
@@ -312,6 +397,7 @@ function versionsCheck(
   kind: 'unit' | 'employee',
 ): HierarchyCheck {
   const root = kind === 'unit' ? 'org_units' : 'employees';
+  const os2moRoot = kind === 'unit' ? 'org_units' : 'persons';
   const names = versionFields[kind];
   const selection = versionSelection(kind);
   const aliases = scopes
@@ -352,11 +438,37 @@ function versionsCheck(
             }),
           ),
         );
-        const data = await reads.graphql({
-          operationName: 'CoverageVersions',
-          query: `query CoverageVersions($uuids: [UUID!], $limit: Int${at ? ', $at: Date' : ''}) { ${root}(filter: { uuids: $uuids${at ? ', at: $at' : ''} }, limit: $limit) { objects { uuid ${aliases} } } }`,
-          variables: { uuids: batch, limit: batch.length, ...(at ? { at } : {}) },
-        });
+        // On v30: every version of each object (OS2mo's `validities` over an open window), split into past,
+        // present and future as of `at`: the day the legacy reads as of (its default is today's UTC date).
+        const day = at ?? new Date().toISOString().slice(0, 10);
+        const os2moForm: Os2moForm = {
+          request: {
+            operationName: 'CoverageVersions',
+            query: `query CoverageVersions($uuids: [UUID!], $limit: int) { ${root}: ${os2moRoot} (filter: { uuids: $uuids, from_date: null, to_date: null }, limit: $limit) { objects { uuid validities(start: null, end: null) { ${os2moVersionSelection[kind]} } } } }`,
+            variables: { uuids: batch, limit: batch.length },
+          },
+          asV2: (os2mo) => ({
+            [root]: {
+              objects: rootObjects('v2', field(os2mo, root)).map(({ validities, ...object }) => ({
+                ...object,
+                ...Object.fromEntries(
+                  scopes.map((scope) => [
+                    scope,
+                    list(validities).filter((version) => scopeOf(field(version, 'validity'), day) === scope),
+                  ]),
+                ),
+              })),
+            },
+          }),
+        };
+        const data = await reads.graphql(
+          {
+            operationName: 'CoverageVersions',
+            query: `query CoverageVersions($uuids: [UUID!], $limit: Int${at ? ', $at: Date' : ''}) { ${root}(filter: { uuids: $uuids${at ? ', at: $at' : ''} }, limit: $limit) { objects { uuid ${aliases} } } }`,
+            variables: { uuids: batch, limit: batch.length, ...(at ? { at } : {}) },
+          },
+          [os2moForm],
+        );
         readCount += batch.length * 3 + 1;
         const graphql: NormalObject = {};
         for (const object of rootObjects('v2', field(data, root))) {

@@ -1,9 +1,15 @@
 import { detailTypes, type DetailType } from '../../legacy/legacy-paths.js';
-import { detailSelection, type DetailOwner } from '../detail-listings.js';
-import { hierarchyReplacements } from './hierarchy-checks.js';
+import {
+  detailField,
+  detailRecordSelection,
+  detailSelection,
+  os2moOwnerFilter,
+  type DetailOwner,
+} from '../detail-listings.js';
+import { hierarchyReplacements, hierarchyV30Forms } from './hierarchy-checks.js';
 import { writeMutations } from './not-covered.js';
 import { writeReplacements } from './write-replacements.js';
-import { os2moReplacement } from '../os2mo-road.js';
+import { os2moReplacement, os2moSelection } from '../os2mo-road.js';
 import { organisationReplacements } from './organisation-checks.js';
 
 const detailPath = /^\/service\/(ou|e)\/\{uuid\}\/details\/([a-z_]+)$/;
@@ -62,13 +68,25 @@ export function v2Replacement(operation: { operationId: string; method: string; 
   return detail ? detailReplacement(detail) : readReplacements[operation.operationId];
 }
 
+/** A detail listing from OS2mo's record collection, as shown: for an owner whose type has no field for it. */
+const detailCollectionReplacement = (detail: { owner: DetailOwner; type: DetailType }) =>
+  os2moSelection(
+    `${detailField('org_units', detail.type)}(filter: { ${os2moOwnerFilter[detail.owner]}: { uuids: [$uuid] } }) { objects { ${detailRecordSelection(detail.type)} } }`,
+  );
+
+/** A read's own v30 forms, in OS2mo's shape, for where its v2 query does not translate. */
+function v30Forms(operation: { operationId: string; path: string }): string[] {
+  const detail = detailEndpoint(operation.path);
+  return detail ? [detailCollectionReplacement(detail)] : (hierarchyV30Forms[operation.operationId] ?? []);
+}
+
 export function newestReplacement(operation: {
   operationId: string;
   method: string;
   path: string;
 }): NewestReplacement | undefined {
   const v2 = v2Replacement(operation);
-  return v2 === undefined ? undefined : os2moReplacement(v2);
+  return v2 === undefined ? undefined : os2moReplacement(v2, undefined, v30Forms(operation));
 }
 
 /**

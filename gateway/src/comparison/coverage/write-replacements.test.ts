@@ -2,7 +2,7 @@ import { isObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { servedV30Schema } from '../os2mo-road.js';
 import { contractOperations } from '../../contract/contract-operations.generated.js';
-import { writeReplacements, writeSentence } from './write-replacements.js';
+import { exclusiveEnds, writeReplacements, writeSentence } from './write-replacements.js';
 
 const writes = contractOperations.filter((operation) => operation.method !== 'GET');
 
@@ -36,5 +36,16 @@ describe('the v30 mutations replacing each /service write', () => {
     expect(writeSentence(createEmployee!)).toMatch(
       /^Replaced on \/graphql\/v30 by the mutation employee_create; Service API names that differ: givenname → given_name, /,
     );
+  });
+
+  it("says where a Service API last day becomes v30's exclusive end, and only there", () => {
+    const { terminateDetails, createOrgUnit, mapOrgUnits } = writeReplacements();
+    expect(terminateDetails!.ends).toBe(exclusiveEnds);
+    expect(createOrgUnit!.ends).toBe(exclusiveEnds);
+    expect(writeSentence(terminateDetails!)).toMatch(
+      /; a Service API last day \(validity\.to\) is v30's end the day after \(v30's ends are exclusive\)\.$/,
+    );
+    // A mapping takes a start day only.
+    expect(mapOrgUnits!.ends).toBeUndefined();
   });
 });

@@ -13,7 +13,20 @@ export interface WriteReplacement {
   mutations: string[];
   /** Service API body field → v30 input field, per record type (`org_unit`, `engagement`, …). */
   mapping: Record<string, Record<string, string>>;
+  /** Where the mapping carries `validity.to`: how a Service API last day becomes v30's end. */
+  ends?: string;
 }
+
+/** OS2mo's v30 ends a period at the instant after it (since v29); the Service API names the last day. */
+export const exclusiveEnds =
+  "a Service API last day (validity.to) is v30's end the day after (v30's ends are exclusive)";
+
+/**
+ * The suite that proves each named mutation against its write: the same change through `/service` and
+ * through the mutation (its input made by this mapping) leaves the same records, read back both ways; it
+ * fails when a mutation named here is not among those it proves.
+ */
+export const writeProof = 'test/write-replacements-proof.test.ts';
 
 /** OS2mo's mutation prefix of each Service API record type (its `it` is OS2mo's `ituser`). */
 const prefixes: Partial<Record<MappedType, string>> = {
@@ -61,7 +74,8 @@ function served(types: MappedType[], verb: 'create' | 'update' | 'terminate'): W
     mutations.push(name);
     mapping[type] = verb === 'terminate' ? { uuid: 'uuid', 'validity.to': 'to' } : fieldsOf(type);
   }
-  return { mutations, mapping };
+  const ends = Object.values(mapping).some((fields) => 'validity.to' in fields);
+  return { mutations, mapping, ...(ends ? { ends: exclusiveEnds } : {}) };
 }
 
 /** Each write of the contract, by operation: the v30 mutations replacing it and the field mapping. */
@@ -101,5 +115,6 @@ export function writeSentence(replacement: WriteReplacement): string {
   const names = replacement.mutations.join(', ');
   const plural = replacement.mutations.length > 1 ? 's' : '';
   const differ = renamed.size > 0 ? `; Service API names that differ: ${[...renamed].join(', ')}` : '';
-  return `Replaced on /graphql/v30 by the mutation${plural} ${names}${differ}.`;
+  const ends = replacement.ends ? `; ${replacement.ends}` : '';
+  return `Replaced on /graphql/v30 by the mutation${plural} ${names}${differ}${ends}.`;
 }

@@ -143,9 +143,19 @@ describe('the detail listings’ queries', () => {
       for (const path of [`/service/ou/${unit}/details/${type}`, `/service/e/${person}/details/${type}`]) {
         const target = shadowTarget(path, none);
         expect(target, path).not.toBeNull();
-        const road = os2moRoad(target!.request, versions.get('v30')!);
+        const road = os2moRoad(target!.request, versions.get('v30')!, target!.forms);
         expect(validate(versions.get(road.version)!, parse(road.request.query)), path).toEqual([]);
       }
     }
+  });
+
+  it("asks a person's owners on v30 from OS2mo's owners collection (OS2mo's Employee has no owners), today only", () => {
+    const today = shadowTarget(`/service/e/${person}/details/owner`, none)!;
+    expect(os2moRoad(today.request, versions.get('v30')!, today.forms)).toMatchObject({
+      version: 'v30',
+      translated: false,
+    });
+    const dated = shadowTarget(`/service/e/${person}/details/owner`, new URLSearchParams('at=2020-01-01'))!;
+    expect(os2moRoad(dated.request, versions.get('v30')!, dated.forms).version).toBe('v2');
   });
 });

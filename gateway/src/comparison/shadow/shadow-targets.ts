@@ -1,4 +1,5 @@
 import { detailTypes, legacyPaths, type DetailType } from '../../legacy/legacy-paths.js';
+import { detailCollectionForm } from '../detail-comparison.js';
 import { detailField, detailNormalForm, detailSelection, type DetailOwner } from '../detail-listings.js';
 import {
   classRef,
@@ -13,6 +14,7 @@ import {
   validity,
   type NormalValue,
 } from '../normal-form.js';
+import type { Os2moForm } from '../os2mo-road.js';
 import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
 
 /**
@@ -26,6 +28,8 @@ export interface ShadowTarget {
   /** The request's `at`, or `undefined` for today. */
   at: string | undefined;
   request: GraphQLRequestBody;
+  /** OS2mo's own forms of the read, where the v2 query does not translate to v30 (a person's owners). */
+  forms?: readonly Os2moForm[];
   fromLegacy(body: unknown): NormalValue;
   fromGraphQL(data: unknown): NormalValue;
 }
@@ -198,6 +202,8 @@ function detailTarget(
       query: `query ${operation}($uuid: UUID!, $at: Date) { ${owner}(filter: { uuids: [$uuid], at: $at }, limit: 1) { objects { ${detailSelection(owner, type)} } } }`,
       variables: { uuid, ...(at === undefined ? {} : { at }) },
     },
+    // The record collection's form reads today's records, as the listing without `at` does.
+    ...(at === undefined ? { forms: [detailCollectionForm(owner, type, [uuid])] } : {}),
     fromLegacy: (body) => ({ [fieldName]: detailNormalForm(type, 'legacy', body) }),
     fromGraphQL: (data) => ({
       [fieldName]: detailNormalForm(type, 'graphql', field(onlyObject(data, owner), fieldName)),

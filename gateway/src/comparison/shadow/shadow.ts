@@ -326,7 +326,8 @@ export function createShadowComparison(options: ShadowComparisonOptions) {
       variables: { ...job.target.request.variables, at: job.target.at ?? job.today },
     };
     // On v30 the read takes the OS2mo road: OS2mo's shape where the served v30 answers it, else v2.
-    const road = options.version === 'v30' ? os2moRoad(v2Request, options.schema) : undefined;
+    const road =
+      options.version === 'v30' ? os2moRoad(v2Request, options.schema, job.target.forms) : undefined;
     const version = road?.version ?? options.version;
     const request = road?.request ?? v2Request;
     try {
@@ -340,7 +341,7 @@ export function createShadowComparison(options: ShadowComparisonOptions) {
         version,
       });
       if (result.errors?.length) throw new Error(result.errors[0]!.message);
-      const data = version === 'v30' ? os2moData(result.data) : result.data;
+      const data = road?.version === 'v30' ? road.asV2(os2moData(result.data)) : result.data;
       const differences = findDifferences(job.target.fromLegacy(legacyBody), job.target.fromGraphQL(data));
       if (differences.length === 0) {
         report({ ...base, result: 'match' });

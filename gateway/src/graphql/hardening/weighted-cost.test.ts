@@ -107,7 +107,21 @@ describe('what a filter bounds', () => {
   it("bounds by the owners it names, each owner's records weighing as a link's objects", () => {
     expect(filterBound({ org_units: ['u'] })).toBe(10);
     expect(filterBound({ employee: { uuids: ['p', 'q'] } })).toBe(20);
-    expect(filterBound({ engagement: { org_unit: { uuids: ['u'] } } })).toBe(100);
+  });
+
+  it("weighs the records of an owner's engagements as that owner's records, and other owners' owners ten each", () => {
+    expect(filterBound({ engagement: { org_unit: { uuids: ['u'] } } })).toBe(10);
+    expect(filterBound({ engagements: { employee: { uuids: ['p', 'q'] } } })).toBe(20);
+    expect(filterBound({ engagement: { uuids: ['e'] } })).toBe(10);
+    // The records of a unit's children are the records of each child, not of the one unit.
+    expect(filterBound({ org_unit: { parent: { uuids: ['u'] } } })).toBe(100);
+    expect(filterBound({ engagement: { org_unit: { parent: { uuids: ['u'] } } } })).toBe(100);
+  });
+
+  it('leaves unbounded the records of engagements found by no owner', () => {
+    expect(filterBound({ engagement: { from_date: '2024-01-01' } })).toBe(Infinity);
+    expect(filterBound({ engagement: { org_unit: { descendant: { uuids: ['u'] } } } })).toBe(Infinity);
+    expect(filterBound({ engagement: { org_unit: null } })).toBe(Infinity);
   });
 
   it('takes the tightest of its members, and leaves unbounded what names no owner', () => {
@@ -185,6 +199,21 @@ describe("the cost of OS2mo's UI's page queries (v29), within the default limit"
             uuid validity { from to } org_unit_response { uuid current(at: $from) { name user_key } }
             job_function_response { current(at: $from) { name user_key } }
           } }
+        } } }
+      }`,
+      // web/src/lib/components/tables/OrgITUserTable.svelte: the IT users of the unit's engagements and its own.
+      unitItusers: `query ($units: [UUID!], $from: DateTime) {
+        byEngagement: itusers(filter: { engagement: { org_unit: { uuids: $units } }, from_date: $from }) {
+          objects { validities {
+            uuid user_key external_id ${named('itsystem_response')} validity { from to } ${named('primary_response')}
+            engagements(filter: { from_date: $from }) { validities {
+              uuid validity { from to } org_unit_response { uuid current(at: $from) { name user_key } }
+              job_function_response { current(at: $from) { name user_key } }
+            } }
+          } }
+        }
+        byOrgUnit: itusers(filter: { org_unit: { uuids: $units }, from_date: $from }) { objects { validities {
+          uuid user_key external_id ${named('itsystem_response')} validity { from to } ${named('primary_response')}
         } } }
       }`,
     };

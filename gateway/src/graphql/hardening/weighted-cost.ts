@@ -76,27 +76,47 @@ const ownerMembers = [
 ];
 
 /**
+ * Owner members whose objects are themselves records of an owner: the IT users or addresses of a unit's
+ * engagements are that unit's records too (OS2mo's UI lists them on the unit's page beside its own), so a
+ * filter that finds the engagements by their owner weighs as that owner's records, not as ten per engagement.
+ */
+const recordOwnerMembers: ReadonlySet<string> = new Set(['engagement', 'engagements']);
+
+/**
  * How many objects a filter can match at most, or infinity when it does not bound them: `uuids` and
  * `user_keys` name that many objects; an owner member (a UUID list or a filter that is itself bounded) names
  * that many owners, each weighing as a link's objects. The members are ANDed, so the tightest one counts.
  */
 export function filterBound(filter: unknown): number {
-  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) return Infinity;
+  const { named, owned } = boundsOf(filter);
+  return Math.min(named, owned);
+}
+
+/** `named`: how many objects its `uuids` or `user_keys` name; `owned`: how many records its owner members bound. */
+function boundsOf(filter: unknown): { named: number; owned: number } {
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+    return { named: Infinity, owned: Infinity };
   const members = filter as Record<string, unknown>;
-  const bounds: number[] = [];
+  let named = Infinity;
   for (const name of ['uuids', 'user_keys']) {
-    const named = members[name];
-    if (Array.isArray(named)) bounds.push(named.length);
+    const given = members[name];
+    if (Array.isArray(given)) named = Math.min(named, given.length);
     // A list argument given one value by a variable (`uuids: $uuid`) is that one value: GraphQL's list input
     // coercion, which a variable's raw value has not been through yet.
-    else if (typeof named === 'string') bounds.push(1);
+    else if (typeof given === 'string') named = Math.min(named, 1);
   }
+  let owned = Infinity;
   for (const name of ownerMembers) {
     const owner = members[name];
-    const owners = Array.isArray(owner) ? owner.length : typeof owner === 'string' ? 1 : filterBound(owner);
-    if (Number.isFinite(owners)) bounds.push(owners * unlimitedLinkWeight);
+    if (Array.isArray(owner)) owned = Math.min(owned, owner.length * unlimitedLinkWeight);
+    else if (typeof owner === 'string') owned = Math.min(owned, unlimitedLinkWeight);
+    else {
+      const inner = boundsOf(owner);
+      const throughOwners = recordOwnerMembers.has(name) ? inner.owned : inner.owned * unlimitedLinkWeight;
+      owned = Math.min(owned, inner.named * unlimitedLinkWeight, throughOwners);
+    }
   }
-  return Math.min(Infinity, ...bounds);
+  return { named, owned };
 }
 
 /** Whether a field can give more than one object: a list, or a page of them (OS2mo's links to one take `limit` too). */

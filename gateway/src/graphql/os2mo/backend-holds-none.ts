@@ -19,6 +19,8 @@ export interface HeldNone {
 }
 
 const page = 'limit: int = null, cursor: Cursor = null';
+/** The arguments of a link to the objects its object names by UUID (OS2mo's `UuidsBound…Filter`). */
+const uuidsBound = (type: string) => `filter: UuidsBound${type}Filter, ${page}`;
 
 const itUserNoEngagement =
   "a 2.x IT account (`ItUser` in the contract) names its IT system, person and unit, never an engagement: OS2mo's engagement scoping came later";
@@ -28,6 +30,13 @@ const noItUserAddress =
   'a 2.x address (`Address` in the contract) names its person, unit or engagement, never an IT account';
 const associationNoItFields =
   "a 2.x association (`Association` in the contract) has no trade union, job function or IT account: those belong to OS2mo's later IT associations and union data";
+
+const noUnitHierarchy =
+  "a 2.x unit (`OrgUnit` in the contract) carries no unit-hierarchy class: the contract's unit reads give none and its unit writes take none, so a unit filter's `hierarchy` (or `hierarchies`) keeps no unit";
+const engagementNoLeave =
+  "a 2.x engagement (`Engagement` in the contract) names no leave (a leave names its engagement), and OS2mo's own engagement read fills no `leave_uuid` (`mora/handler/impl/engagement.py`@HEAD)";
+const noRoleBindings =
+  "the contract has no role binding (OS2mo's access rules on IT accounts came after 2.x, which never had them)";
 
 /** Every coordinate the gateway answers with OS2mo's empty answer, because 2.x never held a value for it. */
 export const backendHoldsNone: readonly HeldNone[] = [
@@ -191,10 +200,46 @@ export const backendHoldsNone: readonly HeldNone[] = [
     args: `filter: ParentBoundFacetFilter, ${page}`,
     reason: 'a 2.x facet (`Facet` in the contract) has no parent facet, so none has children',
   },
+  { coordinate: 'OrganisationUnit.unit_hierarchy_response', type: 'ClassResponse', reason: noUnitHierarchy },
   {
-    coordinate: 'OrganisationUnit.unit_hierarchy_response',
-    type: 'ClassResponse',
-    reason: 'a 2.x unit (`OrgUnit` in the contract) carries no unit-hierarchy class',
+    coordinate: 'OrganisationUnit.org_unit_hierarchy_model',
+    args: `filter: UuidsBoundClassFilter, ${page}`,
+    type: 'Class',
+    deprecated: 'Use `unit_hierarchy_response`.',
+    reason: noUnitHierarchy,
+  },
+  {
+    coordinate: 'OrganisationUnit.org_unit_hierarchy',
+    type: 'UUID',
+    deprecated: 'Use `org_unit_hierarchy_model { uuid }`.',
+    reason: noUnitHierarchy,
+  },
+  { coordinate: 'Engagement.leave_response', type: 'LeaveResponse', reason: engagementNoLeave },
+  {
+    coordinate: 'Engagement.leave',
+    args: `filter: UuidsBoundLeaveFilter, ${page}`,
+    type: 'Leave',
+    deprecated: 'Use `leave_response`.',
+    reason: engagementNoLeave,
+  },
+  {
+    coordinate: 'Engagement.leave_uuid',
+    type: 'UUID',
+    deprecated: 'Use `leave { uuid }`.',
+    reason: engagementNoLeave,
+  },
+  {
+    coordinate: 'ITUser.rolebindings',
+    args: `filter: ItuserBoundRoleBindingFilter, ${page}`,
+    type: '[RoleBinding!]!',
+    deprecated: 'Use `rolebindings_response`.',
+    reason: noRoleBindings,
+  },
+  {
+    coordinate: 'ITUser.rolebindings_response',
+    type: 'RoleBindingResponsePaged!',
+    args: `filter: ItuserBoundRoleBindingFilter, ${page}`,
+    reason: noRoleBindings,
   },
   {
     coordinate: 'ITSystem.roles',
@@ -208,6 +253,32 @@ export const backendHoldsNone: readonly HeldNone[] = [
     type: 'ClassResponsePaged!',
     args: `filter: ItSystemboundclassfilter, ${page}`,
     reason: "a 2.x IT system (`ItSystem` in the contract) has no roles: OS2mo's IT roles came later",
+  },
+];
+
+/**
+ * OS2mo's entity types of which the backend holds no object at all, each with the reason and its SDL (the
+ * collection over it is in `collections-view.ts`, answered empty). No object exists, so no field of
+ * these types is ever resolved; they are served so that a query naming them validates, as against OS2mo.
+ */
+export const heldNoneTypes: readonly { type: string; reason: string; typeDefs: string }[] = [
+  {
+    type: 'RoleBinding',
+    reason: noRoleBindings,
+    typeDefs: `
+"""A role an IT account gives in a unit (OS2mo's access rules); the Service API has none."""
+type RoleBinding {
+  uuid: UUID!
+  user_key: String!
+  validity: Validity!
+  role_response: ClassResponse!
+  ituser_response: ITUserResponse!
+  org_unit_response: OrganisationUnitResponse
+  role(${uuidsBound('Class')}): [Class!]! @deprecated(reason: "Use \`role_response\`.")
+  ituser(${uuidsBound('ITUser')}): [ITUser!]! @deprecated(reason: "Use \`ituser_response\`.")
+  org_unit(${uuidsBound('OrganisationUnit')}): [OrganisationUnit!]! @deprecated(reason: "Use \`org_unit_response\`.")
+}
+`,
   },
 ];
 

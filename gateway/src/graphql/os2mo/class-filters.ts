@@ -1,5 +1,14 @@
 import type { GraphQLContext, Source } from '../context.js';
 import { classRecords, matchesFilter } from '../resolvers/collections.js';
+import { nestedReads, unitsMatching, type UnitFilter, type UnitFilterReads } from './unit-filters.js';
+
+/** OS2mo's `ClassOwnerFilter`: a unit filter for the class's owner, and whether classes without one count. */
+export interface ClassOwnerFilter extends UnitFilter {
+  include_none?: boolean | null;
+}
+
+/** How an owner filter's unit members are read: the units of the engagements an `engagement` member finds. */
+export type OwnerReads = Pick<UnitFilterReads, 'engagementUnits'>;
 
 /** OS2mo's `ClassFilter` members the Service API's class reads can decide. */
 export interface ClassFilter {
@@ -14,6 +23,7 @@ export interface ClassFilter {
   parents?: string[] | null;
   parent_user_keys?: string[] | null;
   it_system?: object | null;
+  owner?: ClassOwnerFilter | null;
 }
 
 /** The facets (by user key) a class filter names through `facet`, `facets` or `facet_user_keys`; null: any. */
@@ -34,14 +44,15 @@ async function facetKeysOf(context: GraphQLContext, filter: ClassFilter): Promis
 }
 
 /** The UUIDs of the classes directly below the classes a filter's parent members select; null: any. */
-async function childUuids(context: GraphQLContext, filter: ClassFilter, at: string) {
+async function childUuids(context: GraphQLContext, filter: ClassFilter, at: string, reads: OwnerReads) {
   const parentSets: string[][] = [];
   if (filter.parents) parentSets.push(filter.parents);
   if (filter.parent_user_keys) {
-    const keyed = await classesMatching(context, { user_keys: filter.parent_user_keys }, at);
+    const keyed = await classesMatching(context, { user_keys: filter.parent_user_keys }, at, reads);
     parentSets.push(keyed.map((record) => record.uuid));
   }
-  if (filter.parent) parentSets.push((await classesMatching(context, filter.parent, at)).map((c) => c.uuid));
+  if (filter.parent)
+    parentSets.push((await classesMatching(context, filter.parent, at, reads)).map((c) => c.uuid));
   if (parentSets.length === 0) return null;
   const children = await Promise.all(
     parentSets.map(async (parents) => {
@@ -54,25 +65,66 @@ async function childUuids(context: GraphQLContext, filter: ClassFilter, at: stri
   return children.reduce((kept, next) => new Set([...kept].filter((uuid) => next.has(uuid))));
 }
 
+/** The owner unit a class names: the Service API gives its UUID (OS2mo 2.4.0 `service/facet.py`), or null. */
+function ownerOf(record: Source): string | null {
+  const owner = record.owner as string | { uuid?: string } | null | undefined;
+  if (typeof owner === 'string') return owner;
+  return owner?.uuid ?? null;
+}
+
+/**
+ * The classes an owner filter keeps, as OS2mo's class predicate (`mora/graphapi/resolvers.py`@HEAD): those
+ * whose owner is a unit the filter matches, and with `include_none` those without an owner. Only the
+ * owners the classes name are matched, so classes that all lack one need no unit read.
+ */
+export async function classesOwnedBy<T extends Source>(
+  context: GraphQLContext,
+  records: readonly T[],
+  owner: ClassOwnerFilter,
+  at: string,
+  reads: OwnerReads,
+): Promise<T[]> {
+  const named = [...new Set(records.map(ownerOf).filter((uuid): uuid is string => uuid !== null))];
+  const { include_none: includeNone, ...unitFilter } = owner;
+  const candidates = unitFilter.uuids ? named.filter((uuid) => unitFilter.uuids!.includes(uuid)) : named;
+  const matched = new Set(
+    candidates.length === 0
+      ? []
+      : (await unitsMatching(context, { ...unitFilter, uuids: candidates }, at, nestedReads(reads))).map(
+          (unit) => unit.uuid,
+        ),
+  );
+  return records.filter((record) => {
+    const uuid = ownerOf(record);
+    return uuid === null ? includeNone === true : matched.has(uuid);
+  });
+}
+
 /**
  * The classes a class filter selects, as of `at`: by facet, name and scope (OS2mo's
- * `tests/graphapi/test_classes.py`@HEAD: `name` and `scope` match exactly, null is no filter), and by
- * parent through the Service API's children listings. Null members filter nothing, as OS2mo's defaults say.
+ * `tests/graphapi/test_classes.py`@HEAD: `name` and `scope` match exactly, null is no filter), by
+ * parent through the Service API's children listings, and by owner. Null members filter nothing, as OS2mo's
+ * defaults say.
  */
 export async function classesMatching(
   context: GraphQLContext,
   filter: ClassFilter,
   at: string,
+  reads: OwnerReads,
 ): Promise<Source[]> {
   // A 2.x class names no IT system (the contract's `Class` has none): an IT-system filter keeps none.
   if (filter.it_system != null) return [];
-  const [keys, children] = await Promise.all([facetKeysOf(context, filter), childUuids(context, filter, at)]);
+  const [keys, children] = await Promise.all([
+    facetKeysOf(context, filter),
+    childUuids(context, filter, at, reads),
+  ]);
   const records = await classRecords(context, { uuids: filter.uuids, facets: keys }, at);
-  return records.filter(
+  const kept = records.filter(
     (record) =>
       matchesFilter(record, filter) &&
       (!filter.name || filter.name.includes(String(record.name))) &&
       (!filter.scope || filter.scope.includes(String(record.scope))) &&
       (!children || children.has(record.uuid)),
   );
+  return filter.owner == null ? kept : classesOwnedBy(context, kept, filter.owner, at, reads);
 }

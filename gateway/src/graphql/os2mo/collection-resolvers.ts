@@ -16,8 +16,8 @@ import {
 import { usesDefaultArguments, selectedFields } from '../resolvers/lookahead.js';
 import { decodeCursor, encodeCursor } from '../resolvers/pagination.js';
 import { prefetchUnitLinks, unitsAnswerableFromManagers } from '../resolvers/prefetch.js';
-import { classesMatching, type ClassFilter } from './class-filters.js';
-import { detailFilterTests, passing, type DetailFilter } from './detail-filters.js';
+import { classesMatching, type ClassFilter, type OwnerReads } from './class-filters.js';
+import { detailFilterTests, keepsNoRecord, passing, type DetailFilter } from './detail-filters.js';
 import type { CollectionSource, CollectionView } from './collections-view.js';
 import type { Instant } from './date-time.js';
 import { managerMatcher } from './manager-filters.js';
@@ -43,7 +43,7 @@ export interface ResponseRoot {
   __window?: DayWindow;
 }
 
-interface Filter {
+export interface Filter {
   uuids?: string[] | null;
   user_keys?: string[] | null;
   from_date?: Instant | null;
@@ -200,17 +200,20 @@ async function narrowed(
 }
 
 /** Detail records of one type matching the filter, through the listings of the units or people it names. */
-async function detailObjects(
+export async function detailObjects(
   context: GraphQLContext,
   type: DetailType,
   filter: Filter | null | undefined,
   window: DayWindow,
   inherit = false,
 ): Promise<Source[]> {
+  // What no 2.x record can match needs no owner's listing (the IT users of a unit's engagements).
+  if (keepsNoRecord(type, (filter ?? {}) as DetailFilter)) return [];
   const at = windowDay(window, context.today);
   const units = await narrowed(context, 'unit', filter?.org_unit, filter?.org_units, at);
   const people = await narrowed(context, 'employee', filter?.employee, filter?.employees, at);
-  const managerOnly = type === 'manager' ? await managerMatcher(context, filter, at) : () => true;
+  const managerOnly =
+    type === 'manager' ? await managerMatcher(context, filter, at, ownerReads(context)) : () => true;
   const keep = (record: LegacyRecord) => {
     if (!matchesFilter(record, filter) || !managerOnly(record)) return false;
     const person = (record.person as LegacyRecord | null | undefined)?.uuid;
@@ -235,6 +238,7 @@ async function detailObjects(
       ),
     ),
     detailFilterTests(context, type, (filter ?? {}) as DetailFilter, at, {
+      ...ownerReads(context),
       engagementUuids: async (engagement, day) =>
         (await detailObjects(context, 'engagement', engagement as Filter, { from: day, to: day })).map(
           (record) => record.uuid,
@@ -269,8 +273,9 @@ export async function detailTest(
   const [units, people, managerOnly, tests] = await Promise.all([
     narrowed(context, 'unit', filter?.org_unit, filter?.org_units, at),
     narrowed(context, 'employee', filter?.employee, filter?.employees, at),
-    type === 'manager' ? managerMatcher(context, filter, at) : () => true,
+    type === 'manager' ? managerMatcher(context, filter, at, ownerReads(context)) : () => true,
     detailFilterTests(context, type, (filter ?? {}) as DetailFilter, at, {
+      ...ownerReads(context),
       engagementUuids: async (engagement, day) =>
         (await detailObjects(context, 'engagement', engagement as Filter, { from: day, to: day })).map(
           (record) => record.uuid,
@@ -451,17 +456,18 @@ export function collectionResolver(view: CollectionView, options: CollectionOpti
       records = await detailObjects(context, source.type, filter, window, args.inherit === true);
       if (vacantOnly) records = records.filter((record) => !(record.person as LegacyRecord | null)?.uuid);
     } else if (source.kind === 'class') {
-      records = await classesMatching(context, (filter ?? {}) as ClassFilter, at);
+      records = await classesMatching(context, (filter ?? {}) as ClassFilter, at, ownerReads(context));
     } else if (source.kind === 'facet') records = await facetRecords(context, filter, at);
-    else records = await itSystemRecords(context, filter, at);
+    else if (source.kind === 'itsystem') records = await itSystemRecords(context, filter, at);
+    // OS2mo's answer for a backend that never held such an object, whatever the filter says.
+    else records = [];
     return pageOf(responses(records, source, window, context.today), offset, args.limit);
   };
 }
 
-/** How the unit filters read their members at the top level, and the units of matching engagements. */
-export function unitFilterReads(info: GraphQLResolveInfo, context: GraphQLContext): UnitFilterReads {
+/** How a unit filter nested anywhere (a class's owner) reads its `engagement` member: the engagements' units. */
+export function ownerReads(context: GraphQLContext): OwnerReads {
   return {
-    given: (filter, member) => given(info, filter, member, true),
     engagementUnits: async (engagement, at) => {
       const records = await detailObjects(context, 'engagement', engagement as Filter, { from: at, to: at });
       return records.flatMap((record) => {
@@ -470,6 +476,11 @@ export function unitFilterReads(info: GraphQLResolveInfo, context: GraphQLContex
       });
     },
   };
+}
+
+/** How the unit filters read their members at the top level, and the units of matching engagements. */
+export function unitFilterReads(info: GraphQLResolveInfo, context: GraphQLContext): UnitFilterReads {
+  return { ...ownerReads(context), given: (filter, member) => given(info, filter, member, true) };
 }
 
 /**
@@ -586,6 +597,8 @@ export function objectReads(source: CollectionSource): ObjectReads {
       return timelessReads(async (context, uuid) =>
         (await context.legacy.itSystems()).find((system) => system.uuid === uuid),
       );
+    case 'none':
+      return { at: () => Promise.resolve(null), versions: () => Promise.resolve([]) };
   }
 }
 

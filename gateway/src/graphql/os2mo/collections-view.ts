@@ -7,7 +7,9 @@ export type CollectionSource =
   | { kind: 'detail'; type: DetailType }
   | { kind: 'class' }
   | { kind: 'facet' }
-  | { kind: 'itsystem' };
+  | { kind: 'itsystem' }
+  /** None: the backend never holds such an object (`backend-holds-none.ts`), so the collection is empty. */
+  | { kind: 'none' };
 
 /** One of OS2mo's root collections: `roots(filter: XFilter, limit, cursor): XResponsePaged!`. */
 export interface CollectionView {
@@ -41,7 +43,23 @@ const unitSearchFields = `
   subtree: OrganisationUnitFilter @deprecated(reason: "Use \`descendant\`.")
   descendant: OrganisationUnitFilter
   ancestor: OrganisationUnitFilter
-  engagement: EngagementFilter = null`;
+  engagement: EngagementFilter = null
+  hierarchy: ClassFilter = null
+  hierarchies: [UUID!] = null @deprecated(reason: "Use \`hierarchy\`.")`;
+
+/** A class's owner (OS2mo's `ClassOwnerFilter`): a unit filter, and whether classes without an owner count. */
+export const classOwnerFilterTypeDefs = `
+"""Which owner units a class may have: units matching every field given, or none with \`include_none\`."""
+input ClassOwnerFilter {
+  uuids: [UUID!] = null
+  user_keys: [String!] = null
+  from_date: DateTime
+  to_date: DateTime${unitSearchFields}
+  parent: OrganisationUnitFilter
+  parents: [UUID!] @deprecated(reason: "Use \`parent\`.")
+  include_none: Boolean! = false
+}
+`;
 
 export const v30Collections: readonly CollectionView[] = [
   {
@@ -66,7 +84,10 @@ export const v30Collections: readonly CollectionView[] = [
     roots: { engagements: null },
     type: 'Engagement',
     filter: 'EngagementFilter',
-    extraFilterFields: byOrgUnitAndPerson,
+    extraFilterFields: `${byOrgUnitAndPerson}
+  job_function: ClassFilter = null
+  engagement_type: ClassFilter = null
+  ituser: ITUserFilter = null`,
     source: { kind: 'detail', type: 'engagement' },
   },
   {
@@ -93,7 +114,8 @@ export const v30Collections: readonly CollectionView[] = [
   parent: ClassFilter = null
   parents: [UUID!] = null @deprecated(reason: "Use \`parent\`.")
   parent_user_keys: [String!] = null @deprecated(reason: "Use \`parent\`.")
-  it_system: ITSystemFilter = null`,
+  it_system: ITSystemFilter = null
+  owner: ClassOwnerFilter = null`,
     source: { kind: 'class' },
   },
   {
@@ -161,6 +183,15 @@ export const v30Collections: readonly CollectionView[] = [
     filter: 'RelatedUnitFilter',
     extraFilterFields: byOrgUnit,
     source: { kind: 'detail', type: 'related_unit' },
+  },
+  {
+    roots: { rolebindings: null },
+    type: 'RoleBinding',
+    filter: 'RoleBindingFilter',
+    extraFilterFields: `${byOrgUnit}
+  ituser: ITUserFilter = null
+  role: ClassFilter = null`,
+    source: { kind: 'none' },
   },
   { roots: { facets: null }, type: 'Facet', filter: 'FacetFilter', source: { kind: 'facet' } },
   { roots: { itsystems: null }, type: 'ITSystem', filter: 'ITSystemFilter', source: { kind: 'itsystem' } },

@@ -1,7 +1,7 @@
 import type { GraphQLContext, Source } from '../context.js';
 import type { DetailType, LegacyRecord } from '../../legacy/legacy-loaders.js';
 import { allEmployees, itSystemRecords, matchesFilter } from '../resolvers/collections.js';
-import { classesMatching, type ClassFilter } from './class-filters.js';
+import { classesMatching, type ClassFilter, type OwnerReads } from './class-filters.js';
 import { peopleMatching, type PersonFilter } from './person-filters.js';
 
 interface KeyFilter {
@@ -11,7 +11,7 @@ interface KeyFilter {
 
 /**
  * The members of OS2mo's detail filters (`AddressFilter`, `AssociationFilter`, `ITUserFilter`,
- * `OwnerFilter`) that pick records by what they link to, beyond the unit and the person.
+ * `OwnerFilter`, `EngagementFilter`) that pick records by what they link to, beyond the unit and the person.
  */
 export interface DetailFilter {
   address_type?: ClassFilter | null;
@@ -30,10 +30,12 @@ export interface DetailFilter {
   external_ids?: string[] | null;
   binding_types?: string[] | null;
   owner?: (KeyFilter & PersonFilter) | null;
+  job_function?: ClassFilter | null;
+  engagement_type?: ClassFilter | null;
 }
 
 /** How the detail filters read what they cannot decide alone: the engagements an engagement filter picks. */
-export interface DetailFilterReads {
+export interface DetailFilterReads extends OwnerReads {
   engagementUuids(filter: object, at: string): Promise<string[]>;
 }
 
@@ -82,11 +84,30 @@ const linkedTo = (field: string, allowed: ReadonlySet<string>): Test => {
 const nothing: Test = () => false;
 
 /**
+ * Whether a detail filter asks for a link no 2.x record has, so that it keeps no record and no listing
+ * need be read: OS2mo ORs an address's `engagement` and `ituser`, and a 2.x address never names an IT
+ * account; a 2.x association is never an IT association (`false` keeps all); a 2.x IT account has no
+ * engagement, external id or binding type (v30's `external_ids: null`, accounts without one, keeps all).
+ */
+export function keepsNoRecord(type: DetailType, filter: DetailFilter): boolean {
+  if (type === 'address')
+    return (
+      filter.ituser != null &&
+      folded(filter.engagement as KeyFilter | null | undefined, filter.engagements) === null
+    );
+  if (type === 'association') return filter.it_association === true;
+  if (type === 'it')
+    return filter.engagement != null || filter.external_ids != null || filter.binding_types != null;
+  return false;
+}
+
+/**
  * The tests a detail filter's link members put on records of one type as of `at`, each following OS2mo's
- * `resolvers.py`@HEAD (`address_predicate`, `association_predicate`, `it_user_predicate`, `owner_predicate`):
- * null is no filter, a sub-filter keeps the records whose link it matches. What a 2.x record never links to
- * (an IT association, an address's IT account, an IT account's engagement, external id or binding type)
- * matches no record, as OS2mo answers for data written through the 2.x Service API.
+ * `resolvers.py`@HEAD (`address_predicate`, `association_predicate`, `it_user_predicate`, `owner_predicate`,
+ * `engagement_predicate`): null is no filter, a sub-filter keeps the records whose link it matches. What a
+ * 2.x record never links to (an IT association, an address's IT account, an IT account's engagement,
+ * external id or binding type) matches no record, as OS2mo answers for data written through the 2.x
+ * Service API.
  */
 export async function detailFilterTests(
   context: GraphQLContext,
@@ -96,7 +117,8 @@ export async function detailFilterTests(
   reads: DetailFilterReads,
 ): Promise<Test[]> {
   const classes = (sub: ClassFilter) =>
-    picked(sub, async () => (await classesMatching(context, sub, at)).map((record) => record.uuid));
+    picked(sub, async () => (await classesMatching(context, sub, at, reads)).map((record) => record.uuid));
+  if (keepsNoRecord(type, filter)) return [nothing];
   const tests: Promise<Test>[] = [];
   if (type === 'address') {
     const addressType = folded(filter.address_type, filter.address_types, filter.address_type_user_keys);
@@ -104,11 +126,10 @@ export async function detailFilterTests(
     if (filter.visibility)
       tests.push(classes(filter.visibility).then((allowed) => linkedTo('visibility', allowed)));
     const engagement = folded(filter.engagement as KeyFilter | null | undefined, filter.engagements);
-    // OS2mo ORs `engagement` and `ituser`; a 2.x address never names an IT account, so only the first can hold.
     if (engagement) {
       const found = picked(engagement, () => reads.engagementUuids(engagement, at));
       tests.push(found.then((allowed) => linkedTo('engagement', allowed)));
-    } else if (filter.ituser != null) tests.push(Promise.resolve(nothing));
+    }
   }
   if (type === 'association') {
     const associationType = folded(
@@ -119,8 +140,6 @@ export async function detailFilterTests(
     if (associationType) {
       tests.push(classes(associationType).then((allowed) => linkedTo('association_type', allowed)));
     }
-    // A 2.x association is never an IT association: `true` keeps none, `false` keeps all.
-    if (filter.it_association === true) tests.push(Promise.resolve(nothing));
   }
   if (type === 'it') {
     const itsystem = folded(filter.itsystem, filter.itsystem_uuids);
@@ -130,11 +149,18 @@ export async function detailFilterTests(
       );
       tests.push(systems.then((allowed) => linkedTo('itsystem', allowed)));
     }
-    // A 2.x IT account has no engagement, external id or binding type: a list (or a sub-filter) keeps none;
-    // v30's `external_ids: null` (accounts without an external id) keeps all, as absent does.
-    if (filter.engagement != null || filter.external_ids != null || filter.binding_types != null) {
-      tests.push(Promise.resolve(nothing));
+  }
+  if (type === 'engagement') {
+    if (filter.job_function) {
+      const jobFunction = filter.job_function;
+      tests.push(classes(jobFunction).then((allowed) => linkedTo('job_function', allowed)));
     }
+    if (filter.engagement_type) {
+      const engagementType = filter.engagement_type;
+      tests.push(classes(engagementType).then((allowed) => linkedTo('engagement_type', allowed)));
+    }
+    // OS2mo keeps the engagements an IT account names; a 2.x IT account names none.
+    if (filter.ituser != null) tests.push(Promise.resolve(nothing));
   }
   if (type === 'owner' && filter.owner) {
     const owner = filter.owner;

@@ -1,3 +1,4 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { GraphQLContext, Source } from '../context.js';
 import { engagementManagers } from './engagement-managers.js';
@@ -27,14 +28,15 @@ const engagement = {
   org_unit: { uuid: 'leaf' },
   person: { uuid: 'alice' },
 } as Source;
+const noInfo = {} as GraphQLResolveInfo;
 const managerUuids = (managers: Source[]) => managers.map((manager) => manager.uuid);
 
 // OS2mo's semantics: mora/graphapi/collections/engagement.py@HEAD, `Engagement.managers`.
 describe("an engagement's managers", () => {
   it("are its unit's managers, or with inherit the nearest ancestor's, in one Service API read", async () => {
     const { context, reads } = contextWith({ middle: ['bob'] });
-    expect(managerUuids(await engagementManagers(engagement, {}, context))).toEqual([]);
-    expect(managerUuids(await engagementManagers(engagement, { inherit: true }, context))).toEqual([
+    expect(managerUuids(await engagementManagers(engagement, {}, context, noInfo))).toEqual([]);
+    expect(managerUuids(await engagementManagers(engagement, { inherit: true }, context, noInfo))).toEqual([
       'middle-bob',
     ]);
     expect(reads).toEqual(['leaf', 'leaf+inherit']);
@@ -42,11 +44,15 @@ describe("an engagement's managers", () => {
 
   it('leave the person out with exclude_self, and with inherit go on past a unit the person manages alone', async () => {
     const { context } = contextWith({ leaf: ['alice'], middle: ['alice'], root: ['carol', 'alice'] });
-    expect(managerUuids(await engagementManagers(engagement, { exclude_self: true }, context))).toEqual([]);
     expect(
-      managerUuids(await engagementManagers(engagement, { exclude_self: true, inherit: true }, context)),
+      managerUuids(await engagementManagers(engagement, { exclude_self: true }, context, noInfo)),
+    ).toEqual([]);
+    expect(
+      managerUuids(
+        await engagementManagers(engagement, { exclude_self: true, inherit: true }, context, noInfo),
+      ),
     ).toEqual(['root-carol']);
-    expect(managerUuids(await engagementManagers(engagement, { inherit: true }, context))).toEqual([
+    expect(managerUuids(await engagementManagers(engagement, { inherit: true }, context, noInfo))).toEqual([
       'leaf-alice',
     ]);
   });

@@ -1,9 +1,13 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { withDate, type GraphQLContext, type Source } from '../context.js';
 import type { LegacyRecord } from '../../legacy/legacy-loaders.js';
+import { detailObjects, windowOf, type Filter } from './collection-resolvers.js';
+import type { LinkFilter } from './link-filters.js';
 
 interface ManagersArgs {
   inherit?: boolean;
   exclude_self?: boolean;
+  filter?: LinkFilter | null;
 }
 
 const uuidOf = (value: unknown): string | null =>
@@ -20,11 +24,13 @@ export async function engagementManagers(
   source: Source,
   args: ManagersArgs,
   context: GraphQLContext,
+  info: GraphQLResolveInfo,
 ): Promise<Source[]> {
   const at = source.__at;
   const unit = uuidOf(source.org_unit);
   if (!unit) return [];
   const inherit = args.inherit === true;
+  if (args.filter) return filteredManagers(source, unit, args, context, info);
   if (!args.exclude_self) {
     const managers = await context.legacy.unitDetails('manager', unit, { at, inherit });
     return managers.map((manager) => withDate(manager, at));
@@ -39,4 +45,30 @@ export async function engagementManagers(
     current = uuidOf((await context.legacy.orgUnit(current, at))?.parent);
   }
   return [];
+}
+
+/**
+ * With OS2mo's `filter` (the unit's bound manager filter): the managers query OS2mo seeds with the
+ * engagement's unit, and with its person as `exclude` for `exclude_self` (`collections/engagement.py`@HEAD),
+ * over the filter's window (absent: today, as OS2mo's `get_date_interval`), the same walk as
+ * `managers(inherit: true)` finds for the root collection.
+ */
+async function filteredManagers(
+  source: Source,
+  unit: string,
+  args: ManagersArgs,
+  context: GraphQLContext,
+  info: GraphQLResolveInfo,
+): Promise<Source[]> {
+  const filter = args.filter ?? {};
+  const self = uuidOf(source.person);
+  // The window is the filter's own; every other member narrows as the managers collection's filter does.
+  const { from_date: _from, to_date: _to, ...members } = filter;
+  const seeded: Filter = {
+    ...members,
+    org_unit: { uuids: [unit] },
+    ...(args.exclude_self && self ? { exclude: { uuids: [self] } } : {}),
+  };
+  const window = windowOf(filter as Filter, info, context.today);
+  return detailObjects(context, 'manager', seeded, window, args.inherit === true);
 }

@@ -10,6 +10,7 @@ import {
   detailTest,
   given,
   objectReads,
+  ownerReads,
   pageOf,
   unitFilterReads,
   windowOf,
@@ -64,6 +65,7 @@ export const boundFilters: Readonly<Record<string, BoundFilter>> = {
   EngagementBoundAddressFilter: { base: 'AddressFilter', without: ['engagement', 'engagements'] },
   EngagementBoundITUserFilter: { base: 'ITUserFilter', without: ['engagement'] },
   ItuserBoundAddressFilter: { base: 'AddressFilter', without: ['ituser'] },
+  ItuserBoundRoleBindingFilter: { base: 'RoleBindingFilter', without: ['ituser'] },
   FacetBoundClassFilter: { base: 'ClassFilter', without: ['facet', 'facets', 'facet_user_keys'] },
   ItSystemboundclassfilter: { base: 'ClassFilter', without: ['it_system'] },
   ParentBoundClassFilter: { base: 'ClassFilter', without: ['parent', 'parents', 'parent_user_keys'] },
@@ -85,14 +87,24 @@ function boundFilter(name: string): BoundFilter & { collection: (typeof v30Colle
 /** Where a link's objects come from: the collection whose filter its bound filter copies. */
 export const linkTarget = (input: string): CollectionSource => boundFilter(input).collection.source;
 
+/**
+ * A member line less its deprecation when the member it sends a client to is one the link binds: OS2mo
+ * prints such a member undeprecated (`DescendantParentBoundOrganisationUnitFilter.parents`), as it has no
+ * replacement there.
+ */
+function withoutBoundTarget(line: string, without: readonly string[]): string {
+  const target = /@deprecated\(reason: "Use `(\w+)/.exec(line)?.[1];
+  return target !== undefined && without.includes(target) ? line.replace(/ @deprecated\(.*\)$/, '') : line;
+}
+
 /** The SDL of bound filter input types: each its collection filter's members less the bound ones. */
 export const linkFilterTypeDefs = (names: readonly string[]) =>
   names
     .map((name) => {
       const { without, collection } = boundFilter(name);
-      const members = filterMembers(collection).filter(
-        (line) => !without.includes(line.trim().split(':')[0] ?? ''),
-      );
+      const members = filterMembers(collection)
+        .filter((line) => !without.includes(line.trim().split(':')[0] ?? ''))
+        .map((line) => withoutBoundTarget(line, without));
       return `
 """Which of the link's objects to give: those matching every field given, valid somewhere in [from_date, to_date)."""
 input ${name} {
@@ -168,7 +180,11 @@ async function collectionTest(
     }
     case 'class':
       if (onlyCommon(filter)) return common;
-      return among((await classesMatching(context, filter as ClassFilter, at)).map((record) => record.uuid));
+      return among(
+        (await classesMatching(context, filter as ClassFilter, at, ownerReads(context))).map(
+          (record) => record.uuid,
+        ),
+      );
     default:
       // A facet or IT system filter has no member beyond the common ones.
       return common;

@@ -1,7 +1,7 @@
 import type { GraphQLContext } from '../context.js';
 import type { LegacyRecord } from '../../legacy/legacy-loaders.js';
 import { allEmployees, matchesFilter } from '../resolvers/collections.js';
-import { classesMatching, type ClassFilter } from './class-filters.js';
+import { classesMatching, type ClassFilter, type OwnerReads } from './class-filters.js';
 import { peopleMatching } from './person-filters.js';
 
 /** A manager filter's members beyond the common ones and the unit and person narrowing. */
@@ -27,9 +27,10 @@ async function allowedClasses(
   context: GraphQLContext,
   filter: ClassFilter,
   at: string,
+  reads: OwnerReads,
 ): Promise<Set<string>> {
   if (filter.uuids && onlyUuids(filter)) return new Set(filter.uuids);
-  return new Set((await classesMatching(context, filter, at)).map((record) => record.uuid));
+  return new Set((await classesMatching(context, filter, at, reads)).map((record) => record.uuid));
 }
 
 /** The people an `exclude` sub-filter names; null: every person (a filter without members matches all). */
@@ -66,10 +67,11 @@ export async function managerMatcher(
   context: GraphQLContext,
   filter: ManagerOnlyFilter | null | undefined,
   at: string,
+  reads: OwnerReads,
 ): Promise<(record: LegacyRecord) => boolean> {
   const [responsibilities, types, excluded] = await Promise.all([
-    filter?.responsibility ? allowedClasses(context, filter.responsibility, at) : undefined,
-    filter?.manager_type ? allowedClasses(context, filter.manager_type, at) : undefined,
+    filter?.responsibility ? allowedClasses(context, filter.responsibility, at, reads) : undefined,
+    filter?.manager_type ? allowedClasses(context, filter.manager_type, at, reads) : undefined,
     filter?.exclude ? excludedPeople(context, filter.exclude, at) : undefined,
   ]);
   return (record) => {

@@ -7,12 +7,9 @@ const reasons = {
   ROLES:
     "roles (replaced by role bindings in OS2mo 36): not served in OS2mo's versions; v1 and v2 read `details/role`",
   VALIDITY_LINKS: 'a link over a validity window (`*_validity`), removed by OS2mo later: not served',
-  LINK_MEMBERS:
-    "a link's filter member whose collection filter member is not served yet (`ClassFilter.owner`, `EngagementFilter.engagement_type`, `.job_function`): a link filters with its collection's filter, so it comes with that member",
-  CHILDREN_LINKS:
-    'the filter of a link not served (`Class.children`, `Facet.children`): it comes with its link',
+  FACET_CHILDREN:
+    'the filter of `Facet.children`: facets form no hierarchy in the Service API, so the link is not served',
   AUDIT_UNITS: "OS2mo's registrations of units: the Service API keeps no registration history",
-  HIERARCHY: "the Service API's units carry no unit-hierarchy class",
   DIPEX: "the release of OS2mo's integrations (DIPEX): the Service API's `GET /version/` does not report it",
 } as const;
 
@@ -23,13 +20,9 @@ const because = (reason: keyof typeof reasons, coordinates: readonly string[]): 
 const plural = (names: readonly string[]) =>
   names.flatMap((name) => [`EmployeesBound${name}Filter`, `OrgUnitsbound${name.toLowerCase()}filter`]);
 
-/** What v21, v22 and v25 print alike: registrations of their link filters, and members v30 has not yet. */
+/** What v21, v22 and v25 print alike: registrations of their link filters, and a filter of a link not served. */
 const oldFilterOmissions: OmissionList = {
   ...because('AUDIT_UNITS', ['ParentsBoundOrganisationUnitFilter.registration']),
-  ...because('HIERARCHY', [
-    'ParentsBoundOrganisationUnitFilter.hierarchies',
-    'ParentsBoundOrganisationUnitFilter.hierarchy',
-  ]),
   ...because('AUDIT', [
     ...plural(['Address', 'Association', 'Engagement', 'ITUser', 'Leave']).map(
       (name) => `${name}.registration`,
@@ -37,20 +30,10 @@ const oldFilterOmissions: OmissionList = {
     'OrgUnitsboundklefilter.registration',
     'EmployeesBoundManagerFilter.registration',
     'FacetsBoundClassFilter.registration',
+    'ParentsBoundClassFilter.registration',
   ]),
-  ...because('LINK_MEMBERS', [
-    'EmployeesBoundEngagementFilter.job_function',
-    'OrgUnitsboundengagementfilter.job_function',
-  ]),
-  ...because('CHILDREN_LINKS', ['ParentsBoundClassFilter', 'ParentsBoundFacetFilter']),
+  ...because('FACET_CHILDREN', ['ParentsBoundFacetFilter']),
 };
-
-/** The link filter members v22 and v25 print alike that v21's filters do not have yet. */
-const laterFilterMembers: OmissionList = because('LINK_MEMBERS', [
-  'EmployeesBoundEngagementFilter.engagement_type',
-  'OrgUnitsboundengagementfilter.engagement_type',
-  'FacetsBoundClassFilter.owner',
-]);
 
 /**
  * For each older version held to an OS2mo printout, what that printout has beyond v30's declared omissions
@@ -60,7 +43,6 @@ const laterFilterMembers: OmissionList = because('LINK_MEMBERS', [
 export const olderOmissions: Readonly<Record<string, OmissionList>> = {
   v25: {
     ...oldFilterOmissions,
-    ...laterFilterMembers,
     // v25 alone binds `OrganisationUnit.managers`' filter to the unit: v24 and older take `ManagerFilter`.
     ...because('AUDIT', ['OrgUnitsboundmanagerfilter.registration']),
     ...because('AUDIT', [
@@ -96,7 +78,6 @@ export const olderOmissions: Readonly<Record<string, OmissionList>> = {
   },
   v22: {
     ...oldFilterOmissions,
-    ...laterFilterMembers,
     ...because('AUDIT', [
       'AuditLog',
       'AuditLogFilter',

@@ -1,6 +1,6 @@
 import { buildSchema, printSchema, type GraphQLInputObjectType, type GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { stepTypeDefs } from './older-versions.js';
+import { stepTypeDefs, versionSteps } from './older-versions.js';
 
 const newer = `
   input ManagerFilter { uuids: [String!] = null employee: String }
@@ -30,6 +30,18 @@ describe('stepTypeDefs', () => {
     expect(() => stepTypeDefs(newer, { name: 'v1', undoes: 'test', notInPrintout: ['Query.gone'] })).toThrow(
       "v1's step names Query.gone, which the newer version does not have.",
     );
+  });
+
+  it("gives an input type this version's description, and fails on one the newer version lacks", () => {
+    const described = stepTypeDefs(newer, {
+      name: 'v1',
+      undoes: 'test',
+      descriptions: { ManagerFilter: 'Managers, as this version reads them.' },
+    });
+    expect(described).toContain('"""Managers, as this version reads them."""\ninput ManagerFilter');
+    expect(() =>
+      stepTypeDefs(newer, { name: 'v1', undoes: 'test', descriptions: { GoneInput: 'x' } }),
+    ).toThrow("v1's step names GoneInput, which the newer version does not have.");
   });
 
   it('renames a type everywhere it is named, and removes an input type the older printout lacks', () => {
@@ -73,5 +85,25 @@ describe('stepTypeDefs', () => {
     expect(person.getFields().addresses!.args.map((arg) => arg.name)).toEqual(['filter']);
     // A bound filter no argument names any longer is left out with its link.
     expect(older.getType('UuidsBoundClassFilter')).toBeUndefined();
+  });
+});
+
+describe('the version ladder', () => {
+  it('holds one rung per OS2mo version below v30, newest first, each with its read and write changes', () => {
+    expect(versionSteps.map((step) => step.name)).toEqual([
+      'v29',
+      'v28',
+      'v27',
+      'v26',
+      'v25',
+      'v24',
+      'v23',
+      'v22',
+      'v21',
+    ]);
+    // migration.md "Version 29" changed reads and writes alike: one rung says both.
+    const v28 = versionSteps.find((step) => step.name === 'v28')!;
+    expect(v28.resolvers).toBeDefined();
+    expect(v28.writes?.options).toEqual({ ends: 'inclusive' });
   });
 });

@@ -8,18 +8,37 @@ import {
   type DocumentNode,
   type FieldDefinitionNode,
   type InputObjectTypeDefinitionNode,
+  type InputValueDefinitionNode,
 } from 'graphql';
 import type { IResolvers } from '@graphql-tools/utils';
 import { withDate, type GraphQLContext, type Source } from '../context.js';
 import { boundFilters } from './link-filters.js';
+import type { Omission } from './mutations/omissions.js';
+import type { Os2moMutationOptions } from './mutations/resolvers.js';
 import { v30TypeViews } from './os2mo-view.js';
 import { v30QueryResolvers } from './v30.js';
 
 /**
- * One step back from a version to the one before it, following OS2mo's migration guide
- * (`docs/src/tech-docs/graphql/migration.md`): each undoes only the breaking change OS2mo made in the
- * newer version, as OS2mo's own shims do (`mora/graphapi/versions/`). Most of OS2mo's changes touch what the
- * gateway does not serve; such a step changes nothing here and says so.
+ * What a step changes in OS2mo's mutations: how their resolvers read inputs, and the mutation SDL, changed as
+ * a step changes the read SDL (`stepTypeDefs`, which fails on a coordinate it does not find).
+ */
+export interface WriteStep {
+  options?: Partial<Os2moMutationOptions>;
+  /** Mutation fields and input fields this version's printout lacks, each with the reason. */
+  notInPrintout?: readonly Omission[];
+  nullDefaults?: readonly string[];
+  /** What this version's printout has and the gateway leaves out here though no newer version has it. */
+  omits?: readonly Omission[];
+  /** Input types whose meaning the step changes, with the description they have in this version. */
+  descriptions?: Readonly<Record<string, string>>;
+}
+
+/**
+ * One rung of the version ladder: a step back from a version to the one before it, following OS2mo's
+ * migration guide (`docs/src/tech-docs/graphql/migration.md`). Each undoes only the breaking change OS2mo made
+ * in the newer version, for reads and for writes alike, as OS2mo keeps one shim per version
+ * (`mora/graphapi/versions/`). Most of OS2mo's changes touch what the gateway does not serve; such a step
+ * changes nothing here and says so.
  */
 export interface VersionStep {
   /** The older version this step makes. */
@@ -40,8 +59,12 @@ export interface VersionStep {
   reargued?: Readonly<Record<string, string>>;
   /** Arguments and input fields that OS2mo's schema of this version gives the default `null`. */
   nullDefaults?: readonly string[];
+  /** Input types whose description this version has otherwise. */
+  descriptions?: Readonly<Record<string, string>>;
   /** Resolvers that replace the newer version's, for the behaviour this step restores. */
   resolvers?: IResolvers;
+  /** The same step for OS2mo's mutations (joined to the reads in `versions.ts`). */
+  writes?: WriteStep;
 }
 
 const pageArgs = 'limit: int = null, cursor: Cursor = null';
@@ -93,6 +116,24 @@ const everyBoundFilter: Readonly<Record<string, { base: string; without: readonl
   ),
 };
 
+const engagementFraction = ['EngagementCreateInput.fraction', 'EngagementUpdateInput.fraction'];
+const listMutations = [
+  'engagements_create',
+  'engagements_update',
+  'managers_create',
+  'addresses_create',
+  'itusers_create',
+].map((field) => `Mutation.${field}`);
+const associationSubstitute = ['AssociationCreateInput.substitute', 'AssociationUpdateInput.substitute'];
+const orgUnitInputsV21 = [
+  ...['uuid', 'user_key', 'parent', 'org_unit_level', 'time_planning'].map(
+    (field) => `OrganisationUnitCreateInput.${field}`,
+  ),
+  ...['name', 'user_key', 'parent', 'org_unit_type', 'org_unit_level', 'time_planning'].map(
+    (field) => `OrganisationUnitUpdateInput.${field}`,
+  ),
+];
+
 /** Newest first: v29 is a step back from v30, v28 from v29, … v21 from v22. */
 export const versionSteps: readonly VersionStep[] = [
   {
@@ -102,7 +143,20 @@ export const versionSteps: readonly VersionStep[] = [
   },
   {
     name: 'v28',
-    undoes: 'v29 made validity ends exclusive: before it, `to` is the last day included (its midnight).',
+    undoes:
+      'v29 made validity ends exclusive: before it, `to` is the last day included (its midnight), in what is read and what is written.',
+    writes: {
+      options: { ends: 'inclusive' },
+      notInPrintout: engagementFraction.map((coordinate) => ({
+        coordinate,
+        reason:
+          "absent from OS2mo's printouts of v21, v22 and v25 (added after they were printed); left out below v29 so that each served version stays a subset of its printout",
+      })),
+      descriptions: {
+        RAValidityInput:
+          'The period a write is in force: from `from` up to and including `to` (`null`: until further notice).',
+      },
+    },
     resolvers: {
       Validity: { to: (validity: { to?: string | null }) => validity.to ?? null },
       OpenValidity: { to: (validity: { to?: string | null }) => validity.to ?? null },
@@ -141,6 +195,12 @@ export const versionSteps: readonly VersionStep[] = [
       'ITUser.binding_type',
       'ITUser.engagements',
       'ITUserFilter.binding_types',
+      'RoleBinding.ituser_response',
+      'RoleBinding.org_unit_response',
+      'RoleBinding.role_response',
+      'RoleBindingFilter.role',
+      'OrganisationUnit.root',
+      'EngagementFilter.ituser',
     ],
     nullDefaults: ['ITUserFilter.external_ids'],
     renamedTypes: Object.fromEntries(Object.entries(pluralBound).map(([name, { v30 }]) => [v30, name])),
@@ -177,8 +237,24 @@ export const versionSteps: readonly VersionStep[] = [
   },
   {
     name: 'v21',
+    // OS2mo `mora/graphapi/org_unit.py`, `update_org_unit`: `strip_none` up to VERSION_21.
     undoes:
-      "v22 gave `org_unit_update` PATCH semantics: v21's own mutations (`os2moMutations(21)`, joined in `versions.ts`) replace a unit's fields instead.",
+      'v22 gave `org_unit_update` PATCH semantics: before it, a `null` is ignored like a field left out.',
+    writes: {
+      options: { orgUnitUpdateNull: 'keep' },
+      notInPrintout: [
+        ...[...listMutations, ...associationSubstitute].map((coordinate) => ({
+          coordinate,
+          reason: "absent from OS2mo's printout of v21",
+        })),
+      ],
+      nullDefaults: orgUnitInputsV21,
+      omits: ['role_create', 'role_update', 'role_terminate'].map((field) => ({
+        coordinate: `Mutation.${field}`,
+        reason:
+          "in OS2mo's printout of v21 (2024), but OS2mo has since replaced roles by role bindings in every version it serves (36.0.0)",
+      })),
+    },
     notInPrintout: [
       ...[
         'OrganisationUnit',
@@ -214,6 +290,15 @@ export const versionSteps: readonly VersionStep[] = [
       'ITUserFilter.engagement',
       'ITUserFilter.external_ids',
       'OrganisationUnit.has_children',
+      'ClassFilter.owner',
+      'ClassOwnerFilter',
+      'EngagementFilter.engagement_type',
+      'ITUser.rolebindings',
+      'Query.rolebindings',
+      'RoleBinding',
+      'RoleBindingFilter',
+      'RoleBindingResponse',
+      'RoleBindingResponsePaged',
       ...['names', 'child', 'subtree', 'descendant', 'ancestor', 'engagement'].flatMap((member) => [
         `OrganisationUnitFilter.${member}`,
         `ParentsBoundOrganisationUnitFilter.${member}`,
@@ -251,6 +336,7 @@ export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
   let typeName = '';
   let fieldName: string | null = null;
   const renamed = step.renamedTypes ?? {};
+  const descriptions = step.descriptions ?? {};
   const enterType = (node: { name: { value: string } }) => {
     typeName = node.name.value;
     fieldName = null;
@@ -262,9 +348,15 @@ export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
     ObjectTypeDefinition: { enter: enterType },
     InputObjectTypeDefinition: {
       enter: (node) => {
-        if (!removed.has(node.name.value)) return enterType(node);
+        if (removed.has(node.name.value)) {
+          applied.add(node.name.value);
+          return null;
+        }
+        enterType(node);
+        const description = descriptions[node.name.value];
+        if (description === undefined) return undefined;
         applied.add(node.name.value);
-        return null;
+        return { ...node, description: { kind: Kind.STRING, value: description, block: true } };
       },
     },
     Name: (node) => {
@@ -317,6 +409,7 @@ export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
     ...Object.keys(retyped),
     ...Object.keys(renamed),
     ...Object.keys(step.reargued ?? {}),
+    ...Object.keys(descriptions),
   ].filter((coordinate) => !applied.has(coordinate));
   if (missing.length > 0) {
     throw new Error(
@@ -324,6 +417,15 @@ export function stepTypeDefs(typeDefs: string, step: VersionStep): string {
     );
   }
   return print(withBoundFilters(document));
+}
+
+/** A bound filter's member less its deprecation when it sends a client to a member the filter binds. */
+function withoutBoundTarget(field: InputValueDefinitionNode, without: readonly string[]) {
+  const directive = field.directives?.find((candidate) => candidate.name.value === 'deprecated');
+  const reason = directive?.arguments?.find((argument) => argument.name.value === 'reason')?.value;
+  const target = reason?.kind === Kind.STRING ? /`(\w+)/.exec(reason.value)?.[1] : undefined;
+  if (!directive || target === undefined || !without.includes(target)) return field;
+  return { ...field, directives: field.directives?.filter((candidate) => candidate !== directive) };
 }
 
 /** The argument definitions of a field's argument list written as SDL. */
@@ -358,7 +460,9 @@ function withBoundFilters(document: DocumentNode): DocumentNode {
     const bound = everyBoundFilter[name];
     const base = bound && inputs.get(bound.base);
     if (!bound || !base) return null;
-    const fields = base.fields?.filter((field) => !bound.without.includes(field.name.value));
+    const fields = base.fields
+      ?.filter((field) => !bound.without.includes(field.name.value))
+      .map((field) => withoutBoundTarget(field, bound.without));
     return { ...base, name: { kind: Kind.NAME, value: name }, fields };
   };
   const definitions: DefinitionNode[] = [];

@@ -76,7 +76,7 @@ describe('a query for a declared omission, through Yoga', () => {
   });
 
   it.each([
-    ['a field', '{ rolebindings { objects { uuid } } }', 'Query.rolebindings'],
+    ['a field', '{ healths { objects { identifier } } }', 'Query.healths'],
     [
       'an argument',
       '{ employees(limit: 1) { objects { objects(registration_time: null) { uuid } } } }',

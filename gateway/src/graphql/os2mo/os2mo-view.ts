@@ -78,6 +78,7 @@ const bound = (input: string, listing: LinkListing | null, rest?: string) => ({
 /** A link to the objects its object names by UUID (OS2mo's `UuidsBound…Filter`), paged as collections are. */
 const byUuids = (type: string) => bound(`UuidsBound${type}Filter`, null, pageArgs);
 const useUuidField = (field: string) => `Use \`${field} { uuid }\`.`;
+const dropsRootOrganisation = 'OS2mo is dropping the root organisation.';
 
 /**
  * The entity types v30 serves, field by field, as views of the graph. Everything else OS2mo's v30 has is in
@@ -99,6 +100,13 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       },
       parent_uuid: { type: 'UUID', from: 'parent', deprecated: useUuidField('parent') },
       ancestors: { type: '[OrganisationUnit!]!' },
+      root: {
+        type: '[OrganisationUnit!]',
+        deprecated: 'Use `root_response`.',
+        own: true,
+        ...bound('DescendantParentBoundOrganisationUnitFilter', null, pageArgs),
+      },
+      root_response: { type: 'OrganisationUnitResponse', response: 'one', own: true },
       children: {
         type: '[OrganisationUnit!]!',
         deprecated: 'Use `children_response`.',
@@ -367,9 +375,19 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       primary_response: { type: 'ClassResponse', from: 'primary', response: 'one' },
       person_response: { type: 'EmployeeResponse!', from: 'employee', response: 'one' },
       org_unit_response: { type: 'OrganisationUnitResponse!', from: 'org_unit', response: 'one' },
+      addresses_response: {
+        type: 'AddressResponsePaged!',
+        response: 'paged',
+        own: true,
+        ...bound('EngagementBoundAddressFilter', null, pageArgs),
+      },
       managers: {
         type: '[Manager!]!',
-        args: 'inherit: Boolean! = false, exclude_self: Boolean! = false',
+        ...bound(
+          'OrgUnitboundmanagerfilter = null',
+          { type: 'manager', owner: 'unit' },
+          'inherit: Boolean! = false, exclude_self: Boolean! = false',
+        ),
         own: true,
       },
     },
@@ -441,6 +459,15 @@ const graphViews: Readonly<Record<string, TypeView>> = {
         response: 'paged',
         ...bound('ParentBoundClassFilter', null, pageArgs),
       },
+      children: {
+        type: '[Class!]!',
+        deprecated: 'Use `children_response`.',
+        ...bound('ParentBoundClassFilter', null, pageArgs),
+      },
+      parent: { type: 'Class', deprecated: 'Use `parent_response`.', own: true, ...byUuids('Class') },
+      parent_uuid: { type: 'UUID', deprecated: useUuidField('parent'), own: true },
+      parent_response: { type: 'ClassResponse', response: 'one', own: true },
+      org_uuid: { type: 'UUID!', deprecated: dropsRootOrganisation, own: true },
       full_name: { type: 'String!', from: 'name', deprecated: 'Use `name`: it is the same.' },
       top_level_facet: {
         type: 'Facet!',
@@ -456,6 +483,7 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       uuid: { type: 'UUID!' },
       user_key: { type: 'String!' },
       description: { type: 'String', deprecated: 'OS2mo no longer uses it.' },
+      org_uuid: { type: 'UUID!', deprecated: dropsRootOrganisation, own: true },
       classes: {
         type: '[Class!]!',
         deprecated: 'Use `classes_responses`.',
@@ -538,6 +566,12 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       person_response: { type: 'EmployeeResponse', from: 'employee', response: 'one' },
       org_unit_response: { type: 'OrganisationUnitResponse', from: 'org_unit', response: 'one' },
       engagement_response: { type: 'EngagementResponse', from: 'engagement_uuid', response: 'one' },
+      engagement: {
+        type: '[Engagement!]',
+        deprecated: 'Use `engagement_response`.',
+        own: true,
+        ...byUuids('Engagement'),
+      },
     },
   },
   Association: {
@@ -580,6 +614,19 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       person_response: { type: 'EmployeeResponse', from: 'employee', response: 'one' },
       org_unit_response: { type: 'OrganisationUnitResponse!', from: 'org_unit', response: 'one' },
       substitute_response: { type: 'EmployeeResponse', from: 'substitute', response: 'one' },
+      dynamic_class_uuid: { type: 'UUID', deprecated: useUuidField('dynamic_class'), own: true },
+      dynamic_class: {
+        type: 'Class',
+        deprecated: 'Use `dynamic_class_response`.',
+        own: true,
+        ...byUuids('Class'),
+      },
+      dynamic_class_response: {
+        type: 'ClassResponse',
+        deprecated: 'OS2mo means to replace it by fields of their own.',
+        response: 'one',
+        own: true,
+      },
     },
   },
   ITUser: {
@@ -658,6 +705,12 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       leave_type_response: { type: 'ClassResponse!', from: 'leave_type', response: 'one' },
       person_response: { type: 'EmployeeResponse!', from: 'employee', response: 'one' },
       engagement_response: { type: 'EngagementResponse!', from: 'engagement_uuid', response: 'one' },
+      engagement: {
+        type: 'Engagement!',
+        deprecated: 'Use `engagement_response`.',
+        own: true,
+        ...byUuids('Engagement'),
+      },
     },
   },
   RelatedUnit: {

@@ -16,6 +16,8 @@ export interface UnitFilter {
   descendant?: UnitFilter | null;
   subtree?: UnitFilter | null;
   engagement?: object | null;
+  hierarchy?: object | null;
+  hierarchies?: string[] | null;
 }
 
 /** The members a unit filter narrows by beyond `uuids` and `user_keys`. */
@@ -29,6 +31,8 @@ export const unitTreeMembers = [
   'descendant',
   'subtree',
   'engagement',
+  'hierarchy',
+  'hierarchies',
 ] as const;
 
 /** How a filter's members are read: whether one was given (null is a value for `parent`), and the units
@@ -134,6 +138,10 @@ async function memberUnits(
       );
       return distinct(chains.flat());
     }
+    case 'hierarchy':
+    case 'hierarchies':
+      // Null filters nothing; any other value is decided before every read, in `unitsMatching`.
+      return null;
     case 'engagement': {
       if (filter.engagement == null) return null;
       const uuids = new Set(await reads.engagementUnits(filter.engagement, at));
@@ -143,7 +151,7 @@ async function memberUnits(
 }
 
 /** Inside a nested filter, a member is given when the object holds it (null included). */
-function nestedReads(reads: UnitFilterReads): UnitFilterReads {
+export function nestedReads(reads: Pick<UnitFilterReads, 'engagementUnits'>): UnitFilterReads {
   return { ...reads, given: (filter, member) => member in filter };
 }
 
@@ -157,6 +165,10 @@ export async function unitsMatching(
   at: string,
   reads: UnitFilterReads,
 ): Promise<LegacyRecord[]> {
+  // OS2mo folds `hierarchies` into `hierarchy` and keeps the units labelled with a matching class
+  // (`resolvers.py`@HEAD, `handle_deprecated_hierarchy_filters`); no 2.x unit carries such a label
+  // (`backend-holds-none.ts`), so any non-null value keeps none.
+  if (filter.hierarchy != null || filter.hierarchies != null) return [];
   const narrowed = await Promise.all(
     unitTreeMembers.map((member) => memberUnits(context, filter, member, at, reads)),
   );

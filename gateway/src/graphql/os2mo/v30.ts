@@ -1,5 +1,5 @@
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
-import type { Source } from '../context.js';
+import type { GraphQLContext, Source } from '../context.js';
 import type { IResolvers } from '@graphql-tools/utils';
 import { entityResolvers, singleLink } from '../resolvers/entities.js';
 import { hierarchyResolvers } from '../resolvers/hierarchy.js';
@@ -11,12 +11,20 @@ import {
   responseResolvers,
   type CollectionOptions,
 } from './collection-resolvers.js';
-import { collectionTypeDefs, v30Collections } from './collections-view.js';
+import { classOwnerFilterTypeDefs, collectionTypeDefs, v30Collections } from './collections-view.js';
 import { resolveAddress, resolvedAddressResolvers, resolvedAddressTypeDefs } from './address-resolve.js';
+import { heldNoneTypes } from './backend-holds-none.js';
+import {
+  addressEngagement,
+  associationDynamicClass,
+  engagementAddresses,
+  leaveEngagement,
+  unitRoot,
+} from './record-links.js';
+import { classParent, classParentResponse, classParentUuid, organisationOf } from './class-links.js';
 import { cprNumber, cprScalar } from './cpr-number.js';
 import { engagementManagers } from './engagement-managers.js';
 import { dateTimeScalar } from './date-time.js';
-import { os2moMutations, type Os2moVersion } from './mutations/index.js';
 import { v30TypeViews, viewTypeDefs } from './os2mo-view.js';
 import { employeeSeniority, employeeValidity, engagementIsPrimary } from './person-fields.js';
 import { serviceVersionResolvers, serviceVersionTypeDefs } from './service-version.js';
@@ -42,7 +50,9 @@ export function v30TypeDefs(graphTypeDefs: string): string {
   return `scalar UUID
 scalar CPR
 ${collectionTypeDefs(v30Collections)}
+${classOwnerFilterTypeDefs}
 ${viewTypeDefs(graphTypeDefs, v30TypeViews)}
+${heldNoneTypes.map((held) => held.typeDefs).join('')}
 ${openValidity}
 ${resolvedAddressTypeDefs}
 ${orgRoot}
@@ -110,11 +120,25 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
     withLinkArguments(
       {
         Employee: { cpr_number: cprNumber, validity: employeeValidity, seniority: employeeSeniority },
-        Engagement: { is_primary: engagementIsPrimary, managers: engagementManagers },
+        Engagement: {
+          is_primary: engagementIsPrimary,
+          managers: engagementManagers,
+          addresses_response: engagementAddresses,
+        },
+        Address: { resolve: resolveAddress, engagement: addressEngagement },
+        Leave: { engagement: leaveEngagement },
+        Association: associationDynamicClass,
         Owner: { owner_inference_priority: ownerInferencePriority },
         OpenValidity: { to: exclusiveEnd },
-        OrganisationUnit: { has_children: hasChildren, child_count: childCount },
-        Address: { resolve: resolveAddress },
+        OrganisationUnit: { has_children: hasChildren, child_count: childCount, ...unitRoot },
+        Class: {
+          parent: classParent,
+          parent_uuid: (source: Source, _args: unknown, context: GraphQLContext) =>
+            classParentUuid(source, context),
+          parent_response: classParentResponse,
+          org_uuid: organisationOf,
+        },
+        Facet: { org_uuid: organisationOf },
         ...resolvedAddressResolvers,
       },
       v30TypeViews,
@@ -124,34 +148,3 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
     ) as IResolvers,
   ];
 }
-
-/**
- * The read-side types that only OS2mo's mutations name: `Date` (a day, in a few inputs) and the owner
- * inference priority (the Service API stores `engagement_priority` / `association_priority`).
- */
-const mutationSupportTypeDefs = `
-scalar Date
-
-"""Which of a person's records an owner is inferred from, when the owner record names no owner."""
-enum OwnerInferencePriority {
-  ENGAGEMENT
-  ASSOCIATION
-}
-`;
-
-/**
- * The parts of an OS2mo version written outside this folder: OS2mo's mutations in that version's own shape
- * (`os2moMutations(N)`: v21's `org_unit_update` replaces, v22 on patches; v28 and older take inclusive ends).
- */
-export function os2moModules(version: Os2moVersion): SchemaModule[] {
-  const mutations = os2moMutations(version);
-  return [
-    {
-      typeDefs: `${mutationSupportTypeDefs}\n${mutations.typeDefs}`,
-      resolvers: { Date: scalarResolvers.Date, Mutation: mutations.resolvers } as IResolvers,
-    },
-  ];
-}
-
-/** Parts of v30 written outside this folder, added to its schema: OS2mo's mutations. */
-export const v30Modules: readonly SchemaModule[] = os2moModules(30);

@@ -41,6 +41,7 @@ export const typeMappings = {
     parent: ref('parent'),
     org_unit_type: ref('org_unit_type'),
     org_unit_level: ref('org_unit_level'),
+    time_planning: ref('time_planning'),
   },
   employee: {
     ...userKey,

@@ -31,7 +31,6 @@ export const omittedMutationFields: readonly Omission[] = [
 
 export const omittedInputFields: readonly Omission[] = [
   ...['OrganisationUnitCreateInput', 'OrganisationUnitUpdateInput'].flatMap((input) => [
-    { coordinate: `${input}.time_planning`, reason: "the Service API's unit writes take no time planning" },
     {
       coordinate: `${input}.org_unit_hierarchy`,
       reason: "the Service API's unit writes take no unit hierarchy",

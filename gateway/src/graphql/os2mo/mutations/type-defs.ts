@@ -64,6 +64,7 @@ export const os2moMutationTypeDefs = /* GraphQL */ `
     parent: UUID
     org_unit_type: UUID!
     org_unit_level: UUID
+    time_planning: UUID
   }
 
   """
@@ -77,6 +78,7 @@ export const os2moMutationTypeDefs = /* GraphQL */ `
     parent: UUID
     org_unit_type: UUID
     org_unit_level: UUID
+    time_planning: UUID
   }
 
   """

@@ -1,0 +1,133 @@
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
+import type { GraphQLContext, Source } from '../context.js';
+import { withDate } from '../context.js';
+import type { LegacyRecord } from '../../legacy/legacy-loaders.js';
+import { decodeCursor } from '../resolvers/pagination.js';
+import {
+  detailListing,
+  detailTest,
+  pageOf,
+  responses,
+  windowOf,
+  type Filter,
+} from './collection-resolvers.js';
+import type { LinkFilter } from './link-filters.js';
+import { windowDay } from './time-window.js';
+import { oneResponse } from './link-responses.js';
+
+const uuidOf = (value: unknown): string | null =>
+  value && typeof value === 'object' && 'uuid' in value ? String((value as LegacyRecord).uuid) : null;
+
+/**
+ * The engagement an address or a leave names, as its record embeds it (the engagement reader's record as of
+ * the record's date); `{uuid}` alone when the engagement has no version on that date, which is no object.
+ */
+function embeddedEngagement(source: Source): Source | null | undefined {
+  const embedded = source.engagement as LegacyRecord | null | undefined;
+  if (!embedded?.uuid) return null;
+  return 'validity' in embedded ? withDate(embedded, source.__at) : undefined;
+}
+
+/** OS2mo's `Address.engagement`: null without an engagement, else the engagement on the address's date. */
+export function addressEngagement(source: Source): Source[] | null {
+  const engagement = embeddedEngagement(source);
+  if (engagement === null) return null;
+  return engagement ? [engagement] : [];
+}
+
+/** OS2mo's `Leave.engagement` (`Engagement!`): the engagement the leave is from, on the leave's date. */
+export function leaveEngagement(source: Source): Source | null {
+  return embeddedEngagement(source) ?? null;
+}
+
+/**
+ * OS2mo's `dynamic_class_uuid` of an association: its one dynamic class (`mora/handler/impl/association.py`
+ * @HEAD, `only(classes)`: none is null, more than one is refused).
+ */
+function dynamicClass(source: Source): LegacyRecord | null {
+  const classes = (source.dynamic_classes as LegacyRecord[] | null | undefined) ?? [];
+  if (classes.length > 1) {
+    throw new GraphQLError(
+      `The association ${source.uuid} has ${classes.length} dynamic classes; \`dynamic_class\` names one, so read \`dynamic_classes\` through v2.`,
+      { extensions: { code: 'MORE_THAN_ONE_DYNAMIC_CLASS' } },
+    );
+  }
+  return classes[0] ?? null;
+}
+
+export const associationDynamicClass = {
+  dynamic_class_uuid: (source: Source) => uuidOf(dynamicClass(source)),
+  dynamic_class: (source: Source) => {
+    const found = dynamicClass(source);
+    return found ? withDate(found, source.__at) : null;
+  },
+  dynamic_class_response: (source: Source, _args: unknown, context: GraphQLContext) =>
+    oneResponse(dynamicClass(source), { kind: 'class' }, source, context.today),
+};
+
+/**
+ * The top-level unit above a unit (itself at the top), as of the unit's date: OS2mo's `root` is the unit
+ * with no parent among the unit's ancestors and itself (`mora/graphapi/collections/organisation_unit.py`
+ * @HEAD, `descendant` seeded with the unit and `parent: null`). A unit's record embeds its parent chain,
+ * so this costs the unit's own read at most.
+ */
+async function rootOf(source: Source, context: GraphQLContext): Promise<Source | null> {
+  let unit: LegacyRecord | null =
+    'parent' in source ? source : await context.legacy.orgUnit(source.uuid, source.__at);
+  const seen = new Set<string>();
+  while (unit && !seen.has(unit.uuid)) {
+    seen.add(unit.uuid);
+    const parent = unit.parent as LegacyRecord | null | undefined;
+    if (!parent?.uuid) return withDate(unit, source.__at);
+    unit = 'parent' in parent ? parent : await context.legacy.orgUnit(parent.uuid, source.__at);
+  }
+  return null;
+}
+
+export const unitRoot = {
+  root: async (source: Source, _args: unknown, context: GraphQLContext) => {
+    const found = await rootOf(source, context);
+    return found ? [found] : null;
+  },
+  root_response: async (source: Source, _args: unknown, context: GraphQLContext) =>
+    oneResponse(await rootOf(source, context), { kind: 'unit' }, source, context.today),
+};
+
+/**
+ * OS2mo's `Engagement.addresses_response`: the addresses that name the engagement. The Service API lists
+ * addresses by person and by unit, so the engagement's person's and unit's listings (each read once per
+ * request, shared by every engagement of that person or unit) are searched for them. A `filter`
+ * (`EngagementBoundAddressFilter`) reads them over its window (absent: today, as OS2mo's
+ * `get_date_interval`) and keeps those the address collection's own filter keeps.
+ */
+export async function engagementAddresses(
+  source: Source,
+  args: { filter?: LinkFilter | null; limit?: number | null; cursor?: string | null },
+  context: GraphQLContext,
+  info: GraphQLResolveInfo,
+) {
+  const filter = args.filter ?? null;
+  const window = filter
+    ? windowOf(filter as Filter, info, context.today)
+    : { from: source.__at, to: source.__at };
+  const person = uuidOf(source.person);
+  const unit = uuidOf(source.org_unit);
+  const [listings, test] = await Promise.all([
+    Promise.all([
+      person ? detailListing(context, 'address', { employee: person }, window) : [],
+      unit ? detailListing(context, 'address', { unit }, window) : [],
+    ]),
+    filter ? detailTest(context, 'address', filter, windowDay(window, context.today)) : () => true,
+  ]);
+  const named = listings
+    .flat()
+    .filter((address) => uuidOf(address.engagement) === source.uuid && test(address));
+  const versionOf = (address: Source) =>
+    `${address.uuid}/${(address.validity as { from?: string } | undefined)?.from ?? ''}`;
+  const unique = [...new Map(named.map((address) => [versionOf(address), address])).values()];
+  return pageOf(
+    responses(unique, { kind: 'detail', type: 'address' }, window, context.today),
+    decodeCursor(args.cursor),
+    args.limit,
+  );
+}
