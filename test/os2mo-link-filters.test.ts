@@ -322,3 +322,71 @@ describe('the older versions take the link filters under the names OS2mo printed
     }
   });
 });
+
+describe('v30: the links served beside the version take their filter, limit and cursor as the viewed ones do', () => {
+  it("narrows and pages a class's children, as `classes` with the class as `parent` does", async () => {
+    const found = await ask(`{ classes { objects { current { uuid children { uuid user_key } } } } }`);
+    expect(found.errors, JSON.stringify(found.errors)).toBeUndefined();
+    const parent = (found.data.classes.objects as { current: LegacyRecord }[])
+      .map(({ current }) => current)
+      .find((current) => current.children.length >= 2);
+    if (!parent) throw new Error('The fixture has no class with two children.');
+    const [first, second] = parent.children as LegacyRecord[];
+    const body = await ask(
+      `query($class: UUID!, $key: String!) {
+        classes(filter: { uuids: [$class] }) { objects { current {
+          byKey: children(filter: { user_keys: [$key] }) { uuid }
+          page: children(limit: 1) { uuid }
+          none: children_response(filter: { user_keys: ["__none__"] }) { objects { uuid } }
+        } } }
+        collection: classes(filter: { parents: [$class], user_keys: [$key] }) { objects { uuid } }
+      }`,
+      { class: parent.uuid, key: first!.user_key },
+    );
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    const current = body.data.classes.objects[0].current;
+    expect(uuidsOf(current.byKey)).toEqual([first!.uuid]);
+    expect(uuidsOf(body.data.collection.objects)).toEqual([first!.uuid]);
+    expect(current.byKey.map((child: LegacyRecord) => child.uuid)).not.toContain(second!.uuid);
+    expect(current.page).toHaveLength(1);
+    expect(current.none.objects).toEqual([]);
+  });
+
+  it("narrows a unit's root by the unit filter, and a limit of 0 gives none of it", async () => {
+    const found = await ask(
+      `{ org_units(limit: 40) { objects { current { uuid parent { uuid } root { uuid user_key } } } } }`,
+    );
+    expect(found.errors, JSON.stringify(found.errors)).toBeUndefined();
+    const unit = (found.data.org_units.objects as { current: LegacyRecord }[])
+      .map(({ current }) => current)
+      .find((current) => current.parent !== null);
+    if (!unit) throw new Error('The fixture has no unit below another among its first units.');
+    const root = unit.root[0] as LegacyRecord;
+    const body = await ask(
+      `query($unit: UUID!, $key: String!) { org_units(filter: { uuids: [$unit] }) { objects { current {
+        kept: root(filter: { user_keys: [$key] }) { uuid }
+        none: root(filter: { user_keys: ["__none__"] }) { uuid }
+        empty: root(limit: 0) { uuid }
+      } } } }`,
+      { unit: unit.uuid, key: root.user_key },
+    );
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    const current = body.data.org_units.objects[0].current;
+    expect(uuidsOf(current.kept)).toEqual([root.uuid]);
+    expect(current.none).toEqual([]);
+    expect(current.empty).toEqual([]);
+  });
+
+  it("takes an IT account's role binding filter and page (OS2mo's `ItuserBoundRoleBindingFilter`): none, as 2.x held none", async () => {
+    const body = await ask(`{ itusers(limit: 1) { objects { current {
+      rolebindings(filter: { role: { user_keys: ["admin"] } }, limit: 1) { uuid }
+      rolebindings_response(filter: { user_keys: ["admin"] }, limit: 1) { objects { uuid } page_info { next_cursor } }
+    } } } }`);
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    for (const { current } of body.data.itusers.objects as { current: LegacyRecord }[]) {
+      expect(current.rolebindings).toEqual([]);
+      expect(current.rolebindings_response).toEqual({ objects: [], page_info: { next_cursor: null } });
+    }
+    expect(body.data.itusers.objects.length).toBeGreaterThan(0);
+  });
+});
