@@ -54,6 +54,8 @@ describe("an engagement's managers with OS2mo's filter", () => {
           named: managers(filter: {uuids: [$manager]}) { uuid }
           keyed: managers(filter: {user_keys: ["nobody"]}) { uuid }
           others: managers(filter: {}, exclude_self: true) { uuid }
+          held: managers(filter: {employee: {uuids: [$person]}}) { uuid }
+          unheld: managers(filter: {employee: {uuids: [$manager]}}) { uuid }
         } } } }`,
       { variables: { person: stubOrg.person, manager } },
     );
@@ -63,6 +65,9 @@ describe("an engagement's managers with OS2mo's filter", () => {
       named: [{ uuid: manager }],
       keyed: [],
       others: [],
+      // The bound filter's other members narrow as the managers collection's do (the position is the person's).
+      held: [{ uuid: manager }],
+      unheld: [],
     });
   });
 });

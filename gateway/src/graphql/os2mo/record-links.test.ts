@@ -85,7 +85,7 @@ beforeEach(() => {
 
 const ask = async (query: string, variables: Record<string, unknown> = {}) => {
   const { body } = await versions.ask('v30', query, { variables });
-  expect(body.errors).toBeUndefined();
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
   return body.data;
 };
 
@@ -107,6 +107,24 @@ describe("an engagement's addresses and leave", () => {
     expect(current.first.objects).toEqual([{ uuid: id(12) }]);
     expect(current.first.page_info.next_cursor).not.toBeNull();
     expect(current).toMatchObject({ leave: null, leave_uuid: null, leave_response: null });
+  });
+
+  it("narrows the engagement's addresses by OS2mo's `EngagementBoundAddressFilter`, as `addresses` does", async () => {
+    const data = await ask(
+      `query($person: UUID!, $unit: UUID!) { engagements(filter: {employee: {uuids: [$person]}}) { objects { current {
+        keyed: addresses_response(filter: {user_keys: ["A11"]}) { objects { uuid } }
+        unit: addresses_response(filter: {org_unit: {uuids: [$unit]}}) { objects { uuid } }
+        none: addresses_response(filter: {user_keys: ["A13"]}) { objects { uuid } }
+        paged: addresses_response(filter: {address_types: ["${id(2)}"]}, limit: 1) { objects { uuid } }
+      } } } }`,
+      { person: person.uuid, unit: finance.uuid },
+    );
+    expect(data.engagements.objects[0].current).toEqual({
+      keyed: { objects: [{ uuid: id(11) }] },
+      unit: { objects: [{ uuid: id(11) }] },
+      none: { objects: [] },
+      paged: { objects: [{ uuid: id(12) }] },
+    });
   });
 });
 

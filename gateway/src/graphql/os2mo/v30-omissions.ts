@@ -125,9 +125,8 @@ const omittedMutations = [
 ] as const;
 
 /**
- * Everything OS2mo's v30 schema has that the gateway's v30 does not serve, each with the reason: what the
- * Service API cannot back, and what is not served yet. The conformance test
- * (`test/os2mo-conformance.test.ts`) fails on an omission missing here and on an entry that is served (or
+ * Everything OS2mo's v30 schema has that the gateway's v30 does not serve, each with the reason a reader can
+ * check against the contract. The conformance test (`test/os2mo-conformance.test.ts`) fails on an omission missing here and on an entry that is served (or
  * that OS2mo no longer has), so this list is always the whole difference. A missing type is one entry;
  * the fields of a served type are entries of their own.
  */
