@@ -119,7 +119,8 @@ describe('what the public may not see', () => {
 
   // OS2mo's versions show the number where OS2mo does, `Employee.cpr_number`, and each read is logged
   // (gateway/src/graphql/os2mo/cpr-number.test.ts); nowhere else. A person's create and update take the
-  // number, and the person filter looks people up by it (the caller sends it; each lookup is logged).
+  // number, and the person filter looks people up by it (the caller sends it; each lookup is logged), as
+  // does a link to people's filter, which is the person filter less the UUIDs (OS2mo's UuidsBoundEmployeeFilter).
   it.each(os2mos.map((version) => [version.name, version] as const))(
     '%s shows the CPR number only as Employee.cpr_number, and takes it only in the person writes and filter',
     (_name, version) => {
@@ -127,6 +128,7 @@ describe('what the public may not see', () => {
       expect(cprFieldsOf(version)).toEqual([
         'EmployeeFilter.cpr_numbers',
         'Employee.cpr_number',
+        'UuidsBoundEmployeeFilter.cpr_numbers',
         'EmployeeCreateInput.cpr_number',
         'EmployeeUpdateInput.cpr_number',
       ]);
