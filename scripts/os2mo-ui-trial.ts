@@ -169,6 +169,14 @@ async function pageCosts(stack: TrialStack, token: string, walk: WalkResult): Pr
   return costs;
 }
 
+/**
+ * Today as OS2mo's UI counts it: its date store is the day in Europe/Copenhagen (`web/src/lib/stores/date.ts`),
+ * so between midnight there and midnight UTC its forms write from tomorrow's UTC date.
+ */
+function uiToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen' }).format(new Date());
+}
+
 async function main(): Promise<void> {
   const naldo = buildNaldo(resolve(source!), buildRoot, say);
   say(
@@ -205,7 +213,7 @@ async function main(): Promise<void> {
       ...(await pagesToVisit(stack, token)),
       origin: stack.origin,
       idpUrl: stack.idpUrl,
-      today: new Date().toISOString().slice(0, 10),
+      today: uiToday(),
     };
     say(
       `Walking ${CHROMIUM}: unit ${plan.unit.name} (${plan.unit.uuid}), person ${plan.person.name} (${plan.person.uuid})`,
