@@ -166,6 +166,24 @@ describe("v30: a link's filter keeps what its collection lists for the same owne
     expect(uuidsOf(linked)).toEqual(uuidsOf(body.data.classes.objects));
   });
 
+  it("decides a facet's classes by owner on the facet's own classes, as OS2mo's UI asks every type selector", async () => {
+    // os2mo-naldo web/src/lib/http/queries.ts, FacetsAndClasses: each facet's classes owned by the unit's
+    // ancestors, or by none. The seeded classes name no owner, so include_none keeps them all.
+    const body = await ask(
+      `query($unit: [UUID!]) { facets(filter: { user_keys: ["org_unit_type"] }) { objects { current {
+        classes { uuid }
+        classes_responses(filter: { owner: { include_none: true, descendant: { uuids: $unit } } }) { objects { uuid } }
+      } } } }`,
+      { unit: [unitUuid(1)] },
+    );
+    expect(body.errors).toBeUndefined();
+    const facet = body.data.facets.objects[0].current;
+    expect(facet.classes.length).toBeGreaterThan(0);
+    expect(uuidsOf(facet.classes_responses.objects)).toEqual(uuidsOf(facet.classes));
+    // The facet's own read holds its classes: no other facet's listing is read to find them.
+    expect(body.extensions.upstream.calls.filter((call) => /\/f\/[a-z_]+\/$/.test(call.path))).toEqual([]);
+  });
+
   it('reads what a filter needs once for all the objects whose link it narrows (batched, no read per object)', async () => {
     const { uuid, records } = await unitWith('engagement', 2);
     const body = await ask(

@@ -4,7 +4,7 @@ import { badUserInput } from '../errors.js';
 import type { DetailType, LegacyRecord } from '../../legacy/legacy-loaders.js';
 import { matchesFilter } from '../resolvers/collections.js';
 import { decodeCursor } from '../resolvers/pagination.js';
-import { classesMatching, type ClassFilter } from './class-filters.js';
+import { classesMatching, classesOwnedBy, type ClassFilter } from './class-filters.js';
 import {
   detailListing,
   detailTest,
@@ -150,6 +150,7 @@ async function collectionTest(
   filter: LinkFilter,
   at: string,
   info: GraphQLResolveInfo,
+  records: readonly Source[],
 ): Promise<RecordTest> {
   const common: RecordTest = (record) => matchesFilter(record, filter);
   const among = (uuids: readonly string[]): RecordTest => {
@@ -178,13 +179,22 @@ async function collectionTest(
       });
       return found === null ? common : among(found);
     }
-    case 'class':
+    case 'class': {
       if (onlyCommon(filter)) return common;
+      // An owner filter alone (every type selector of OS2mo's UI) is decided on the link's own classes: the
+      // collection's test would read every facet's classes to find the few this link already holds.
+      const { owner, ...rest } = filter as ClassFilter;
+      if (owner != null && onlyCommon(rest as LinkFilter)) {
+        return among(
+          (await classesOwnedBy(context, records, owner, at, ownerReads(context))).map((r) => r.uuid),
+        );
+      }
       return among(
         (await classesMatching(context, filter as ClassFilter, at, ownerReads(context))).map(
           (record) => record.uuid,
         ),
       );
+    }
     default:
       // A facet or IT system filter has no member beyond the common ones.
       return common;
@@ -214,6 +224,7 @@ export async function filterLink(
     filter,
     windowDay(window, context.today),
     info,
+    records,
   );
   const sameDay = window.from === day.from && window.to === day.to;
   if (link.listing === null) {
