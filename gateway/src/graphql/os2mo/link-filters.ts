@@ -4,7 +4,7 @@ import { badUserInput } from '../errors.js';
 import type { DetailType, LegacyRecord } from '../../legacy/legacy-loaders.js';
 import { matchesFilter } from '../resolvers/collections.js';
 import { decodeCursor } from '../resolvers/pagination.js';
-import { classesMatching, classesOwnedBy, type ClassFilter } from './class-filters.js';
+import { classesAmong, classesMatching, namesFacets, type ClassFilter } from './class-filters.js';
 import {
   detailListing,
   detailTest,
@@ -181,19 +181,13 @@ async function collectionTest(
     }
     case 'class': {
       if (onlyCommon(filter)) return common;
-      // An owner filter alone (every type selector of OS2mo's UI) is decided on the link's own classes: the
-      // collection's test would read every facet's classes to find the few this link already holds.
-      const { owner, ...rest } = filter as ClassFilter;
-      if (owner != null && onlyCommon(rest as LinkFilter)) {
-        return among(
-          (await classesOwnedBy(context, records, owner, at, ownerReads(context))).map((r) => r.uuid),
-        );
-      }
-      return among(
-        (await classesMatching(context, filter as ClassFilter, at, ownerReads(context))).map(
-          (record) => record.uuid,
-        ),
-      );
+      // Decided on the link's own classes (every type selector of OS2mo's UI asks by owner): the collection
+      // would read every facet's classes to find the few the link holds. Facets named decide what is read.
+      const classFilter = filter as ClassFilter;
+      const kept = namesFacets(classFilter)
+        ? await classesMatching(context, classFilter, at, ownerReads(context))
+        : await classesAmong(context, records, classFilter, at, ownerReads(context));
+      return among(kept.map((record) => record.uuid));
     }
     default:
       // A facet or IT system filter has no member beyond the common ones.
