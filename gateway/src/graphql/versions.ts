@@ -31,6 +31,15 @@ const gatewayScalarTypeDefs = 'scalar Cursor\n';
 /** No parts beyond OS2mo's own: what a served gateway builds v30 with. */
 const noExtra: readonly SchemaModule[] = [];
 
+/** The gateway's own versions' SDL: the generated org graph (v2 as it is, v1 through its documented transform). */
+function ownTypeDefs(graphTypeDefs: string): { v1: string; v2: string } {
+  const shared = gatewayScalarTypeDefs + mutationTypeDefs;
+  return {
+    v1: v1EntityTypeDefs(graphTypeDefs) + shared + v1RootTypeDefs,
+    v2: graphTypeDefs + shared + v2RootTypeDefs,
+  };
+}
+
 /**
  * Each version's SDL: the generated org graph (v2 as it is, v1 through its documented transform) with
  * the version's own root fields and pages, and the mutations both share; v30 with OS2mo's mutations and
@@ -40,10 +49,8 @@ export function versionTypeDefs(
   graphTypeDefs: string = readOrgGraphTypeDefs(),
   v30Extra: readonly SchemaModule[] = noExtra,
 ): { v1: string; v2: string; v30: string } {
-  const shared = gatewayScalarTypeDefs + mutationTypeDefs;
   return {
-    v1: v1EntityTypeDefs(graphTypeDefs) + shared + v1RootTypeDefs,
-    v2: graphTypeDefs + shared + v2RootTypeDefs,
+    ...ownTypeDefs(graphTypeDefs),
     v30: [
       v30TypeDefs(graphTypeDefs),
       mutationModule(30).typeDefs,
@@ -96,7 +103,8 @@ export function buildVersions(
 }
 
 function constructVersions(graphTypeDefs: string, v30Extra: readonly SchemaModule[]): GraphQLVersion[] {
-  const typeDefs = versionTypeDefs(graphTypeDefs, v30Extra);
+  // v30's SDL is made by its own chain below (`os2moVersions`), not twice.
+  const typeDefs = ownTypeDefs(graphTypeDefs);
   const v1Query = v1QueryResolvers();
   const v2Query = v2QueryResolvers();
   return [
