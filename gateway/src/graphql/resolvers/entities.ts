@@ -257,7 +257,12 @@ export function entityResolvers(link: LinkShape) {
   const contractFields = contractFieldResolvers(link);
   const links = declaredLinkResolvers(link, 'entities', entityLinkRecipes());
   const resolvers: Record<string, Record<string, unknown>> = { ...contractFields };
-  for (const [type, fields] of Object.entries(links)) resolvers[type] = { ...resolvers[type], ...fields };
+  for (const [type, fields] of Object.entries(links)) {
+    const own = resolvers[type] ?? {};
+    const twice = Object.keys(fields).find((field) => field in own);
+    if (twice) throw new Error(`${type}.${twice} is a declared link and a contract field resolver at once.`);
+    resolvers[type] = { ...own, ...fields };
+  }
   return resolvers as typeof contractFields & TypeResolvers;
 }
 
