@@ -1,6 +1,6 @@
 /**
  * The Mesh peer's resolvers for the org graph's links. The links are declared once, in
- * gateway/src/org-graph/graph-links.ts, for the gateway and for this peer; `npm run graph:generate` writes
+ * gateway/src/graphql/graph-links.ts, for the gateway and for this peer; `npm run graph:generate` writes
  * this peer's half as `graph-links.generated.js`, from which the generic kinds (listings, references, keys)
  * are built below. The custom links have their recipe here (`recipes`), one each: the build fails when
  * one is missing or one is not declared custom. Every legacy call goes through Mesh's generated operations

@@ -1,6 +1,6 @@
 /**
  * `npm run graph:generate`: builds the org graph with Mesh and writes the committed generated files.
- * Run it after changing `openapi/legacy-service.yaml`, `.meshrc.yaml`, `graph-links.ts` or `gateway/mesh/`.
+ * Run it after changing `openapi/legacy-service.yaml`, `.meshrc.yaml`, `gateway/src/graphql/graph-links.ts` or `gateway/mesh/`.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { relative } from 'node:path';
@@ -12,7 +12,7 @@ import {
   type ContractPaths,
 } from './contract-operations-module.js';
 import { contractPath, generate, generatedFiles, meshConfigPath } from './generate.js';
-import { graphLinks } from './graph-links.js';
+import { graphLinks } from '../graphql/graph-links.js';
 import { graphLinksFile, graphLinksModule, type MeshConfig } from './graph-links-module.js';
 import { buildMesh, repositoryRoot } from './mesh-build.js';
 

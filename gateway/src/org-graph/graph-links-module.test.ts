@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContractOperation } from '../contract/contract-operations.js';
 import { contractOperationsOf, type ContractPaths } from './contract-operations-module.js';
 import { contractPath, generateCommand, meshConfigPath } from './generate.js';
-import { graphLinks } from './graph-links.js';
+import { graphLinks } from '../graphql/graph-links.js';
 import {
   graphLinksFile,
   graphLinksModule,

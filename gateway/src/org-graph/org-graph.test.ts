@@ -22,7 +22,7 @@ import {
   meshConfigPath,
   type Generated,
 } from './generate.js';
-import { graphLinks } from './graph-links.js';
+import { graphLinks } from '../graphql/graph-links.js';
 import { meshGraphLinks, type MeshConfig } from './graph-links-module.js';
 import { loadOrgGraph, orgGraphFromSdl, printOrgGraph } from './index.js';
 import { ensureMeshBuild, repositoryRoot } from './mesh-build.js';

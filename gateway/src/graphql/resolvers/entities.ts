@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
 import type { DetailType, LegacyRecord } from '../../legacy/legacy-loaders.js';
-import { graphLinks, type GatewayRecipe, type GraphLink } from '../../org-graph/graph-links.js';
+import { graphLinks, type GatewayRecipe, type GraphLink } from '../graph-links.js';
 import { v1ListLinks } from '../schema/v1-transform.js';
 
 type Resolver = (

@@ -4,14 +4,14 @@ import { pathToFileURL } from 'node:url';
 import { buildSchema, Kind, parse, type DocumentNode } from 'graphql';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { declaredLinkResolvers, entityResolvers, singleLink } from '../graphql/resolvers/entities.js';
-import { hierarchyResolvers } from '../graphql/resolvers/hierarchy.js';
-import { organisationResolvers } from '../graphql/resolvers/organisation.js';
-import { v2QueryResolvers } from '../graphql/resolvers/v2-query.js';
-import { meshConfigPath, generatedFiles } from './generate.js';
+import { declaredLinkResolvers, entityResolvers, singleLink } from './resolvers/entities.js';
+import { hierarchyResolvers } from './resolvers/hierarchy.js';
+import { organisationResolvers } from './resolvers/organisation.js';
+import { v2QueryResolvers } from './resolvers/v2-query.js';
+import { meshConfigPath, generatedFiles } from '../org-graph/generate.js';
 import { graphLinks, type GatewayRecipe, type GraphLink } from './graph-links.js';
-import type { MeshGraphLinks } from './graph-links-module.js';
-import { repositoryRoot } from './mesh-build.js';
+import type { MeshGraphLinks } from '../org-graph/graph-links-module.js';
+import { repositoryRoot } from '../org-graph/mesh-build.js';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 

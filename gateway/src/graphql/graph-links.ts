@@ -1,7 +1,7 @@
 /**
  * The org graph's links, declared once: every field `.meshrc.yaml` adds to the contract's types
  * (`additionalTypeDefs`), with what backs it in the legacy contract. The gateway's resolvers
- * (`graphql/resolvers/entities.ts`) and the Mesh peer's (`gateway/mesh/org-graph-resolvers.js`, through
+ * (`resolvers/entities.ts`) and the Mesh peer's (`gateway/mesh/org-graph-resolvers.js`, through
  * the `gateway/mesh/graph-links.generated.js` that `npm run graph:generate` writes from this module)
  * build the generic kinds from it; a `custom` link names where each side keeps its one recipe.
  *
