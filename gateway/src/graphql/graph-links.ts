@@ -44,7 +44,7 @@ export type GraphLink<Field extends string = string> =
   /** A recipe of its own on each side. */
   | { kind: 'custom'; gateway: GatewayRecipe; mesh: MeshRecipe };
 
-/** A detail record's links, whose fields are the contract record's body fields. */
+/** A detail record's links: `tsc` refuses a field the contract's record type (`DetailRecords`) lacks. */
 type RecordLinks<Detail extends DetailType> = Record<
   string,
   GraphLink<Extract<keyof DetailRecords[Detail], string>>
@@ -60,6 +60,7 @@ const person = <Field extends string>(field: Field) =>
   ({ kind: 'reference', field, target: 'Employee' }) as const;
 const key = <Field extends string>(field: Field) => ({ kind: 'key', field }) as const;
 
+/** Every field `.meshrc.yaml` adds, by type, with what backs it (`graph-links.test.ts` holds the two equal). */
 export const graphLinks = {
   OrgUnit: {
     managers: { ...unitListing('manager'), inherit: 'inherit_manager' },
