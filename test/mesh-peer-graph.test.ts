@@ -15,8 +15,8 @@ import { startMeshServer } from './mesh-server.js';
 /**
  * What `.meshrc.yaml` links beyond the reference query resolves on Mesh's own server too (the benchmark
  * peer), on one server for both: the detail types (addresses, associations, roles, leaves, KLE numbers,
- * related units, engagement associations) with the same keys as the legacy listings, and the tree,
- * class-hierarchy and version fields with the legacy listings' records.
+ * related units, engagement associations) with the same keys as the legacy listings, a unit's `inherit`
+ * argument, and the tree, class-hierarchy and version fields with the legacy listings' records.
  */
 let dataDir: string;
 let legacy: LegacyServer;
@@ -113,6 +113,40 @@ describe("Mesh's own server on the detail types", () => {
     }
     const all = body.data.org_units.objects as Json[];
     expect(all.flatMap((unit) => unit.addresses as Json[]).length).toBeGreaterThan(0);
+  });
+
+  it("passes a unit's `inherit` argument on as the listing's flag (`inherit_manager`, `inherit_owner`)", async () => {
+    const units = Array.from({ length: 40 }, (_, index) => unitUuid(index));
+    const response = await fetch(`${mesh.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        query: `query Inherit($uuids: [UUID!]) { org_units(filter: { uuids: $uuids }) { objects {
+          uuid
+          managers { uuid }
+          inherited_managers: managers(inherit: true) { uuid }
+          owners { uuid }
+          inherited_owners: owners(inherit: true) { uuid }
+        } } }`,
+        variables: { uuids: units },
+      }),
+    });
+    const body = (await response.json()) as { data: Json; errors?: unknown };
+    expect(body.errors).toBeUndefined();
+    const uuids = async (path: string) => ((await read(path)) as Json[]).map(uuidOf);
+    let inheritedOnly = 0;
+    for (const unit of body.data.org_units.objects as Json[]) {
+      const details = `/service/ou/${unit.uuid}/details`;
+      expect(unit.managers.map(uuidOf)).toEqual(await uuids(`${details}/manager`));
+      expect(unit.inherited_managers.map(uuidOf)).toEqual(
+        await uuids(`${details}/manager?inherit_manager=1`),
+      );
+      expect(unit.owners.map(uuidOf)).toEqual(await uuids(`${details}/owner`));
+      expect(unit.inherited_owners.map(uuidOf)).toEqual(await uuids(`${details}/owner?inherit_owner=1`));
+      if (unit.owners.length === 0 && unit.inherited_owners.length > 0) inheritedOnly += 1;
+    }
+    // Some of these units have no owner of their own but an ancestor's, so the flag changes the answer.
+    expect(inheritedOnly).toBeGreaterThan(0);
   });
 });
 

@@ -1,10 +1,27 @@
 /**
- * The org graph's resolvers that `.meshrc.yaml` cannot declare: links whose key may be null, lists
- * that need one more legacy call per element, and the `objects` wrappers of the graph's root fields.
- * Every legacy call goes through Mesh's generated operations (`context.Legacy.Query.<operationId>`),
- * so Mesh's own server makes exactly the calls its plan needs and nothing is fetched by hand.
+ * The Mesh peer's resolvers for the org graph's links. The links are declared once, in
+ * gateway/src/graphql/graph-links.ts, for the gateway and for this peer; `npm run graph:generate` writes
+ * this peer's half as `graph-links.generated.js`, from which the generic kinds (listings, references, keys)
+ * are built below. The custom links have their recipe here (`recipes`), one each: the build fails when
+ * one is missing or one is not declared custom. Every legacy call goes through Mesh's generated operations
+ * (`context.Legacy.Query.<operationId>`), so Mesh's own server makes exactly the calls its plan needs and
+ * nothing is fetched by hand.
  *
- * Plain JavaScript because Mesh v0 imports resolvers named in `.meshrc.yaml` as they are.
+ * Plain JavaScript because Mesh v0 imports the resolvers module that `.meshrc.yaml` names as it is;
+ * `npm run typecheck` checks it with its JSDoc types (gateway/mesh/tsconfig.json).
+ */
+import { graphLinks } from './graph-links.generated.js';
+
+/**
+ * One link as this peer reads it; `carried`: Mesh's default resolver answers what the record carries.
+ * @typedef {{ kind: 'listing', operationId: string, inherit?: string }
+ *   | { kind: 'reference' | 'references', field: string, operationId: string }
+ *   | { kind: 'key' | 'keys', field: string }
+ *   | { kind: 'custom' }
+ *   | { kind: 'carried' }} MeshLink
+ * @typedef {Record<string, Record<string, MeshLink>>} MeshGraphLinks
+ * @typedef {(parent: any, args: any, context: any, info: any) => unknown} Resolve
+ * @typedef {Resolve | { selectionSet: string, resolve: Resolve }} FieldResolver
  */
 
 /**
@@ -30,50 +47,73 @@ async function organisationUuid(root, context, info) {
   return organisation.uuid;
 }
 
-/**
- * A link to a full record through an embedded reference that may be null (a vacant manager, an
- * owner record of a person rather than a unit): null stays null, any other key is fetched.
- */
-function optionalLink(requiredSelectionSet, keyOf, operationId) {
-  return {
-    selectionSet: requiredSelectionSet,
-    resolve: (parent, _args, context, info) => {
-      const uuid = keyOf(parent);
-      if (uuid == null) return null;
-      return legacy(context, operationId, { root: parent, args: { uuid }, info });
-    },
-  };
+/** Full records for a list of UUIDs, one read each, selected as the client asked. */
+function recordsByUuid(operationId, uuids, root, context, info) {
+  return Promise.all(uuids.map((uuid) => legacy(context, operationId, { root, args: { uuid }, info })));
 }
 
-/** Full org units for a list of UUIDs, one `getOrgUnit` each, selected as the client asked. */
+/** Full org units for a list of UUIDs, one `getOrgUnit` each. */
 function orgUnitsByUuid(uuids, root, context, info) {
-  return Promise.all(uuids.map((uuid) => legacy(context, 'getOrgUnit', { root, args: { uuid }, info })));
+  return recordsByUuid('getOrgUnit', uuids, root, context, info);
 }
 
-/** The UUID of an embedded reference, or null: OS2mo's graph shows these keys as `*_uuid` fields. */
-function keyOf(requiredSelectionSet, key) {
-  return { selectionSet: requiredSelectionSet, resolve: (parent) => key(parent) ?? null };
-}
-
-/** The links and keys every detail record with a person, a unit and an engagement reference has alike. */
-function detailLinks({ person, unit, engagement }) {
-  const fields = {};
-  if (person) {
-    fields.employee = optionalLink('{ person { uuid } }', (record) => record.person?.uuid, 'getEmployee');
-    fields.employee_uuid = keyOf('{ person { uuid } }', (record) => record.person?.uuid);
+/**
+ * A generic link's resolver, from its declaration. A reference may be null (a vacant manager, an owner
+ * record of a person rather than a unit): null stays null, any other key is read in full.
+ * @param {Exclude<MeshLink, { kind: 'custom' | 'carried' }>} link
+ * @returns {FieldResolver}
+ */
+function linkResolver(link) {
+  switch (link.kind) {
+    case 'listing': {
+      const { operationId, inherit } = link;
+      return {
+        selectionSet: '{ uuid }',
+        resolve: (parent, args, context, info) =>
+          legacy(context, operationId, {
+            root: parent,
+            args: inherit ? { uuid: parent.uuid, [inherit]: args.inherit } : { uuid: parent.uuid },
+            info,
+          }),
+      };
+    }
+    case 'reference': {
+      const { field, operationId } = link;
+      return {
+        selectionSet: `{ ${field} { uuid } }`,
+        resolve: (parent, _args, context, info) => {
+          const uuid = parent[field]?.uuid;
+          if (uuid == null) return null;
+          return legacy(context, operationId, { root: parent, args: { uuid }, info });
+        },
+      };
+    }
+    case 'references': {
+      const { field, operationId } = link;
+      return {
+        selectionSet: `{ ${field} { uuid } }`,
+        resolve: (parent, _args, context, info) =>
+          recordsByUuid(
+            operationId,
+            parent[field].map((reference) => reference.uuid),
+            parent,
+            context,
+            info,
+          ),
+      };
+    }
+    case 'key': {
+      const { field } = link;
+      return { selectionSet: `{ ${field} { uuid } }`, resolve: (parent) => parent[field]?.uuid ?? null };
+    }
+    case 'keys': {
+      const { field } = link;
+      return {
+        selectionSet: `{ ${field} { uuid } }`,
+        resolve: (parent) => parent[field].map((reference) => reference.uuid),
+      };
+    }
   }
-  if (unit) {
-    fields.org_unit = optionalLink(
-      '{ org_unit_ref { uuid } }',
-      (record) => record.org_unit_ref?.uuid,
-      'getOrgUnit',
-    );
-    fields.org_unit_uuid = keyOf('{ org_unit_ref { uuid } }', (record) => record.org_unit_ref?.uuid);
-  }
-  if (engagement) {
-    fields.engagement_uuid = keyOf('{ engagement_ref { uuid } }', (record) => record.engagement_ref?.uuid);
-  }
-  return fields;
 }
 
 const itSystemFields = '{ uuid name user_key system_type validity { from to } }';
@@ -106,7 +146,20 @@ function versions(operationId) {
   };
 }
 
-export const resolvers = {
+/** A unit's or a person's detail types: whether it has records of each at any time. */
+function detailTypes(operationId) {
+  return {
+    selectionSet: '{ uuid }',
+    resolve: (parent, _args, context, info) =>
+      legacy(context, operationId, { root: parent, args: { uuid: parent.uuid }, info }),
+  };
+}
+
+/**
+ * The custom links' recipes, one per link that graph-links.ts declares custom for Mesh.
+ * @type {Record<string, Record<string, FieldResolver>>}
+ */
+export const recipes = {
   Query: {
     // The wrapper only carries the filter; `objects` makes the calls with its own selection.
     org_units: (_root, args) => ({ filter: args.filter ?? {} }),
@@ -185,6 +238,7 @@ export const resolvers = {
         ).length,
     },
     validities: versions('listOrgUnitVersions'),
+    detail_types: detailTypes('getOrgUnitDetailTypes'),
     // The legacy listing has list items, not units: each child is read as a full unit.
     children: {
       selectionSet: '{ uuid }',
@@ -205,35 +259,12 @@ export const resolvers = {
     },
   },
 
-  Manager: {
-    employee: optionalLink('{ employee_uuid }', (manager) => manager.employee_uuid, 'getEmployee'),
-    org_unit_uuid: keyOf('{ org_unit_ref { uuid } }', (manager) => manager.org_unit_ref?.uuid),
-    manager_type_uuid: keyOf('{ manager_type { uuid } }', (manager) => manager.manager_type?.uuid),
-    manager_level_uuid: keyOf('{ manager_level { uuid } }', (manager) => manager.manager_level?.uuid),
-  },
-
-  Engagement: {
-    employee_uuid: keyOf('{ person { uuid } }', (engagement) => engagement.person?.uuid),
-    org_unit_uuid: keyOf('{ org_unit_ref { uuid } }', (engagement) => engagement.org_unit_ref?.uuid),
-    job_function_uuid: keyOf('{ job_function { uuid } }', (engagement) => engagement.job_function?.uuid),
-    engagement_type_uuid: keyOf(
-      '{ engagement_type { uuid } }',
-      (engagement) => engagement.engagement_type?.uuid,
-    ),
-  },
-
-  Owner: {
-    owner: optionalLink('{ owner_ref { uuid } }', (owner) => owner.owner_ref?.uuid, 'getEmployee'),
-    org_unit: optionalLink('{ org_unit_ref { uuid } }', (owner) => owner.org_unit_ref?.uuid, 'getOrgUnit'),
-    person: optionalLink('{ person_ref { uuid } }', (owner) => owner.person_ref?.uuid, 'getEmployee'),
+  Employee: {
+    validities: versions('listEmployeeVersions'),
+    detail_types: detailTypes('getEmployeeDetailTypes'),
   },
 
   ITUser: {
-    itsystem_uuid: keyOf('{ itsystem_ref { uuid } }', (itUser) => itUser.itsystem_ref?.uuid),
-    employee_uuid: keyOf('{ person { uuid } }', (itUser) => itUser.person?.uuid),
-    org_unit_uuid: keyOf('{ org_unit_ref { uuid } }', (itUser) => itUser.org_unit_ref?.uuid),
-    employee: optionalLink('{ person { uuid } }', (itUser) => itUser.person?.uuid, 'getEmployee'),
-    org_unit: optionalLink('{ org_unit_ref { uuid } }', (itUser) => itUser.org_unit_ref?.uuid, 'getOrgUnit'),
     // The reference lacks the system's validity; the full record comes from the organisation's list.
     itsystem: {
       selectionSet: '{ itsystem_ref { uuid } }',
@@ -248,40 +279,6 @@ export const resolvers = {
         return systems.find((system) => system.uuid === itUser.itsystem_ref.uuid) ?? null;
       },
     },
-  },
-
-  Address: detailLinks({ person: true, unit: true, engagement: true }),
-  Association: {
-    ...detailLinks({ person: true, unit: true }),
-    substitute: optionalLink(
-      '{ substitute_ref { uuid } }',
-      (record) => record.substitute_ref?.uuid,
-      'getEmployee',
-    ),
-    substitute_uuid: keyOf('{ substitute_ref { uuid } }', (record) => record.substitute_ref?.uuid),
-  },
-  Role: detailLinks({ person: true, unit: true }),
-  Leave: detailLinks({ person: true, engagement: true }),
-  KLE: detailLinks({ unit: true }),
-  EngagementAssociation: detailLinks({ unit: true, engagement: true }),
-  RelatedUnit: {
-    org_units: {
-      selectionSet: '{ org_unit_refs { uuid } }',
-      resolve: (relation, _args, context, info) =>
-        orgUnitsByUuid(
-          relation.org_unit_refs.map((unit) => unit.uuid),
-          relation,
-          context,
-          info,
-        ),
-    },
-    org_unit_uuids: keyOf('{ org_unit_refs { uuid } }', (relation) =>
-      relation.org_unit_refs.map((unit) => unit.uuid),
-    ),
-  },
-
-  Employee: {
-    validities: versions('listEmployeeVersions'),
   },
 
   Class: {
@@ -330,3 +327,42 @@ export const resolvers = {
     },
   },
 };
+
+/**
+ * The resolvers of every declared link: the generic ones built from their declaration, the custom ones
+ * from `customRecipes`. Fails when a custom link has no recipe, or a recipe serves a link not declared custom.
+ * @param {MeshGraphLinks} links
+ * @param {Record<string, Record<string, FieldResolver>>} customRecipes
+ * @returns {Record<string, Record<string, FieldResolver>>}
+ */
+export function linkResolvers(links, customRecipes) {
+  /** @type {Record<string, Record<string, FieldResolver>>} */
+  const resolvers = {};
+  for (const [type, fields] of Object.entries(links)) {
+    /** @type {Record<string, FieldResolver>} */
+    const own = {};
+    for (const [field, link] of Object.entries(fields)) {
+      if (link.kind === 'carried') continue;
+      if (link.kind !== 'custom') {
+        own[field] = linkResolver(link);
+        continue;
+      }
+      const recipe = customRecipes[type]?.[field];
+      if (!recipe)
+        throw new Error(`${type}.${field} is declared custom but has no recipe in org-graph-resolvers.js.`);
+      own[field] = recipe;
+    }
+    resolvers[type] = own;
+  }
+  for (const [type, fields] of Object.entries(customRecipes)) {
+    for (const field of Object.keys(fields)) {
+      if (links[type]?.[field]?.kind !== 'custom')
+        throw new Error(
+          `${type}.${field} has a recipe in org-graph-resolvers.js but graph-links.ts does not declare it custom.`,
+        );
+    }
+  }
+  return resolvers;
+}
+
+export const resolvers = linkResolvers(graphLinks, recipes);

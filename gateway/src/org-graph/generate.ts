@@ -19,6 +19,7 @@ function servedSnapshot(version: string): string {
 
 /** The contract `.meshrc.yaml` names, and the files the command writes (all committed). */
 export const contractPath = join(repositoryRoot, 'openapi', 'legacy-service.yaml');
+export const meshConfigPath = join(repositoryRoot, '.meshrc.yaml');
 export const generatedFiles = {
   orgGraph: join(repositoryRoot, 'gateway', 'src', 'org-graph', 'org-graph.graphql'),
   contractRecords: join(repositoryRoot, 'gateway', 'src', 'legacy', 'contract-records.generated.ts'),

@@ -13,7 +13,17 @@ import {
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { generate, generateCommand, generatedFiles, type Generated } from './generate.js';
+import { contractOperationsOf, type ContractPaths } from './contract-operations-module.js';
+import {
+  contractPath,
+  generate,
+  generateCommand,
+  generatedFiles,
+  meshConfigPath,
+  type Generated,
+} from './generate.js';
+import { graphLinks } from '../graphql/graph-links.js';
+import { meshGraphLinks, type MeshConfig } from './graph-links-module.js';
 import { loadOrgGraph, orgGraphFromSdl, printOrgGraph } from './index.js';
 import { ensureMeshBuild, repositoryRoot } from './mesh-build.js';
 import { notPublic } from './not-public.js';
@@ -211,6 +221,19 @@ describe("the org graph from Mesh's build", () => {
     expect(managers.getFields().owners?.args.map((arg) => `${arg.name}: ${String(arg.type)}`)).toEqual([
       'inherit: Boolean',
     ]);
+  });
+
+  it("has every record field and reference type the Mesh peer's links read (graph-links.generated.js)", async () => {
+    const contract = parseYaml(await readFile(contractPath, 'utf8')) as ContractPaths;
+    const meshConfig = parseYaml(await readFile(meshConfigPath, 'utf8')) as MeshConfig;
+    const links = meshGraphLinks(graphLinks, meshConfig, contractOperationsOf(contract));
+    const read = Object.entries(links).flatMap(([type, fields]) =>
+      Object.entries(fields).flatMap(([field, link]) => [
+        `${type}.${field}`,
+        ...('field' in link ? [`${type}.${link.field}`] : []),
+      ]),
+    );
+    expect(read.filter((coordinate) => fieldType(orgGraph, coordinate) === undefined)).toEqual([]);
   });
 
   it('keeps the nullability the contract declares, so vacant positions and top units can be served', () => {

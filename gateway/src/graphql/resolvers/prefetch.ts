@@ -1,17 +1,10 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext } from '../context.js';
 import type { DetailType } from '../../legacy/legacy-loaders.js';
-import { detailFields } from './entities.js';
+import { unitListings } from './entities.js';
 import { childFieldNames, selectedFields, usesDefaultArguments } from './lookahead.js';
 
-const unitLinks: [string, DetailType | 'children'][] = [
-  ['managers', 'manager'],
-  ['owners', 'owner'],
-  ['engagements', 'engagement'],
-  ['itusers', 'it'],
-  ['children', 'children'],
-  ...Object.entries(detailFields),
-];
+const unitLinks: (readonly [string, DetailType | 'children'])[] = [...unitListings, ['children', 'children']];
 
 /**
  * Starts, in the same round as the units themselves, the per-unit reads the selection under
