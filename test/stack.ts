@@ -85,6 +85,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
         // The legacy service checks tokens as OS2mo does; the gateway relays each caller's token to it.
         legacy = await startLegacyService({
           dataDir,
+          // The stack's tests never crash the machine under the store, so a write need not wait for the disk
+          // (a third of the RBAC matrix's time); durability.test.ts and crash.test.ts test the fsync'ed store.
+          fsync: false,
           clock: options.clock,
           auth: {
             enabled: true,

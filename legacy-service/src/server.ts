@@ -12,6 +12,11 @@ export interface LegacyServerOptions extends Omit<LegacyAppOptions, 'store'> {
   port?: number;
   /** Size of the organisation seeded into an empty data folder. */
   fixture?: FixtureSize;
+  /**
+   * Whether each transaction waits for the disk (default true). Only a test whose machine does not crash may
+   * turn it off; the durability tests keep it.
+   */
+  fsync?: boolean;
 }
 
 export interface LegacyServer {
@@ -24,9 +29,17 @@ export interface LegacyServer {
 
 /** Opens the store (seeding an empty folder) and serves the legacy API until `close()`. */
 export async function startLegacyService(options: LegacyServerOptions): Promise<LegacyServer> {
-  const { dataDir, host = '127.0.0.1', port = 0, fixture = defaultFixtureSize, ...appOptions } = options;
+  const {
+    dataDir,
+    host = '127.0.0.1',
+    port = 0,
+    fixture = defaultFixtureSize,
+    fsync,
+    ...appOptions
+  } = options;
   const store = await openStore({
     dir: dataDir,
+    fsync,
     indexes: orgDataIndexes,
     seed: () => buildOrganisation(fixture),
   });
