@@ -20,9 +20,16 @@ import { v2RootTypeDefs } from './schema/v2-root.js';
 
 export interface GraphQLVersion {
   name: string;
-  typeDefs: string;
+  /** Made on its first read: an older version's SDL is a rung down from the next one's. */
+  readonly typeDefs: string;
   /** Built on its first read. */
   readonly schema: GraphQLSchema;
+}
+
+/** A value made on its first read and kept. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 /** The gateway's own scalar, beside the org graph's `UUID` and `Date`. */
@@ -61,22 +68,27 @@ export function versionTypeDefs(
 
 function version(
   name: string,
-  typeDefs: string,
-  resolvers: Parameters<typeof makeExecutableSchema>[0]['resolvers'],
+  typeDefs: () => string,
+  resolvers: () => Parameters<typeof makeExecutableSchema>[0]['resolvers'],
   /** An older OS2mo version keeps the newer one's resolvers, some for fields it no longer has. */
   extraResolvers: 'error' | 'ignore' = 'error',
 ): GraphQLVersion {
   let schema: GraphQLSchema | undefined;
   return {
     name,
-    typeDefs,
+    get typeDefs() {
+      return typeDefs();
+    },
     // Built on its first read (synchronously, so two first requests cannot build it twice): a gateway that
-    // serves twelve versions holds only the schemas its callers use.
+    // serves twelve versions holds only the schemas, and the SDL, its callers use.
     get schema() {
       return (schema ??= makeExecutableSchema({
-        typeDefs,
-        resolvers,
+        typeDefs: typeDefs(),
+        resolvers: resolvers(),
         resolverValidationOptions: { requireResolversToMatchSchema: extraResolvers },
+        // The SDL is ours and already valid: a schema built with its tokens' locations keeps the whole token
+        // stream alive through its types' AST nodes (2 MB for v30).
+        noLocation: true,
       }));
     },
   };
@@ -104,34 +116,43 @@ export function buildVersions(
 
 function constructVersions(graphTypeDefs: string, v30Extra: readonly SchemaModule[]): GraphQLVersion[] {
   // v30's SDL is made by its own chain below (`os2moVersions`), not twice.
-  const typeDefs = ownTypeDefs(graphTypeDefs);
+  const typeDefs = once(() => ownTypeDefs(graphTypeDefs));
   const v1Query = v1QueryResolvers();
   const v2Query = v2QueryResolvers();
   return [
-    version('v1', typeDefs.v1, [
-      {
-        ...scalarResolvers,
-        ...entityResolvers(listLink),
-        Query: v1Query,
-        Mutation: mutationResolvers(),
-      },
-      hierarchyResolvers(),
-      organisationResolvers('v1', v1Query),
-    ]),
-    version('v2', typeDefs.v2, [
-      {
-        ...scalarResolvers,
-        ...entityResolvers(singleLink),
-        Query: v2Query,
-        Mutation: mutationResolvers(),
-      },
-      hierarchyResolvers(),
-      organisationResolvers('v2', v2Query),
-    ]),
-    ...os2moVersions(v30TypeDefs(graphTypeDefs), v30Resolvers(graphTypeDefs), (name) => [
-      mutationModule(versionNumber(name)),
-      ...(name === 'v30' ? v30Extra : []),
-    ]),
+    version(
+      'v1',
+      () => typeDefs().v1,
+      () => [
+        {
+          ...scalarResolvers,
+          ...entityResolvers(listLink),
+          Query: v1Query,
+          Mutation: mutationResolvers(),
+        },
+        hierarchyResolvers(),
+        organisationResolvers('v1', v1Query),
+      ],
+    ),
+    version(
+      'v2',
+      () => typeDefs().v2,
+      () => [
+        {
+          ...scalarResolvers,
+          ...entityResolvers(singleLink),
+          Query: v2Query,
+          Mutation: mutationResolvers(),
+        },
+        hierarchyResolvers(),
+        organisationResolvers('v2', v2Query),
+      ],
+    ),
+    ...os2moVersions(
+      once(() => v30TypeDefs(graphTypeDefs)),
+      once(() => v30Resolvers(graphTypeDefs)),
+      (name) => [mutationModule(versionNumber(name)), ...(name === 'v30' ? v30Extra : [])],
+    ),
   ];
 }
 
@@ -145,8 +166,8 @@ type Resolvers = Parameters<typeof makeExecutableSchema>[0]['resolvers'];
  * own on top; each then gets its own version's modules (OS2mo's mutations, down the same rungs).
  */
 function os2moVersions(
-  v30TypeDefs: string,
-  v30Resolvers: IResolvers[],
+  v30TypeDefs: () => string,
+  v30Resolvers: () => IResolvers[],
   modulesOf: (name: string) => readonly SchemaModule[],
 ): GraphQLVersion[] {
   const chain = [{ name: 'v30', typeDefs: v30TypeDefs, resolvers: v30Resolvers }];
@@ -154,16 +175,16 @@ function os2moVersions(
     const newer = chain[chain.length - 1]!;
     chain.push({
       name: step.name,
-      typeDefs: stepTypeDefs(newer.typeDefs, step),
-      resolvers: step.resolvers ? [...newer.resolvers, step.resolvers] : newer.resolvers,
+      typeDefs: once(() => stepTypeDefs(newer.typeDefs(), step)),
+      resolvers: once(() => (step.resolvers ? [...newer.resolvers(), step.resolvers] : newer.resolvers())),
     });
   }
   return chain.reverse().map((entry) => {
-    const modules = modulesOf(entry.name);
+    const modules = once(() => modulesOf(entry.name));
     return version(
       entry.name,
-      [entry.typeDefs, ...modules.map((module) => module.typeDefs)].join('\n'),
-      [...entry.resolvers, ...modules.map((module) => module.resolvers)] as Resolvers,
+      once(() => [entry.typeDefs(), ...modules().map((module) => module.typeDefs)].join('\n')),
+      () => [...entry.resolvers(), ...modules().map((module) => module.resolvers)] as Resolvers,
       entry.name === 'v30' ? 'error' : 'ignore',
     );
   });
