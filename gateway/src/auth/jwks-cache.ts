@@ -1,4 +1,5 @@
 import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import { fetch, type Response } from './idp-fetch.js';
 
 /** The identity provider's JWKS could not be fetched or was not a key set. */
 export class JwksUnavailableError extends Error {

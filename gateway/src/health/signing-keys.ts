@@ -1,4 +1,5 @@
 import type { CheckResult, ReadinessCheck } from './readiness.js';
+import { fetch, type Response } from '../auth/idp-fetch.js';
 
 export interface SigningKeysCheckOptions {
   jwksUrl: URL;

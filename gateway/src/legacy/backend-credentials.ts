@@ -1,4 +1,5 @@
 import { LegacyCredentialError } from './legacy-errors.js';
+import { fetch, type Response } from '../auth/idp-fetch.js';
 
 /** How the gateway authenticates to the legacy service (`LEGACY_CREDENTIALS`). */
 export type LegacyAuth =
