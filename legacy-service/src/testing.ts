@@ -29,6 +29,9 @@ export async function openTestLegacy(options: TestLegacyOptions = {}): Promise<T
   const dir = await mkdtemp(join(tmpdir(), 'legacy-test-'));
   const store = await openStore({
     dir,
+    // An API test never crashes the machine under the store: its writes need not wait for the disk
+    // (`store/durability` and `store/crash` tests test the fsync'ed journal).
+    fsync: false,
     indexes: orgDataIndexes,
     seed: () => buildOrganisation(defaultFixtureSize),
   });
