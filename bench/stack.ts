@@ -92,10 +92,12 @@ export class BenchStack {
     idpPort: number,
     env: Record<string, string> = {},
     nodeFlags: string[] = gatewayNodeFlags,
+    /** Another build's `main.js` (a baseline checkout's `gateway/dist/main.js`); by default this one's. */
+    entry: string = builtGatewayEntry(),
   ): Promise<{ process: StartedProcess; url: string }> {
     const gateway = this.track(
       await startTsProcess(
-        builtGatewayEntry(),
+        entry,
         {
           GATEWAY_PORT: '0',
           LEGACY_URL: legacyUrl,
