@@ -25,6 +25,19 @@ beforeAll(async () => {
     const path = request.url.replace(/\?.*$/, '');
     if (path === `/service/e/${stubOrg.person}/`) return json(response, 200, { ...person, cpr_no: cpr });
     if (path === `/service/e/${noNumber.uuid}/`) return json(response, 200, noNumber);
+    // The other unit's manager is the same person: a person link evaluated for two parents.
+    if (path === `/service/ou/${stubOrg.otherUnit}/details/manager`) {
+      return json(response, 200, [
+        {
+          uuid: '0a000000-0000-4000-8000-0000000000fe',
+          person: { uuid: stubOrg.person, name: person.name },
+          manager_type: null,
+          org_unit: { uuid: stubOrg.otherUnit },
+          responsibility: [],
+          validity: { from: '2020-01-01', to: null },
+        },
+      ]);
+    }
     if (path === `/service/o/${stubOrg.organisation}/e/`) {
       const items = [{ ...person, cpr_no: cpr }, noNumber];
       return json(response, 200, { items, offset: 0, total: items.length });
@@ -121,6 +134,20 @@ describe('EmployeeFilter.cpr_numbers', () => {
       expect.objectContaining({ ...read, employee: null }),
     ]);
     expect(JSON.stringify(lines)).not.toContain(cpr);
+  });
+
+  it("on a person link logs each number once per request, however many objects' links it narrows", async () => {
+    const { body } = await versions.ask(
+      'v30',
+      `query($numbers: [CPR!]) { org_units { objects { current {
+        managers { person(filter: {cpr_numbers: $numbers}) { uuid } }
+      } } } }`,
+      { variables: { numbers: [cpr] } },
+    );
+    expect(body.errors).toBeUndefined();
+    const people = JSON.stringify(body.data).split(stubOrg.person).length - 1;
+    expect(people).toBe(2);
+    expect(cprReads().map((line) => line.cpr_read.employee)).toEqual([stubOrg.person]);
   });
 
   it('is no filter when null, and logs nothing then', async () => {

@@ -20,13 +20,23 @@ async function searched(context: GraphQLContext, query: string, at: string): Pro
 }
 
 /**
+ * The CPR numbers each request's filters have logged: a filter on a link is tested once per object whose
+ * link it narrows, yet the number was asked for once.
+ */
+const loggedNumbers = new WeakMap<GraphQLContext, Set<string>>();
+
+/**
  * The people with one of the CPR numbers, from the person listing (which carries each number). Each number
- * asked for is a CPR read and logged as one, with whose it is.
+ * asked for is a CPR read and logged as one, with whose it is, once per request.
  */
 async function byCprNumber(context: GraphQLContext, numbers: readonly string[], at: string) {
   const people = await allEmployees(context, at);
   const found = people.filter((person) => numbers.includes(String(person.cpr_no ?? '')));
+  let logged = loggedNumbers.get(context);
+  if (!logged) loggedNumbers.set(context, (logged = new Set()));
   for (const number of new Set(numbers)) {
+    if (logged.has(number)) continue;
+    logged.add(number);
     logCprRead(context, found.find((person) => person.cpr_no === number)?.uuid ?? null);
   }
   return found;
