@@ -1,7 +1,17 @@
+import { Agent, fetch as undiciFetch, type RequestInit, type Response } from 'undici';
+
 /**
- * The `fetch` for the gateway's calls to the identity provider (its signing keys, its token endpoint):
- * undici's, the client the legacy pool already uses, rather than Node's global one. Node's global `fetch` is
- * a second copy of undici with its own WebAssembly HTTP parser; leaving it unused keeps that copy's
- * connections and parser out of memory.
+ * The connections for the gateway's calls to the identity provider (its signing keys, its token endpoint):
+ * an undici `Agent` of the package the legacy pool uses, named on every call. undici's own `fetch` would send
+ * through the process's global dispatcher, and Node's built-in copy of undici claims that slot first (any
+ * use of the global `Response`, as the HTTP server's adapter makes, loads it); its connections bring a second
+ * WebAssembly HTTP parser. Named here, every call out parses with the one parser the legacy pool loaded.
  */
-export { fetch, type Response } from 'undici';
+export const idpAgent = new Agent();
+
+/** `fetch` through {@link idpAgent}. */
+export function fetch(input: string | URL, init: RequestInit = {}): Promise<Response> {
+  return undiciFetch(input, { ...init, dispatcher: idpAgent });
+}
+
+export type { Response };
