@@ -23,6 +23,16 @@ describe('memoryFlags', () => {
     }
   });
 
+  it("knows node's flags in V8's other spellings", () => {
+    expect(memoryFlags(['--heap_growing_percent=50'])).toEqual([
+      '--no-wasm-dynamic-tiering',
+      '--no-wasm-tier-up',
+    ]);
+    for (const given of ['--no_wasm_tier_up', '--nowasm-tier-up', '--wasm_dynamic_tiering']) {
+      expect(memoryFlags([given])).toEqual(['--heap-growing-percent=85']);
+    }
+  });
+
   it('does not take a flag of another name for one of its own', () => {
     expect(memoryFlags(['--wasm-tier-up-filter=3', '--heap-growing'])).toHaveLength(3);
   });

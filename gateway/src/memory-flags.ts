@@ -1,7 +1,8 @@
 /**
  * The V8 flags the gateway sets on itself at start, for memory (docs/operations.md, "Memory"). They are read
- * when V8 next needs them (each full collection; the first WebAssembly compilation), so `main.ts` can set
- * them whichever way the gateway was started; each is left out when node was given a flag of its own kind.
+ * when V8 next needs them (each full collection; each later WebAssembly compilation, and undici compiles its
+ * parser on the first connection), so `main.ts` can set them whichever way the gateway was started; each is
+ * left out when node was given a flag of its own kind, in any of V8's spellings.
  */
 
 /**
@@ -27,15 +28,25 @@ const heapGrowingPercent = 85;
  * (see docs/operations.md); the flags are read when the parser is first compiled, on the first legacy call,
  * so they can be set here. A `--wasm-dynamic-tiering` given to node wins.
  */
-const wasmTiering = /^--(no-)?wasm-(dynamic-tiering|tier-up)(=|$)/;
+const wasmTiering = new Set(['wasm-dynamic-tiering', 'wasm-tier-up']);
+
+/**
+ * The V8 flag an argument names, as V8 reads it: `_` and `-` alike, a `no` prefix with or without its dash
+ * (`--heap_growing_percent=50`, `--nowasm-tier-up` and `--no-wasm-tier-up` name two flags); null for anything
+ * that is not a flag.
+ */
+function flagName(argument: string): string | null {
+  const name = /^--?([^=]+)/.exec(argument)?.[1]?.replaceAll('_', '-');
+  if (name === undefined) return null;
+  return name.replace(/^no-?/, '');
+}
 
 /** The flags to set, given node's own arguments (`process.execArgv`): a flag given to node wins. */
 export function memoryFlags(execArgv: readonly string[]): string[] {
+  const given = new Set(execArgv.map(flagName));
   const flags: string[] = [];
-  if (!execArgv.some((flag) => /^--heap-growing-percent(=|$)/.test(flag))) {
-    flags.push(`--heap-growing-percent=${heapGrowingPercent}`);
-  }
-  if (!execArgv.some((flag) => wasmTiering.test(flag))) {
+  if (!given.has('heap-growing-percent')) flags.push(`--heap-growing-percent=${heapGrowingPercent}`);
+  if (![...wasmTiering].some((name) => given.has(name))) {
     flags.push('--no-wasm-dynamic-tiering', '--no-wasm-tier-up');
   }
   return flags;
