@@ -41,3 +41,29 @@ describe('a version’s schema', () => {
     expect(v2.schema).toBe(v2.schema);
   });
 });
+
+describe('a version’s SDL', () => {
+  it('is made on its first read, for it and the versions it steps down from, and kept', () => {
+    let reads = 0;
+    const counting = {
+      get typeDefs() {
+        reads += 1;
+        return 'type SdlProbe { id: ID }\n';
+      },
+      resolvers: {},
+    };
+    const versions = buildVersions(readOrgGraphTypeDefs(), [counting]);
+    expect(reads).toBe(0);
+    const v30 = versions.at(-1)!;
+    expect(v30.typeDefs).toContain('type SdlProbe');
+    expect(v30.typeDefs).toBe(v30.typeDefs);
+    expect(reads).toBe(1);
+  });
+
+  it('is parsed without token locations, which would keep its whole token stream alive', () => {
+    const versions = buildVersions();
+    for (const version of [versions[1]!, versions.at(-1)!]) {
+      expect(version.schema.getQueryType()!.astNode!.loc).toBeUndefined();
+    }
+  });
+});

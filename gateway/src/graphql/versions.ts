@@ -20,7 +20,10 @@ import { v2RootTypeDefs } from './schema/v2-root.js';
 
 export interface GraphQLVersion {
   name: string;
-  /** Made on its first read: an older version's SDL is a rung down from the next one's. */
+  /**
+   * Made on its first read (an older OS2mo version's is a rung down from the next one's), so a rung that
+   * fails fails that version's requests, each time; the committed SDL snapshots make every version in CI.
+   */
   readonly typeDefs: string;
   /** Built on its first read. */
   readonly schema: GraphQLSchema;
