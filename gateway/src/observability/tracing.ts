@@ -2,8 +2,9 @@ import { createRequire } from 'node:module';
 import type { Context, Span, TextMapGetter } from '@opentelemetry/api';
 
 /**
- * OpenTelemetry's modules, loaded only when tracing is configured: they hold about 5 MB of the heap, which a
- * gateway without an endpoint (the default) has no use for. Loaded synchronously, as the app is made.
+ * OpenTelemetry's SDK, exporter and propagator, loaded only when tracing is configured: they hold about 5 MB
+ * of the heap, which a gateway without an endpoint (the default) has no use for (the API itself is loaded
+ * anyway, by prom-client). Loaded synchronously, as the app is made.
  */
 function loadOpenTelemetry() {
   const require = createRequire(import.meta.url);
