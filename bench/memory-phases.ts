@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
-import { referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
+import { os2moReferenceQueryOneLine, referenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { accessToken } from '../test/idp-tokens.js';
 import { residentMb } from './proc.js';
@@ -17,7 +17,7 @@ import { uiPersonSearchBody } from './ui-search.js';
  * from /proc, and V8's heap used and total from the gateway's `/metrics`, so a change to memory can be traced
  * to the phase that grew (the first legacy responses once raised the peak by 40 MB, with the heap unchanged).
  *
- *   npx tsx bench/memory-phases.ts [--operations 1500] [--flags "--max-semi-space-size=8"]
+ *   npx tsx bench/memory-phases.ts [--operations 1500] [--concurrency 8] [--latency 5] [--flags "--max-semi-space-size=8"]
  */
 const { values } = parseArgs({
   options: {
@@ -55,8 +55,7 @@ try {
     variables: { uuids: referenceUnitUuids },
   });
   const v30Reference = JSON.stringify({
-    query: `query ($uuids: [UUID!]) { org_units(filter: {uuids: $uuids}) { objects { current { name managers {
-      manager_type { user_key } person { name engagements { job_function { user_key } } } } } } } }`,
+    query: os2moReferenceQueryOneLine,
     variables: { uuids: referenceUnitUuids },
   });
   const search = uiPersonSearchBody('Ahmed', new Date().toISOString().slice(0, 10));

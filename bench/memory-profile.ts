@@ -81,6 +81,10 @@ try {
       return [name, path];
     }),
   );
+  const variantNames = (values.variant ?? []).map((spec) => spec.split('=')[0]);
+  for (const name of entries.keys()) {
+    if (!variantNames.includes(name)) throw new Error(`--entry ${name}=… names no --variant ${name}=…`);
+  }
   const variants: Variant[] = [];
   for (const spec of values.variant ?? []) {
     const [name = spec, flagText = ''] = spec.split(/=(.*)/s);
