@@ -27,7 +27,10 @@ export interface StoreOptions {
   seed?: () => Mutation[];
   /** Journal entries before an automatic snapshot; default 1000. */
   compactEvery?: number;
-  /** Default true; false skips the per-transaction journal fsync (bulk loads in benchmarks only). */
+  /**
+   * Default true; false skips the per-transaction journal fsync: for bulk loads in benchmarks and for tests
+   * whose machine never crashes under the store (the test stack, `openTestLegacy`).
+   */
   fsync?: boolean;
 }
 
