@@ -27,6 +27,14 @@ const toolTests = [
   'legacy-service/src/store/crash.test.ts',
   'legacy-service/src/store/lock.test.ts',
 ];
+/**
+ * Unit tests that need a module registry of their own: they replace a module (`vi.mock`) or assert which
+ * modules a call loads. Every other unit file shares its worker's modules with the files before it.
+ */
+const isolatedUnitTests = [
+  'gateway/src/auth/token-verifier.test.ts',
+  'gateway/src/observability/tracing-load.test.ts',
+];
 const excluded = ['**/node_modules/**', '**/.mesh/**'];
 
 export default defineConfig({
@@ -45,8 +53,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['**/*.test.ts'], exclude: [...excluded, 'test/**', ...toolTests] },
+        // The files of one worker share one process and its loaded modules, as the stack project's do: importing
+        // graphql, Yoga and the gateway once a file was half of the unit project's time.
+        test: {
+          name: 'unit',
+          include: ['**/*.test.ts'],
+          exclude: [...excluded, 'test/**', ...toolTests, ...isolatedUnitTests],
+          isolate: false,
+        },
       },
+      { extends: true, test: { name: 'unit-isolated', include: isolatedUnitTests, exclude: excluded } },
       {
         // Whole-stack tests in one process per worker: the gateway's modules load once, not once a file, and
         // the files that only read share one stack (`sharedReadOnlyStack`).
