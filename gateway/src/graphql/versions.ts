@@ -76,23 +76,25 @@ function version(
   /** An older OS2mo version keeps the newer one's resolvers, some for fields it no longer has. */
   extraResolvers: 'error' | 'ignore' = 'error',
 ): GraphQLVersion {
-  let schema: GraphQLSchema | undefined;
+  // Built on its first read (synchronously, so two first requests cannot build it twice): a gateway that
+  // serves twelve versions holds only the schemas, and the SDL, its callers use.
+  const schema = once(() =>
+    makeExecutableSchema({
+      typeDefs: typeDefs(),
+      resolvers: resolvers(),
+      resolverValidationOptions: { requireResolversToMatchSchema: extraResolvers },
+      // The SDL is ours and already valid: a schema built with its tokens' locations keeps the whole token
+      // stream alive through its types' AST nodes (2 MB for v30).
+      noLocation: true,
+    }),
+  );
   return {
     name,
     get typeDefs() {
       return typeDefs();
     },
-    // Built on its first read (synchronously, so two first requests cannot build it twice): a gateway that
-    // serves twelve versions holds only the schemas, and the SDL, its callers use.
     get schema() {
-      return (schema ??= makeExecutableSchema({
-        typeDefs: typeDefs(),
-        resolvers: resolvers(),
-        resolverValidationOptions: { requireResolversToMatchSchema: extraResolvers },
-        // The SDL is ours and already valid: a schema built with its tokens' locations keeps the whole token
-        // stream alive through its types' AST nodes (2 MB for v30).
-        noLocation: true,
-      }));
+      return schema();
     },
   };
 }
