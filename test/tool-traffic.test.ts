@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EndpointUsage, UsageReport } from '../gateway/src/usage/usage-report.js';
+import type { EndpointUsage, UsageReport } from '../gateway/src/comparison/retirement/usage-report.js';
 import { DEFAULT_INTEGRATION_CLIENT_SECRET } from '../idp/src/realm-builder.js';
 import { startTestStack, type TestStack } from './stack.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodes, runCompareCommand } from '../gateway/src/comparison/cli/compare-command.js';
 import type { CoverageReport } from '../gateway/src/comparison/coverage/coverage.js';
-import type { UsageReport } from '../gateway/src/usage/usage-report.js';
+import type { UsageReport } from '../gateway/src/comparison/retirement/usage-report.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { startTestStack, type TestStack } from './stack.js';
 

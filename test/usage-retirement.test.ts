@@ -7,7 +7,7 @@ import { gatewayTransport } from '../gateway/src/comparison/gateway-transport.js
 import { readGatewayConfig } from '../gateway/src/config.js';
 import { createLogger } from '../gateway/src/observability/logger.js';
 import { startGateway, type RunningGateway } from '../gateway/src/server.js';
-import type { EndpointUsage, UsageReport } from '../gateway/src/usage/usage-report.js';
+import type { EndpointUsage, UsageReport } from '../gateway/src/comparison/retirement/usage-report.js';
 import {
   DEFAULT_INTEGRATION_CLIENT_SECRET,
   DEFAULT_PAYROLL_CLIENT_SECRET,

@@ -162,7 +162,7 @@ export function migrationRoutes(options: MigrationRouteOptions): Hono<{ Variable
   // Who still calls each /service endpoint and version, joined with the coverage report into verdicts.
   app.get('/migration/usage', authenticate, async (c) => {
     try {
-      const { retirementReport } = await import('../usage/retirement-report.js');
+      const { retirementReport } = await import('./retirement/retirement-report.js');
       const { recorder, config, schemas, clock } = options.usage;
       return c.json(
         await retirementReport({

@@ -5,8 +5,8 @@ import { coverageReport, type CoverageReport } from '../coverage/coverage.js';
 import { formatCoverage } from '../coverage/coverage-text.js';
 import { gatewayTransport } from '../gateway-transport.js';
 import { formatReport } from '../report-text.js';
-import type { UsageReport } from '../../usage/usage-report.js';
-import { formatUsage } from '../../usage/usage-text.js';
+import type { UsageReport } from '../retirement/usage-report.js';
+import { formatUsage } from '../retirement/usage-text.js';
 import {
   DEFAULT_GATEWAY_URL,
   DEFAULT_IDP_URL,

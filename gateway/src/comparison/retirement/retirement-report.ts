@@ -1,8 +1,8 @@
 import type { GraphQLSchema } from 'graphql';
-import type { CoverageReport } from '../comparison/coverage/coverage.js';
+import type { CoverageReport } from '../coverage/coverage.js';
 import { prometheusUsage } from './prometheus-usage.js';
-import type { UsageConfig } from './usage-config.js';
-import type { UsageRecorder } from './usage-recorder.js';
+import type { UsageConfig } from '../../usage/usage-config.js';
+import type { UsageRecorder } from '../../usage/usage-recorder.js';
 import { usageReport, type UsageReport } from './usage-report.js';
 
 export interface RetirementReportOptions {

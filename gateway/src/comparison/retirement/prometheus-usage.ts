@@ -1,6 +1,6 @@
-import { ComparisonError } from '../comparison/comparison-error.js';
-import { durationText } from './usage-config.js';
-import type { CallUsage, FieldUsage, UsageData } from './usage-data.js';
+import { ComparisonError } from '../comparison-error.js';
+import { durationText } from '../../usage/usage-config.js';
+import type { CallUsage, FieldUsage, UsageData } from '../../usage/usage-data.js';
 
 export interface PrometheusUsageOptions {
   /** The Prometheus server that scrapes every gateway replica. */

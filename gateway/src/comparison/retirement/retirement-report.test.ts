@@ -1,12 +1,12 @@
 import { buildSchema } from 'graphql';
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { exitCodes, runCompareCommand } from '../comparison/cli/compare-command.js';
-import type { CoverageEntry, CoverageReport } from '../comparison/coverage/coverage.js';
-import { writeReplacements } from '../comparison/coverage/write-replacements.js';
-import { contractOperations } from '../contract/contract-operations.generated.js';
+import { exitCodes, runCompareCommand } from '../cli/compare-command.js';
+import type { CoverageEntry, CoverageReport } from '../coverage/coverage.js';
+import { writeReplacements } from '../coverage/write-replacements.js';
+import { contractOperations } from '../../contract/contract-operations.generated.js';
 import { retirementReport } from './retirement-report.js';
-import { createUsageRecorder } from './usage-recorder.js';
+import { createUsageRecorder } from '../../usage/usage-recorder.js';
 import type { UsageReport } from './usage-report.js';
 
 const day = 86_400_000;

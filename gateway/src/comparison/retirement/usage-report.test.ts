@@ -1,9 +1,9 @@
 import { buildSchema } from 'graphql';
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import type { CoverageEntry, CoverageReport } from '../comparison/coverage/coverage.js';
-import { flagCoverage } from '../contract/flag-equivalents.js';
-import { createUsageRecorder } from './usage-recorder.js';
+import type { CoverageEntry, CoverageReport } from '../coverage/coverage.js';
+import { flagCoverage } from '../../contract/flag-equivalents.js';
+import { createUsageRecorder } from '../../usage/usage-recorder.js';
 import { usageReport } from './usage-report.js';
 
 const day = 86_400_000;

@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGatewayApp } from '../app.js';
-import { ComparisonError } from '../comparison/comparison-error.js';
-import { readGatewayConfig } from '../config.js';
+import { createGatewayApp } from '../../app.js';
+import { ComparisonError } from '../comparison-error.js';
+import { readGatewayConfig } from '../../config.js';
 import { prometheusUsage } from './prometheus-usage.js';
 
 /** A server that answers every query with Prometheus' error body, as a Prometheus refusing bad PromQL does. */

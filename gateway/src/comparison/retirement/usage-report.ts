@@ -1,9 +1,9 @@
 import type { GraphQLSchema } from 'graphql';
 import { isObjectType, isInterfaceType } from 'graphql';
-import type { CoverageEntry, CoverageReport } from '../comparison/coverage/coverage.js';
-import { flagCoverage, type FlagCoverage } from '../contract/flag-equivalents.js';
-import type { CallUsage, FieldUsage, UsageData, UsageSource } from './usage-data.js';
-import { contractOperations } from '../contract/contract-operations.generated.js';
+import type { CoverageEntry, CoverageReport } from '../coverage/coverage.js';
+import { flagCoverage, type FlagCoverage } from '../../contract/flag-equivalents.js';
+import type { CallUsage, FieldUsage, UsageData, UsageSource } from '../../usage/usage-data.js';
+import { contractOperations } from '../../contract/contract-operations.generated.js';
 
 /**
  * `in_use`: called within the window. `switch_off`: no calls for the whole window and the replacement is proven
