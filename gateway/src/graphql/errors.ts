@@ -3,7 +3,7 @@ import type { Context, ErrorHandler } from 'hono';
 import type { Plugin } from 'graphql-yoga';
 import { GatewayError, unexpectedError } from '../errors/gateway-error.js';
 import type { UnexpectedErrorLog } from '../errors/legacy-error-body.js';
-import { upstreamError } from '../errors/upstream-failure.js';
+import { upstreamError } from '../legacy/upstream-error.js';
 
 /** A gateway error's GraphQL `extensions`: its code, the legacy `error_key` of a business error, its context. */
 export function graphqlExtensions(error: GatewayError): Record<string, unknown> {

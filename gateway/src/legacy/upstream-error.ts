@@ -1,7 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { LegacyResponseError } from '../legacy/legacy-errors.js';
-import { upstreamFailure } from '../legacy/upstream-failures.js';
-import { GatewayError } from './gateway-error.js';
+import { LegacyResponseError } from './legacy-errors.js';
+import { upstreamFailure } from './upstream-failures.js';
+import { GatewayError } from '../errors/gateway-error.js';
 
 /**
  * A failed legacy call as the gateway error every route family writes, by legacy/'s one mapping

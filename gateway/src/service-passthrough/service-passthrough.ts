@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Context, Handler } from 'hono';
 import { GatewayError } from '../errors/gateway-error.js';
-import { upstreamError } from '../errors/upstream-failure.js';
+import { upstreamError } from '../legacy/upstream-error.js';
 import { connectionGone, nodeBindings } from '../http/node-bindings.js';
 import type { ServiceCpr } from '../cpr/service-cpr.js';
 import { webHeaders } from '../legacy/forward-headers.js';

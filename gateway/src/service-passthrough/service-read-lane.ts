@@ -5,7 +5,7 @@ import { authenticateBearer } from '../auth/bearer-auth.js';
 import type { Principal, TokenVerifier } from '../auth/token-verifier.js';
 import { GatewayError, unexpectedError } from '../errors/gateway-error.js';
 import { legacyErrorBody } from '../errors/legacy-error-body.js';
-import { upstreamError } from '../errors/upstream-failure.js';
+import { upstreamError } from '../legacy/upstream-error.js';
 import { ConnectionGone } from '../http/node-bindings.js';
 import type { ServiceCpr } from '../cpr/service-cpr.js';
 import type { AnswerHeaders } from '../legacy/forward-headers.js';

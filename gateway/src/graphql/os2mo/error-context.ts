@@ -1,5 +1,5 @@
 import { GatewayError } from '../../errors/gateway-error.js';
-import { upstreamError } from '../../errors/upstream-failure.js';
+import { upstreamError } from '../../legacy/upstream-error.js';
 import { LegacyResponseError } from '../../legacy/legacy-errors.js';
 
 /**
