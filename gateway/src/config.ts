@@ -14,6 +14,7 @@ import type { LegacyAuth } from './legacy/backend-credentials.js';
 import { readUsageConfig, type UsageConfig } from './usage/usage-config.js';
 import { ConfigError } from './config-error.js';
 import { logLevels, type LogLevel } from './observability/log-levels.js';
+import type { TokenClaimRules } from './auth/token-verifier.js';
 
 export { ConfigError };
 
@@ -88,19 +89,6 @@ export interface TracingConfig {
   endpoint: URL | undefined;
   /** `service.name` of the spans (`OTEL_SERVICE_NAME`). */
   serviceName: string;
-}
-
-/**
- * `aud`, `azp` and lifetime rules for access tokens (`IDP_AUDIENCE`, `IDP_ALLOWED_CLIENTS`,
- * `IDP_MAX_TOKEN_LIFETIME_SECONDS`).
- */
-export interface TokenClaimRules {
-  /** Accepted audiences: `aud` must name one of them. Empty: `aud` is not checked. */
-  audiences: string[];
-  /** Accepted clients: `azp` must be one of them. `'any'`: `azp` is not checked. */
-  allowedClients: string[] | 'any';
-  /** Longest accepted `exp - iat`. */
-  maxLifetimeSeconds: number;
 }
 
 /** The clients the realm builder writes: the browser client and the two integration clients. */

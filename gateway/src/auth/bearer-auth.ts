@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { GatewayError } from '../errors/gateway-error.js';
-import type { TraceContext } from '../observability/tracing.js';
+import type { Context as TraceContext } from '@opentelemetry/api';
 import type { Principal, TokenFailure, TokenVerifier } from './token-verifier.js';
 import { TokenError } from './token-verifier.js';
 

@@ -1,7 +1,19 @@
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
-import type { TokenClaimRules } from '../config.js';
 import { createJwksCache, JwksUnavailableError } from './jwks-cache.js';
 import type { Principal } from './principal.js';
+
+/**
+ * `aud`, `azp` and lifetime rules for access tokens (`IDP_AUDIENCE`, `IDP_ALLOWED_CLIENTS`,
+ * `IDP_MAX_TOKEN_LIFETIME_SECONDS`).
+ */
+export interface TokenClaimRules {
+  /** Accepted audiences: `aud` must name one of them. Empty: `aud` is not checked. */
+  audiences: string[];
+  /** Accepted clients: `azp` must be one of them. `'any'`: `azp` is not checked. */
+  allowedClients: string[] | 'any';
+  /** Longest accepted `exp - iat`. */
+  maxLifetimeSeconds: number;
+}
 
 export type { Principal } from './principal.js';
 
