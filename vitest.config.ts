@@ -11,7 +11,7 @@ const toolTests = [
   'test/compiled-gateway.test.ts',
   'test/deployment.test.ts',
   'test/hive-peer.test.ts',
-  'test/lint-boundaries.test.ts',
+  'test/floors.test.ts',
   'test/mesh-peer-graph.test.ts',
   'test/mesh-peer.test.ts',
   'test/os2mo-like-backend.test.ts',
