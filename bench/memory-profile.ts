@@ -107,8 +107,11 @@ try {
     });
   }
 
-  const token = await accessToken(idp.issuer, 'alice');
-  const auth = { authorization: `Bearer ${token}` };
+  // A token lasts 300 s, and a round on a busy machine can take longer: each drive takes a fresh one.
+  const auth = { authorization: '' };
+  const refreshToken = async () => {
+    auth.authorization = `Bearer ${await accessToken(idp.issuer, 'alice')}`;
+  };
   const query = JSON.stringify({ query: referenceQueryOneLine, variables: { uuids: referenceUnitUuids } });
   const v30Query = JSON.stringify({
     query: os2moReferenceQueryOneLine,
@@ -133,6 +136,7 @@ try {
     read: (pool: Pool) => pool.request({ method: 'GET', path: detail, headers: auth }),
   };
   const drive = async (pool: Pool, kind: keyof typeof workloads, count: number) => {
+    await refreshToken();
     let next = 0;
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
