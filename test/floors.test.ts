@@ -91,6 +91,14 @@ describe('the floors', () => {
     expect(await violations({ [from]: importing(specifier), [to]: plain })).toEqual([]);
   });
 
+  it('refuses a room that has no floor', async () => {
+    const found = await violations({
+      'gateway/src/new-room/a.ts': importing('../errors/b.js'),
+      'gateway/src/errors/b.ts': plain,
+    });
+    expect(found).toEqual(['room-without-a-floor']);
+  });
+
   it('refuses files that import each other in a circle, on one floor', async () => {
     const found = await violations({
       'gateway/src/graphql/a.ts': importing('./b.js'),
