@@ -2,7 +2,9 @@ import { GraphQLError } from 'graphql';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../auth/token-verifier.js';
-import { assertExchangeCovers, ParamsExchange } from './params-exchange.js';
+import { readGatewayConfig } from '../config.js';
+import { useHardening } from './hardening/index.js';
+import { assertExchangeCovers, coveredByExchange, ParamsExchange } from './params-exchange.js';
 import type { ServerContext } from './server-context.js';
 
 const principal: Principal = {
@@ -177,5 +179,52 @@ describe('ParamsExchange', () => {
         `Plugin 1 has ${hook}, which the GraphQL JSON exchange skips`,
       );
     }
+  });
+
+  it('refuses, at start, a skipped hook in a plugin another plugin adds, however deep', () => {
+    const schema = createSchema({ typeDefs: 'type Query { hello: String }' });
+    const adding = (added: Plugin): Plugin => ({ onPluginInit: ({ addPlugin }) => addPlugin(added) });
+    const start = (plugins: Plugin[]) => () =>
+      createYoga({ schema, logging: false, plugins: coveredByExchange(plugins) });
+    expect(start([{}, adding({ onRequest: () => undefined })])).toThrow(
+      'A plugin added by plugin 1 has onRequest, which the GraphQL JSON exchange skips',
+    );
+    expect(start([adding(adding({ onResponse: () => undefined }))])).toThrow(
+      'A plugin added by a plugin added by plugin 0 has onResponse',
+    );
+    // An addition without such a hook is served, and runs.
+    let added = 0;
+    expect(start([adding({ onExecute: () => void (added += 1) })])).not.toThrow();
+  });
+
+  it('serves the plugins the gateway adds at start: the hardening adds its limits through addPlugin', async () => {
+    const exchange = new ParamsExchange();
+    const executed: string[] = [];
+    createYoga<ServerContext>({
+      schema: createSchema({
+        typeDefs: 'type Query { hello: String, me: Person } type Person { friend: Person, name: String }',
+        resolvers: { Query: { hello: () => 'hi' } },
+      }),
+      logging: false,
+      plugins: coveredByExchange<Plugin<object, ServerContext>>([
+        exchange.plugin,
+        useHardening({
+          limits: { ...readGatewayConfig({}).graphqlLimits, maxDepth: 2 },
+          fieldSuggestions: false,
+        }),
+        { onExecute: () => void executed.push('executed') },
+      ]),
+    });
+    const deep = await exchange.answer(request(), { query: '{ me { friend { name } } }' }, { principal });
+    expect(await deep.json()).toMatchObject({ errors: [{ extensions: { code: 'QUERY_TOO_DEEP' } }] });
+    const shallow = await exchange.answer(request(), { query: '{ hello }' }, { principal });
+    expect(await shallow.json()).toEqual({ data: { hello: 'hi' } });
+    expect(executed).toEqual(['executed']);
+  });
+
+  it('leaves an exempt plugin unchecked, and its additions unwatched', () => {
+    const exempt: Plugin = { onRequestParse: () => undefined };
+    expect(() => coveredByExchange([{}, exempt], [exempt])).not.toThrow();
+    expect(coveredByExchange([exempt], [exempt])[0]).toBe(exempt);
   });
 });

@@ -12,6 +12,15 @@ type ResultProcessorInput = ResultProcessPayload['result'];
 /** The hooks of Yoga's HTTP layer the exchange does not run: a plugin with one must go through `server.fetch`. */
 const skippedHooks = ['onRequest', 'onRequestParse', 'onResponse', 'instrumentation'] as const;
 
+/** The first hook of `plugin` that the exchange would skip, if any. */
+function skippedHook(plugin: unknown): string | undefined {
+  if (typeof plugin !== 'object' || plugin === null) return undefined;
+  return skippedHooks.find((name) => name in plugin);
+}
+
+const skipsMessage = (which: string, hook: string) =>
+  `${which} has ${hook}, which the GraphQL JSON exchange skips: answer its requests with server.fetch instead.`;
+
 /**
  * Refuses, at start, plugins with a hook the exchange would skip: the server would answer differently on the
  * two roads. Yoga's own plugins are not in the list passed here: the exchange takes only requests their
@@ -19,14 +28,47 @@ const skippedHooks = ['onRequest', 'onRequestParse', 'onResponse', 'instrumentat
  */
 export function assertExchangeCovers(plugins: readonly unknown[]): void {
   plugins.forEach((plugin, index) => {
-    if (typeof plugin !== 'object' || plugin === null) return;
-    const hook = skippedHooks.find((name) => name in plugin);
-    if (hook !== undefined) {
-      throw new Error(
-        `Plugin ${index} has ${hook}, which the GraphQL JSON exchange skips: answer its requests with server.fetch instead.`,
-      );
-    }
+    const hook = skippedHook(plugin);
+    if (hook !== undefined) throw new Error(skipsMessage(`Plugin ${index}`, hook));
   });
+}
+
+type PluginInit = NonNullable<Plugin['onPluginInit']>;
+
+/**
+ * `plugin` with the plugins it adds at start (envelop's `addPlugin`, as GraphQL Armor does) held to the same
+ * rule: an added plugin with a hook the exchange skips fails the server's start, and what it adds in turn is
+ * watched the same way.
+ */
+function watchAdditions<P>(plugin: P, which: string): P {
+  if (typeof plugin !== 'object' || plugin === null || !('onPluginInit' in plugin)) return plugin;
+  const init = plugin.onPluginInit as PluginInit;
+  const onPluginInit: PluginInit = (payload) =>
+    init.call(plugin, {
+      ...payload,
+      addPlugin(added) {
+        const by = `A plugin added by ${which}`;
+        const hook = skippedHook(added);
+        if (hook !== undefined) throw new Error(skipsMessage(by, hook));
+        payload.addPlugin(watchAdditions(added, by.replace(/^A plugin/, 'a plugin')));
+      },
+    });
+  return { ...plugin, onPluginInit };
+}
+
+/**
+ * A version server's plugins as the exchange can serve them: each given one is checked now
+ * (`assertExchangeCovers`), and each one it adds at start when it adds it. `exempt` plugins are neither: a
+ * hook of theirs that the exchange skips must only act on requests the exchange leaves to Yoga's road.
+ *
+ * @example
+ * createYoga({ schema, plugins: coveredByExchange([exchange.plugin, useHardening(…), …]) });
+ */
+export function coveredByExchange<P>(plugins: readonly P[], exempt: readonly P[] = []): P[] {
+  assertExchangeCovers(plugins.filter((plugin) => !exempt.includes(plugin)));
+  return plugins.map((plugin, index) =>
+    exempt.includes(plugin) ? plugin : watchAdditions(plugin, `plugin ${index}`),
+  );
 }
 
 /**

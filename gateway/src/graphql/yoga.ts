@@ -16,7 +16,7 @@ export type { ServerContext };
 import { useLegacyErrors } from './errors.js';
 import type { DocumentBudget } from './document-budget.js';
 import { useGraphqlOverHttp } from './over-http.js';
-import { assertExchangeCovers, ParamsExchange } from './params-exchange.js';
+import { coveredByExchange, ParamsExchange } from './params-exchange.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
 import { declaredOmissionsOf } from './os2mo/declared-omissions.js';
 import { useOmissionErrors } from './os2mo/omission-errors.js';
@@ -104,9 +104,10 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
       ? [useOperationObservation({ version: version.name, observability: options.observability })]
       : []),
   ];
-  // Every plugin of ours runs the same on the exchange's road as on Yoga's, or the server does not start. The
-  // request checks' parse hook refuses only bodies `plainJsonParams` already leaves to Yoga's road.
-  assertExchangeCovers(plugins.filter((plugin) => plugin !== requestChecks));
+  // Every plugin of ours, and every plugin one adds at start, runs the same on the exchange's road as on Yoga's,
+  // or the server does not start. The request checks' parse hook refuses only bodies `plainJsonParams` already
+  // leaves to Yoga's road.
+  const served = coveredByExchange(plugins, [requestChecks]);
   const server = createYoga<ServerContext, GraphQLContext>({
     schema: version.schema,
     graphqlEndpoint: `/graphql/${version.name}`,
@@ -132,7 +133,7 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
           ids: cprRequestIds(requestId, request.headers.get('x-request-id')),
         },
       }) as GraphQLContext,
-    plugins,
+    plugins: served,
   });
   if (options.paramsExchange !== false) paramsExchanges.set(server, paramsExchange);
   return server;
