@@ -203,6 +203,18 @@ describe('a percent-encoded separator in a /service path (item 2)', () => {
     expect(text).not.toContain(person.cpr_no);
     expect(reached()).toEqual([]);
   });
+  it('leaves no usage under "unmatched": a refused spelling is no one\'s call of an endpoint', async () => {
+    for (const path of ['/service/details%2Fcreate', `/service/e%2F${person.uuid}/`]) {
+      expect((await send('alice', 'POST', path, '{}')).status).toBe(400);
+    }
+    const metrics = await (await fetch(`${stack.gatewayUrl}/metrics`)).text();
+    const unmatched = metrics
+      .split('\n')
+      .filter((line) => line.startsWith('gateway_usage_requests_total') && line.includes('"unmatched"'));
+    expect(unmatched).toEqual([]);
+    expect(reached()).toEqual([]);
+  });
+
   it('resolves dot segments before routing, so the endpoint judged is the one forwarded', async () => {
     // Sent as written (fetch would resolve them first): URL parsing in the gateway resolves `..` and `%2E%2E`.
     for (const path of ['/service/x/%2E%2E/details/create', '/service/x/../details/create']) {

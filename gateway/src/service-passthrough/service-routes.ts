@@ -46,8 +46,8 @@ export interface ServiceRouteOptions {
 /**
  * `/service/*` for existing integrations, the whole chain in the order it runs: one spelling of the path,
  * bearer token, deprecation signals (when configured), body limit, the body parsed strictly, RBAC for
- * writes, shadow sampling of reads, then the passthrough to the legacy service. Every refusal is the legacy API's own error body
- * (`{"error": true, "status", "error_key", "description", …}`).
+ * writes, shadow sampling of reads, then the passthrough to the legacy service. Every refusal is the legacy
+ * API's own error body (`{"error": true, "status", "error_key", "description", …}`).
  *
  * @example
  * app.route('/', serviceRoutes({ legacy, verifier, realm, publicUrl, maxBodyBytes, rbac, shadow, logUnexpected }));
