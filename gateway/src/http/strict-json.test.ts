@@ -70,6 +70,11 @@ describe('parseStrictJson', () => {
     expect(parseStrictJson(bytes('{"a": {"org_unit": 1, "\\u006frg_unit": 2}}'))).toMatchObject({
       ok: false,
     });
+    // Escaped quotes and backslashes end no string early.
+    expect(parseStrictJson(bytes('{"a\\"b": 1, "c\\\\": "\\"", "a\\"b": 2}'))).toEqual({
+      ok: false,
+      problem: 'the member "a"b" appears twice in one object',
+    });
     // The same name in different objects, or as a value, is no repeat.
     const text = '[{"a": "a", "b": ["a", {"a": 1}]}, {"a": 2}]';
     expect(parseStrictJson(bytes(text))).toEqual({ ok: true, value: JSON.parse(text) });

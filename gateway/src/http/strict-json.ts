@@ -26,36 +26,58 @@ function encodingProblem(bytes: Uint8Array): string | undefined {
 
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Where the string that opens at `start` closes: the next `"` not escaped by an odd run of backslashes. */
+function closingQuote(text: string, start: number): number {
+  let end = text.indexOf('"', start + 1);
+  for (;;) {
+    let slashes = 0;
+    while (text.charCodeAt(end - 1 - slashes) === 0x5c) slashes += 1;
+    if (slashes % 2 === 0) return end;
+    end = text.indexOf('"', end + 1);
+  }
+}
+
 /**
- * Walks the text once for what `JSON.parse` lets through: a member named twice in one object (compared
- * decoded, so `"a"` and `"\u0061"` are the same) and a string with an unpaired surrogate escape.
+ * Walks the text once (it is valid JSON by now) for what `JSON.parse` lets through: a member named twice in
+ * one object (compared decoded, so `"a"` and `"\u0061"` are the same) and a string with an unpaired
+ * surrogate escape. Valid UTF-8 holds no surrogate, so only strings with a `\u` escape are decoded.
  */
 function structureProblem(text: string): string | undefined {
   // One entry per open container: the member names of an object, or null for an array.
   const open: (Set<string> | null)[] = [];
   let expectKey = false;
+  // The next backslash at or after the walk, found again only once passed: one scan of the text in all.
+  let nextSlash = -1;
   for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (char === '{') {
+    const code = text.charCodeAt(index);
+    if (code === 0x7b) {
       open.push(new Set());
       expectKey = true;
-    } else if (char === '[') {
+    } else if (code === 0x5b) {
       open.push(null);
-    } else if (char === '}' || char === ']') {
+    } else if (code === 0x7d || code === 0x5d) {
       open.pop();
-    } else if (char === ',') {
+    } else if (code === 0x2c) {
       expectKey = open[open.length - 1] instanceof Set;
-    } else if (char === '"') {
-      let end = index + 1;
-      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
-      const raw = text.slice(index, end + 1);
-      const value = raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
-      if (loneSurrogate.test(value)) return 'a string holds an unpaired UTF-16 surrogate';
-      if (expectKey) {
-        const names = open[open.length - 1]!;
-        if (names.has(value)) return `the member "${value}" appears twice in one object`;
-        names.add(value);
-        expectKey = false;
+    } else if (code === 0x22) {
+      const end = closingQuote(text, index);
+      if (nextSlash !== Infinity && nextSlash < index) {
+        const found = text.indexOf('\\', index);
+        nextSlash = found === -1 ? Infinity : found;
+      }
+      const escaped = nextSlash < end;
+      if (escaped || expectKey) {
+        const raw = text.slice(index, end + 1);
+        const value = escaped ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+        if (escaped && raw.includes('\\u') && loneSurrogate.test(value)) {
+          return 'a string holds an unpaired UTF-16 surrogate';
+        }
+        if (expectKey) {
+          const names = open[open.length - 1]!;
+          if (names.has(value)) return `the member "${value}" appears twice in one object`;
+          names.add(value);
+          expectKey = false;
+        }
       }
       index = end;
     }
