@@ -65,9 +65,19 @@ describe('the /service passthrough', () => {
         expect(viaGateway.headers.get('content-type'), label).toBe(straight.headers.get('content-type'));
         const gatewayText = await viaGateway.text();
         expect(gatewayText, label).not.toContain(stack.legacyUrl);
-        expect(comparable(viaGateway.status, JSON.parse(gatewayText)), label).toEqual(
-          comparable(straight.status, await straight.json()),
-        );
+        const straightBody = await straight.json();
+        if (testCase.rawBody !== undefined && straight.status === 400) {
+          // The gateway parses every body itself, strictly (issue 35), and refuses one that is not JSON in
+          // its own words with the legacy service's key.
+          expect(JSON.parse(gatewayText), label).toMatchObject({
+            status: 400,
+            error_key: (straightBody as { error_key: string }).error_key,
+          });
+        } else {
+          expect(comparable(viaGateway.status, JSON.parse(gatewayText)), label).toEqual(
+            comparable(straight.status, straightBody),
+          );
+        }
         compared += 1;
       }
     }

@@ -39,6 +39,11 @@ export interface TestStackOptions {
   clock?: () => Date;
   /** Route the gateway's legacy calls through a counting proxy (`stack.legacyProxy`). */
   legacyProxy?: boolean;
+  /**
+   * A backend in front of the legacy service that the gateway calls instead (e.g. one that reads requests as
+   * uvicorn does: `startUvicornLikeBackend`); closed with the stack.
+   */
+  legacyFront?: (legacyUrl: string) => Promise<{ url: string; close(): Promise<void> }>;
   /** Route the gateway's JWKS fetches through a counting proxy (`stack.jwksProxy`), down at start if asked. */
   jwksProxy?: boolean | { down: boolean };
   /** Where the identity provider keeps its signing keys (`keys.json`), for tests that forge tokens with them. */
@@ -60,6 +65,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   let idp: RunningIdp | undefined;
   let gateway: RunningGateway;
   let legacyProxy: LoopbackProxy | undefined;
+  let legacyFront: { url: string; close(): Promise<void> } | undefined;
   let jwksProxy: LoopbackProxy | undefined;
   try {
     // The gateway listens first: the realm's redirect URIs need its port, its configuration the IdP's.
@@ -99,6 +105,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
           },
         });
         if (options.legacyProxy) legacyProxy = await startLoopbackProxy(legacy.url);
+        if (options.legacyFront) legacyFront = await options.legacyFront(legacy.url);
         if (options.jwksProxy) {
           jwksProxy = await startLoopbackProxy(`http://127.0.0.1:${idp.port}`, {
             down: typeof options.jwksProxy === 'object' && options.jwksProxy.down,
@@ -116,6 +123,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
           // Access logs of in-process gateways would drown the test output.
           LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
           ...(legacyProxy ? { LEGACY_URL: legacyProxy.url } : {}),
+          ...(legacyFront ? { LEGACY_URL: legacyFront.url } : {}),
           ...(jwksProxy ? { IDP_JWKS_URL: `${jwksProxy.url}${new URL(idp.jwksUri).pathname}` } : {}),
           ...options.gatewayEnv,
         });
@@ -124,6 +132,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   } catch (error) {
     await jwksProxy?.close();
     await legacyProxy?.close();
+    await legacyFront?.close();
     await idp?.close();
     await legacy?.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -153,6 +162,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await gateway.close();
       await jwksProxy?.close();
       await legacyProxy?.close();
+      await legacyFront?.close();
       await runningIdp.close();
       await runningLegacy.close();
       await rm(dataDir, { recursive: true, force: true });

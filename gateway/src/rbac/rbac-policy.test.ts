@@ -676,6 +676,88 @@ describe('the decision', () => {
     expect((await decide(deptOwner, post('/service/details/create', kle))).allowed).toBe(true);
     expect(rbac.decideByRole(principal(['admin']))?.allowed).toBe(true);
   });
+
+  // Issue 35, item 8: OS2mo 2.4.0 creates every item of an ou/create's `details` (orgunit.py 150–157, with
+  // `_inject_org_units` 370–380 setting its unit); our contract adds `addresses`. Each is judged as a create.
+  describe('the records an ou/create carries', () => {
+    const unitCreate = (extra: Record<string, unknown>) =>
+      post('/service/ou/create', { parent: { uuid: unit.team }, validity, ...extra });
+    const ownerOf = (org: string | undefined, owner: string) => ({
+      type: 'owner',
+      ...(org === undefined ? {} : { org_unit: { uuid: org } }),
+      owner: { uuid: owner },
+      validity,
+    });
+
+    it('are write intents of their own, in the new unit judged by its parent', () => {
+      expect(
+        writeIntents(
+          unitCreate({
+            uuid: id(77),
+            details: [{ type: 'kle', validity }, { ...ownerOf(id(77), person.worker) }],
+            addresses: [{ value: 'x@example.org', validity }],
+          }),
+        ),
+      ).toEqual([
+        { kind: 'create_unit', parent: unit.team, date: '2026-01-01', uuid: id(77) },
+        { kind: 'create_detail', type: 'kle', unit: unit.team, date: '2026-01-01', inNewUnit: true },
+        {
+          kind: 'create_detail',
+          type: 'owner',
+          unit: unit.team,
+          date: '2026-01-01',
+          appoints: person.worker,
+          inNewUnit: true,
+        },
+        { kind: 'create_detail', type: 'address', unit: unit.team, date: '2026-01-01', inNewUnit: true },
+      ]);
+      expect(writeIntents(unitCreate({ details: { type: 'kle' } }))[1]).toMatchObject({
+        kind: 'unreadable',
+        problem: 'details must be a list',
+      });
+      expect(writeIntents(unitCreate({ addresses: [{ type: 'kle', validity }] }))[1]).toMatchObject({
+        kind: 'create_detail',
+        type: 'kle',
+      });
+    });
+
+    it.each<[string, Record<string, unknown>, RegExp]>([
+      ['an owner record of another unit', { details: [ownerOf(unit.other, id(98))] }, new RegExp(unit.other)],
+      [
+        'an owner record naming the writer',
+        { details: [ownerOf(undefined, person.deptOwner)] },
+        /makes you owner needs the admin role/,
+      ],
+      [
+        'a record with a uuid of its own',
+        { addresses: [{ uuid: record.address, value: 'x', validity }] },
+        /uuid you choose needs the admin role/,
+      ],
+      [
+        'a record of a person',
+        { details: [{ type: 'it', person: { uuid: person.worker }, validity }] },
+        /of an employee needs the admin role/,
+      ],
+      ['a record without a validity', { details: [{ type: 'kle' }] }, /details\[0\]\.validity/],
+      ['a record that is not an object', { addresses: ['x'] }, /addresses\[0\] must be a JSON object/],
+    ])('refuse an owner %s', async (_name, extra, reason) => {
+      const decision = await decide(deptOwner, unitCreate(extra));
+      expect(decision).toMatchObject({ allowed: false, reason });
+    });
+
+    it('let an owner create records in the new unit, and an admin anything', async () => {
+      const body = {
+        details: [ownerOf(undefined, person.worker), { type: 'kle', validity }],
+        addresses: [{ value: 'x@example.org', validity }],
+      };
+      const allowed = await decide(deptOwner, unitCreate(body));
+      expect(allowed).toMatchObject({ allowed: true });
+      expect(allowed.calls).not.toContain(`ou ${unit.other}`);
+      const other = await decide(principal(['owner'], person.otherOwner), unitCreate(body));
+      expect(other).toMatchObject({ allowed: false, reason: /owns neither org unit/ });
+      expect(rbac.decideByRole(principal(['admin']))?.allowed).toBe(true);
+    });
+  });
 });
 
 describe('ownership over the period a write affects', () => {

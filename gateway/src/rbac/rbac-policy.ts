@@ -59,6 +59,8 @@ export type WriteIntent =
       appoints?: string;
       /** The UUID the client chose for the record: admin only (see `chosenDetailUuid`). */
       uuid?: string;
+      /** A record an `ou/create` makes in the new unit: `unit` is then the new unit's parent. */
+      inNewUnit?: true;
     }
   /**
    * Checked against the unit the record is in on `date`; an edit that moves it (`newUnit`) also against
@@ -327,6 +329,75 @@ const detailWrites = new Map([
 ]);
 
 /**
+ * The lists of detail records an `ou/create` carries, made with the unit: OS2mo 2.4.0 creates each item of
+ * `details` with the UUID it gives, after setting its `org_unit` to the new unit
+ * (`backend/mora/service/orgunit.py`, `prepare_create` 150–157 and `_inject_org_units` 370–380); our
+ * contract also takes `addresses`, as details of type `address` (`OrgUnitCreate`).
+ */
+const nestedDetailLists: readonly (readonly [string, DetailType | undefined])[] = [
+  ['details', undefined],
+  ['addresses', 'address'],
+];
+
+/**
+ * An `ou/create`: the unit under its parent, then every record it carries, each judged as the
+ * `details/create` it makes. A record of the new unit (no `org_unit`, or the new unit's own `uuid`) is
+ * judged against the parent, whose ownership is the new unit's; one that names another unit against that
+ * unit, in case a backend honours it. Each keeps the rules of a create: its own `uuid` needs an admin, so
+ * does a record of a person or one that makes the writer owner.
+ */
+function unitCreate(body: unknown): WriteIntent[] {
+  const unit = readable(() => {
+    const fields = Fields.of(body, '');
+    const parent = fields.optionalRef('parent') ?? null;
+    const validity = fields.nested('validity');
+    return {
+      kind: 'create_unit',
+      parent,
+      date: validity.date('from'),
+      ...validity.until('to'),
+      ...chosenUuid(fields),
+    };
+  });
+  if (unit.kind !== 'create_unit') return [unit];
+  const fields = body as Record<string, unknown>;
+  const nested: WriteIntent[] = [];
+  for (const [list, impliedType] of nestedDetailLists) {
+    const records = fields[list];
+    if (records === undefined || records === null) continue;
+    if (!Array.isArray(records)) {
+      nested.push({ kind: 'unreadable', problem: `${list} must be a list` });
+      continue;
+    }
+    records.forEach((record, index) => {
+      nested.push(readable(() => nestedDetailCreate(record, `${list}[${index}]`, unit, impliedType)));
+    });
+  }
+  return [unit, ...nested];
+}
+
+/** One record an `ou/create` carries, as the `details/create` it makes (see `unitCreate`). */
+function nestedDetailCreate(
+  record: unknown,
+  prefix: string,
+  unit: Extract<WriteIntent, { kind: 'create_unit' }>,
+  impliedType: DetailType | undefined,
+): WriteIntent {
+  const fields = Fields.of(record, prefix);
+  const given = fields.optionalRef('org_unit');
+  const inNewUnit = given === undefined || given === null || given === unit.uuid;
+  const item = {
+    ...(record as Record<string, unknown>),
+    ...(impliedType && fields.raw('type') === undefined ? { type: impliedType } : {}),
+    ...(inNewUnit && unit.parent !== null ? { org_unit: { uuid: unit.parent } } : {}),
+  };
+  const intent = detailCreate(item, prefix);
+  return intent.kind === 'create_detail' && inNewUnit && intent.unit !== null
+    ? { ...intent, inNewUnit: true }
+    : intent;
+}
+
+/**
  * The write intents of a request to the legacy write API. `path` is the decoded path the legacy service
  * routes on (it ignores one trailing slash). Anything that is not one of the write endpoints is
  * `unreadable`, so only an admin can send it.
@@ -343,22 +414,7 @@ export function writeIntents(write: LegacyWrite): WriteIntent[] {
   if (rest.length > 0) return [notAWrite];
   const body = write.body;
 
-  if (kind === 'ou' && second === 'create' && third === undefined) {
-    return [
-      readable(() => {
-        const fields = Fields.of(body, '');
-        const parent = fields.optionalRef('parent') ?? null;
-        const validity = fields.nested('validity');
-        return {
-          kind: 'create_unit',
-          parent,
-          date: validity.date('from'),
-          ...validity.until('to'),
-          ...chosenUuid(fields),
-        };
-      }),
-    ];
-  }
+  if (kind === 'ou' && second === 'create' && third === undefined) return unitCreate(body);
   if (kind === 'e' && second === 'create' && third === undefined) {
     return [{ kind: 'employee', action: 'create', uuid: null }];
   }
@@ -430,7 +486,9 @@ export function describeIntent(intent: WriteIntent): string {
     case 'create_detail':
       return intent.unit === null
         ? `create ${withArticle(detailLabel[intent.type])} of an employee`
-        : `create ${withArticle(detailLabel[intent.type])} in org unit ${intent.unit}`;
+        : intent.inNewUnit
+          ? `create ${withArticle(detailLabel[intent.type])} in a new org unit under org unit ${intent.unit}`
+          : `create ${withArticle(detailLabel[intent.type])} in org unit ${intent.unit}`;
     case 'change_detail':
       return `${intent.action} ${detailLabel[intent.type]} ${intent.uuid}`;
     case 'employee':

@@ -7,6 +7,7 @@ import { createLegacyClient, type LegacyClient } from '../legacy/legacy-client.j
 import { json, startStubBackend } from '../legacy/stub-backend.test-helpers.js';
 import { createRbacPolicy, type RbacPolicy, type WriteIntent } from './rbac-policy.js';
 import { legacyErrorHandler } from '../errors/legacy-error-body.js';
+import { judgedBody, strictJsonBody } from '../http/judged-body.js';
 import { serviceRbac } from './service-rbac.js';
 
 const owner: Principal = {
@@ -32,7 +33,10 @@ function stubPolicy(allowed: boolean) {
   return { policy, seen };
 }
 
-/** bearer stand-in → body limit → RBAC → a "legacy service" that records the bytes it got. */
+/**
+ * bearer stand-in → body limit → strict body → RBAC → a "legacy service" that records the bytes the
+ * passthrough would forward (the judged ones).
+ */
 function app(principal: Principal, policy: RbacPolicy, legacy = {} as LegacyClient) {
   const received: { method: string; path: string; bytes: Uint8Array }[] = [];
   const hono = new Hono<{ Variables: GatewayVariables }>();
@@ -41,12 +45,11 @@ function app(principal: Principal, policy: RbacPolicy, legacy = {} as LegacyClie
     await next();
   });
   hono.use('/service/*', bodyLimit({ maxSize: 1024, onError: (c) => c.text('too large', 413) }));
+  hono.use('/service/*', strictJsonBody());
   // With the stub policy the reads are never made.
   hono.use('/service/*', serviceRbac({ policy, legacy }));
   hono.all('/service/*', async (c) => {
-    const bytes = c.req.raw.body
-      ? new Uint8Array(await new Response(c.req.raw.body).arrayBuffer())
-      : new Uint8Array();
+    const bytes = (await judgedBody(c)).bytes ?? new Uint8Array();
     received.push({ method: c.req.method, path: c.req.path, bytes });
     return c.json('written', 201);
   });
@@ -67,7 +70,7 @@ describe('serviceRbac', () => {
     const { policy, seen } = stubPolicy(true);
     const { hono, received } = app(owner, policy);
     const text =
-      '\uFEFF  { "type": "org_unit", "uuid": "00000000-0000-4000-8000-000000000004",\n "data": { "uuid": "00000000-0000-4000-8000-000000000004", "name": "Ærø ✓", "validity": { "from": "2026-01-01" } } }  ';
+      '  { "type": "org_unit", "uuid": "00000000-0000-4000-8000-000000000004",\n "data": { "uuid": "00000000-0000-4000-8000-000000000004", "name": "Ærø ✓", "validity": { "from": "2026-01-01" } } }  ';
     const bytes = new TextEncoder().encode(text);
     const response = await send(hono, '/service/details/edit', bytes);
     expect(response.status).toBe(201);
@@ -96,10 +99,10 @@ describe('serviceRbac', () => {
     expect(received).toEqual([]);
   });
 
-  it('refuses every write of a user without a role, whatever the body, without reading it', async () => {
+  it('refuses every write of a user without a role, whatever the body, without reading units', async () => {
     const { policy, seen } = stubPolicy(true);
     const { hono, received } = app(noRole, policy);
-    for (const body of ['{ not json', JSON.stringify({ validity: { from: '2026-01-01' } }), null]) {
+    for (const body of [JSON.stringify({ validity: { from: '2026-01-01' } }), null]) {
       const response = await send(hono, '/service/ou/create', body);
       expect(response.status).toBe(403);
       expect(((await response.json()) as { description: string }).description).toMatch(/admin role/);
@@ -111,32 +114,63 @@ describe('serviceRbac', () => {
     expect(seen).toEqual([]);
   });
 
-  it('lets an owner’s unparseable body through, for the legacy service to refuse', async () => {
-    const { policy, seen } = stubPolicy(false);
-    const { hono, received } = app(owner, policy);
-    const response = await send(hono, '/service/ou/create', '{ not json');
-    expect(response.status).toBe(201);
-    expect(new TextDecoder().decode(received[0]!.bytes)).toBe('{ not json');
+  // Issue 35, item 1: what JSON.parse could not read went on undecided, and OS2mo's json.loads reads NaN,
+  // Infinity and UTF-16/32. Now a body is parsed once, strictly, before any role is looked at.
+  it.each<[string, Principal]>([
+    ['an owner', owner],
+    ['a user without a role', noRole],
+  ])('refuses a body that is not strict JSON from %s with 400, and sends nothing on', async (_who, who) => {
+    const { policy, seen } = stubPolicy(true);
+    const { hono, received } = app(who, policy);
+    const bodies: [BodyInit, string][] = [
+      ['{ not json', 'it is not JSON (at character 2)'],
+      ['{"validity": {"to": "2026-01-01"}, "x": NaN}', 'NaN and Infinity'],
+      ['\uFEFF{"validity": {"to": "2026-01-01"}}', 'byte order mark'],
+      [Buffer.from('{"validity": {"to": "2026-01-01"}}', 'utf16le'), 'UTF-16 or UTF-32'],
+      ['{"uuid": "a", "uuid": "b"}', 'appears twice'],
+    ];
+    for (const [body, problem] of bodies) {
+      const response = await send(hono, '/service/ou/00000000-0000-4000-8000-000000000004/terminate', body);
+      expect(response.status).toBe(400);
+      const answer = (await response.json()) as { error_key: string; description: string };
+      expect(answer.error_key).toBe('E_INVALID_INPUT');
+      expect(answer.description).toContain(problem);
+    }
+    expect(received).toEqual([]);
     expect(seen).toEqual([]);
   });
 
-  it('refuses an owner’s body it cannot decode as the legacy service might', async () => {
+  it('refuses a body whose headers say it is not plain UTF-8, for every role', async () => {
+    for (const who of [owner, noRole]) {
+      const { policy, seen } = stubPolicy(true);
+      const { hono, received } = app(who, policy);
+      for (const headers of <Record<string, string>[]>[
+        { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        { 'content-type': 'application/json; charset="UTF-16"' },
+      ]) {
+        const response = await hono.request('/service/ou/create', { method: 'POST', headers, body: '{}' });
+        expect(response.status).toBe(400);
+        expect(((await response.json()) as { description: string }).description).toMatch(/Send UTF-8 JSON/);
+      }
+      expect(received).toEqual([]);
+      expect(seen).toEqual([]);
+    }
     const { policy, seen } = stubPolicy(true);
     const { hono, received } = app(owner, policy);
-    for (const headers of <Record<string, string>[]>[
-      { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-      { 'content-type': 'application/json; charset="UTF-16"' },
-    ]) {
-      const response = await hono.request('/service/ou/create', { method: 'POST', headers, body: '{}' });
-      expect(response.status).toBe(403);
-      expect(((await response.json()) as { description: string }).description).toMatch(/uncompressed UTF-8/);
-    }
     const utf8 = { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'identity' };
     expect(
       (await hono.request('/service/ou/create', { method: 'POST', headers: utf8, body: '{}' })).status,
     ).toBe(201);
     expect(received).toHaveLength(1);
     expect(seen).toHaveLength(1);
+  });
+
+  it('decides an owner’s write without a body too, rather than passing it on', async () => {
+    const { policy, seen } = stubPolicy(false);
+    const { hono, received } = app(owner, policy);
+    expect((await send(hono, '/service/ou/create', null)).status).toBe(403);
+    expect(seen).toEqual([[{ kind: 'unreadable', problem: 'the body must be a JSON object' }]]);
+    expect(received).toEqual([]);
   });
 
   it('answers 502 when the legacy service cannot answer the ownership reads, and writes nothing', async () => {

@@ -1,6 +1,7 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { GatewayVariables } from '../auth/bearer-auth.js';
 import { GatewayError } from '../errors/gateway-error.js';
+import { judgedBody } from '../http/judged-body.js';
 import { createLegacyLoaders } from '../legacy/legacy-loaders.js';
 import {
   LegacyResponseError,
@@ -17,20 +18,6 @@ export interface ServiceRbacOptions {
 }
 
 /**
- * Why a body cannot be read as the bytes of UTF-8 JSON, if so. A backend that honours `Content-Encoding`
- * or another charset could read a body the gateway cannot, so such a body is never passed on unchecked.
- */
-function undecodable(c: Context): string | undefined {
-  const encoding = c.req.header('content-encoding')?.trim().toLowerCase();
-  if (encoding && encoding !== 'identity') return `a body sent with Content-Encoding: ${encoding}`;
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i
-    .exec(c.req.header('content-type') ?? '')?.[1]
-    ?.toLowerCase();
-  if (charset && charset !== 'utf-8' && charset !== 'utf8') return `a body in charset ${charset}`;
-  return undefined;
-}
-
-/**
  * A refusal, written by the `/service` routes' `onError` in the legacy body: 403, or 409 with the legacy
  * service's own `E_ALREADY_EXISTS` for a create over an object that exists.
  */
@@ -44,13 +31,13 @@ function forbidden(decision: RbacDecision): GatewayError {
  * RBAC for `/service` writes: every request but GET and HEAD is decided by the RBAC policy before anything
  * is sent to the legacy service; a refusal answers 403 `E_FORBIDDEN`. Reads are never restricted.
  *
- * When the token settles the decision (RBAC off, admin, no role) the body is not read and streams on as
- * before. For an owner the body is read — after `bodyLimit`, so it is bounded — and the same bytes are
- * handed on. A body that is not JSON goes on unread: the legacy service refuses it (`E_INVALID_JSON`)
- * without writing anything. A compressed body, or one in another charset, is refused for an owner.
+ * When the token settles the decision (RBAC off, admin, no role) the body is not looked at here. For an
+ * owner the decision reads the body `judgedBody` parsed once and strictly — after `bodyLimit`, so it is
+ * bounded — and the passthrough forwards those same bytes. A body that is not strict JSON (NaN, UTF-16, a
+ * BOM, a compressed body, …) never gets here: it is 400 for every role, so no write goes on undecided.
  *
  * @example
- * app.use('/service/*', bearerAuth(…), bodyLimit(…), serviceRbac({ policy, legacy }));
+ * app.use('/service/*', bearerAuth(…), bodyLimit(…), strictJsonBody(), serviceRbac({ policy, legacy }));
  */
 export function serviceRbac(options: ServiceRbacOptions): MiddlewareHandler<{ Variables: GatewayVariables }> {
   return async (c, next) => {
@@ -61,24 +48,8 @@ export function serviceRbac(options: ServiceRbacOptions): MiddlewareHandler<{ Va
       if (!byRole.allowed) throw forbidden(byRole);
       return next();
     }
-    const unreadable = undecodable(c);
-    if (unreadable) {
-      throw forbidden({
-        allowed: false,
-        reason: `RBAC cannot check ${unreadable}, and only an admin may send one; send uncompressed UTF-8 JSON.`,
-      });
-    }
-
-    const bytes = new Uint8Array(await c.req.raw.arrayBuffer());
-    // The passthrough streams `c.req.raw.body`: hand it the bytes just read.
-    c.req.raw = new Request(c.req.raw, { body: bytes });
-    let body: unknown;
-    try {
-      // The legacy service decodes the body the same way (UTF-8, BOM dropped) before JSON.parse.
-      body = JSON.parse(new TextDecoder().decode(bytes));
-    } catch {
-      return next();
-    }
+    // Read once and strictly for every role (`strictJsonBody`): the passthrough forwards these bytes.
+    const { value: body } = await judgedBody(c);
 
     let decision: RbacDecision;
     try {

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { Context, Handler } from 'hono';
 import { GatewayError } from '../errors/gateway-error.js';
 import { upstreamError } from '../legacy/upstream-error.js';
+import { judgedBody } from '../http/judged-body.js';
 import { connectionGone, nodeBindings } from '../http/node-bindings.js';
 import type { ServiceCpr } from '../cpr/service-cpr.js';
 import { webHeaders } from '../legacy/forward-headers.js';
@@ -17,10 +18,12 @@ export interface ServicePassthroughOptions {
   cpr?: ServiceCpr;
 }
 
-/** The whole request body, read before a legacy connection is taken (the body limit bounds its size and time). */
+/**
+ * The whole request body, read before a legacy connection is taken (the body limit bounds its size and
+ * time): the bytes `judgedBody` parsed strictly, the ones RBAC decided on, never a second reading.
+ */
 async function requestBody(c: Context): Promise<Uint8Array | undefined> {
-  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.raw.body === null) return undefined;
-  return new Uint8Array(await c.req.raw.arrayBuffer());
+  return (await judgedBody(c)).bytes;
 }
 
 /**

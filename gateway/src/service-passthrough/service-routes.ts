@@ -5,12 +5,14 @@ import { legacyErrorHandler, type UnexpectedErrorLog } from '../errors/legacy-er
 import { payloadTooLarge } from '../errors/payload-too-large.js';
 import { bodyTooSlow } from '../errors/request-body.js';
 import { bufferedBody } from '../http/body-limit.js';
+import { strictJsonBody } from '../http/judged-body.js';
 import { routeChain } from '../http/route-chain.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import { serviceRbac } from '../rbac/service-rbac.js';
 import type { ServiceCpr } from '../cpr/service-cpr.js';
 import { servicePassthrough } from './service-passthrough.js';
+import { canonicalServicePath } from './service-path.js';
 import { alsoOnReadLane, withReadSteps } from './read-lane-steps.js';
 
 export interface ServiceRouteOptions {
@@ -42,10 +44,10 @@ export interface ServiceRouteOptions {
 }
 
 /**
- * `/service/*` for existing integrations, the whole chain in the order it runs: bearer token, deprecation
- * signals (when configured), body limit, RBAC for writes, shadow sampling of reads, then the passthrough to
- * the legacy service. Every refusal is the legacy API's own error body
- * (`{"error": true, "status", "error_key", "description", …}`).
+ * `/service/*` for existing integrations, the whole chain in the order it runs: one spelling of the path,
+ * bearer token, deprecation signals (when configured), body limit, the body parsed strictly, RBAC for
+ * writes, shadow sampling of reads, then the passthrough to the legacy service. Every refusal is the legacy
+ * API's own error body (`{"error": true, "status", "error_key", "description", …}`).
  *
  * @example
  * app.route('/', serviceRoutes({ legacy, verifier, realm, publicUrl, maxBodyBytes, rbac, shadow, logUnexpected }));
@@ -61,10 +63,19 @@ export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: G
   const deprecation = options.deprecation ? [options.deprecation] : [];
   // GET and HEAD have no body to bound and nothing for RBAC to decide (both steps pass them at once), so a
   // read runs only what applies to it; the shadow comparison samples GETs only.
-  const readSteps = [authenticate, ...deprecation, ...(options.shadow ? [options.shadow] : []), passthrough];
+  // One spelling of each path before anything matches it (`canonicalServicePath`).
+  const canonicalPath = canonicalServicePath();
+  const readSteps = [
+    canonicalPath,
+    authenticate,
+    ...deprecation,
+    ...(options.shadow ? [options.shadow] : []),
+    passthrough,
+  ];
   const reads = routeChain<Variables>(readSteps, onError);
   const writes = routeChain<Variables>(
     [
+      canonicalPath,
       authenticate,
       ...deprecation,
       // The whole body is read here, bounded in size and time, before RBAC or a legacy connection sees it.
@@ -81,6 +92,8 @@ export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: G
           throw bodyTooSlow();
         },
       }),
+      // Parsed once, strictly, for every role: RBAC decides on it and the passthrough forwards its bytes.
+      strictJsonBody(),
       serviceRbac({ policy: options.rbac, legacy: options.legacy, clock: options.clock }),
       passthrough,
     ],
