@@ -206,7 +206,7 @@ describe('ParamsExchange', () => {
         resolvers: { Query: { hello: () => 'hi' } },
       }),
       logging: false,
-      plugins: coveredByExchange<Plugin<object, ServerContext>>([
+      plugins: coveredByExchange([
         exchange.plugin,
         useHardening({
           limits: { ...readGatewayConfig({}).graphqlLimits, maxDepth: 2 },
