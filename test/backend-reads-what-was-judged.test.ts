@@ -242,6 +242,35 @@ describe('a percent-encoded separator in a /service path (item 2)', () => {
   });
 });
 
+describe('a one-value query parameter given twice', () => {
+  // Starlette takes a repeated parameter's last value (FastAPI reads `query_params.get`), URLSearchParams its
+  // first: the gateway would judge "Ahmed" while the backend searched for the CPR number.
+  it.each([
+    [
+      'a person search carrying a CPR number second',
+      () => `/service/o/${organisationUuid}/e/?query=Ahmed&query=${person.cpr_no}`,
+    ],
+    ['a date read twice', () => `/service/ou/${notHis}/?at=2020-01-01&at=2030-01-01`],
+  ])('is refused with 400 E_INVALID_QUERY and reaches nothing: %s', async (_name, path) => {
+    const response = await send('alice', 'GET', path());
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(JSON.parse(text)).toMatchObject({ error_key: 'E_INVALID_QUERY' });
+    expect(text).not.toContain(person.cpr_no);
+    expect(reached()).toEqual([]);
+  });
+
+  it('passes the parameters OS2mo 2.4.0 reads as lists', async () => {
+    const response = await send(
+      'alice',
+      'GET',
+      `/service/ou/ancestor-tree?uuid=${notHis}&uuid=${oscarOwnedUnitUuid}`,
+    );
+    expect(response.status).not.toBe(400);
+    expect(reached()).toEqual(['GET /service/ou/ancestor-tree']);
+  });
+});
+
 describe('the records an ou/create carries (item 8)', () => {
   const office = classUuid('org_unit_type', 'office');
   const create = (details: unknown[]) =>

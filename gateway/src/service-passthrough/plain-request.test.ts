@@ -14,6 +14,8 @@ describe('isPlainServiceTarget', () => {
     "/service/o/it's",
   ];
   const notPlain = [
+    // A one-value parameter given twice: the app refuses it (`canonicalServicePath`).
+    '/service/o/1f5e0a4c/e/?query=a&query=b',
     '/service/../metrics',
     '/service/o/./',
     '/service/o/..',

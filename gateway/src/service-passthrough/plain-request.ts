@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hasRepeatedParameter } from './service-path.js';
 
 /**
  * Which requests the `/service` read lane may answer on Node's own request: those whose target and `Host`
@@ -19,7 +20,10 @@ export function isPlainServiceTarget(target: string): boolean {
   const queryStart = target.indexOf('?');
   const path = queryStart === -1 ? target : target.slice(0, queryStart);
   if (!plainPath.test(path) || dotSegment.test(path)) return false;
-  return queryStart === -1 || plainQuery.test(target.slice(queryStart + 1));
+  if (queryStart === -1) return true;
+  const query = target.slice(queryStart + 1);
+  // A one-value parameter given twice is the app's to refuse (`canonicalServicePath`).
+  return plainQuery.test(query) && !hasRepeatedParameter(query);
 }
 
 const hostName = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*$/;

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { legacyErrorHandler } from '../errors/legacy-error-body.js';
 import { routeChain } from '../http/route-chain.js';
-import { servicePathProblem, canonicalServicePath } from './service-path.js';
+import { canonicalServicePath, servicePathProblem, serviceQueryProblem } from './service-path.js';
 
 const uuid = '1f5e0a4c-0000-4000-8000-000000000001';
 
@@ -41,6 +41,20 @@ describe('servicePathProblem', () => {
     ['/service/o%C3/', 'not UTF-8'],
   ])('refuses %s', (path, problem) => {
     expect(servicePathProblem(path)).toContain(problem);
+  });
+});
+
+describe('serviceQueryProblem', () => {
+  it('refuses a one-value parameter given twice, however spelled, and passes uuid and count lists', () => {
+    expect(serviceQueryProblem('')).toBeUndefined();
+    expect(serviceQueryProblem('query=Ahmed&at=2020-01-01')).toBeUndefined();
+    expect(serviceQueryProblem('uuid=a&uuid=b&count=org_unit&count=engagement')).toBeUndefined();
+    expect(serviceQueryProblem('query=Ahmed&query=0101011234')).toBe(
+      'the parameter "query" is given 2 times, and it takes one value: give it once',
+    );
+    // URLSearchParams decodes names as Starlette does: an encoded name is the same parameter.
+    expect(serviceQueryProblem('at=2020-01-01&%61t=2030-01-01')).toContain('"at" is given 2 times');
+    expect(serviceQueryProblem('validity=past&validity=future&validity=present')).toContain('3 times');
   });
 });
 

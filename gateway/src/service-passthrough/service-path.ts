@@ -46,9 +46,41 @@ export function servicePathProblem(path: string): string | undefined {
 }
 
 /**
+ * Query parameters OS2mo 2.4.0 reads as lists (`uuid`: `service/orgunit.py` 780 and 1222, `service/facet.py` 66,
+ * `api/v1/reading_endpoints.py` 217 and 273; `count`: `service/orgunit.py` 391, `getlist('count')`). Any other
+ * parameter is one value, which Starlette takes from its last occurrence and `URLSearchParams.get` from its
+ * first: given twice, the gateway would judge one value and the backend act on another.
+ */
+const listParameters = new Set(['uuid', 'count']);
+
+/**
+ * Why a `/service` query could be read two ways, if so: a one-value parameter given more than once.
+ *
+ * @example
+ * serviceQueryProblem('query=Alice&query=0101011234'); // 'the parameter "query" is given 2 times …'
+ */
+export function serviceQueryProblem(query: string): string | undefined {
+  if (query === '') return undefined;
+  const seen = new Map<string, number>();
+  for (const [name] of new URLSearchParams(query)) seen.set(name, (seen.get(name) ?? 0) + 1);
+  for (const [name, times] of seen) {
+    if (times > 1 && !listParameters.has(name)) {
+      return `the parameter "${name}" is given ${times} times, and it takes one value: give it once`;
+    }
+  }
+  return undefined;
+}
+
+/** Whether a query holds a one-value parameter more than once (`serviceQueryProblem`); cheap for the read lane. */
+export function hasRepeatedParameter(query: string): boolean {
+  return serviceQueryProblem(query) !== undefined;
+}
+
+/**
  * The first step for every `/service` request: a path the gateway and the backend could route apart is
  * refused with 400 `INVALID_PATH` (`E_INVALID_PATH`) before the token, deprecation, usage, the CPR gate or
- * the passthrough see it, so each of them judges the string that is forwarded. Refusing rather than
+ * the passthrough see it, so each of them judges the string that is forwarded; so is a query that gives a
+ * one-value parameter twice (`serviceQueryProblem`). Refusing rather than
  * decoding keeps one spelling per endpoint: no client needs to encode a separator or a letter, and a
  * decoded `%2F` would make a path no client meant. The read lane never takes a path with a `%`, so it
  * needs no such step.
@@ -68,6 +100,12 @@ export function canonicalServicePath(): MiddlewareHandler {
         `The path is not accepted: ${problem}. Write separators, dots, letters and digits as they are; percent-encode only characters a URL cannot hold.`,
         { errorKey: 'E_INVALID_PATH' },
       );
+    }
+    const queryProblem = queryStart === -1 ? undefined : serviceQueryProblem(target.slice(queryStart + 1));
+    if (queryProblem) {
+      throw new GatewayError(400, 'INVALID_QUERY', `The query is not accepted: ${queryProblem}.`, {
+        errorKey: 'E_INVALID_QUERY',
+      });
     }
     return next();
   });
