@@ -9,6 +9,7 @@ const toolTests = [
   'test/browser.test.ts',
   'test/compare.test.ts',
   'test/compiled-gateway.test.ts',
+  'test/database.test.ts',
   'test/deployment.test.ts',
   'test/hive-peer.test.ts',
   'test/lint-boundaries.test.ts',

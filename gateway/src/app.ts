@@ -21,6 +21,7 @@ import { legacyErrorHandler, legacyNotFound, type UnexpectedErrorLog } from './e
 import { migrationGuideRoute } from './graphql/migration-guide-route.js';
 import { versionDeprecations } from './graphql/version-deprecation.js';
 import { versionRoutes } from './graphql/version-routes.js';
+import { createDatabase, type Database } from './database/database.js';
 import { createDocumentBudget } from './graphql/document-budget.js';
 import { buildVersions, type GraphQLVersion } from './graphql/versions.js';
 import { createVersionServer, type VersionServer } from './graphql/yoga.js';
@@ -62,6 +63,8 @@ export interface GatewayApp {
    * step for a read that the lane does not (`readLaneCovers`): tracing, shadow sampling, deprecated endpoints.
    */
   serviceReads: ServiceReadLane | undefined;
+  /** The gateway's own state (`DATABASE_URL`); undefined without one. */
+  database: Database | undefined;
   close(): Promise<void>;
 }
 
@@ -193,6 +196,11 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   const tracing = createTracing(config.tracing);
   const legacy = meteredLegacyClient(config, metrics, tracing);
   const verifier = tokenVerifier(config, metrics);
+  const database = config.database && createDatabase({ ...config.database, logger });
+  // Migrated at start, so the log says at once whether the database answers; the event API waits for it.
+  void database?.check(0).then((result) => {
+    if (!result.ok) logger.warn({ reason: result.reason }, 'database: not ready at start; retried on use');
+  });
   const rbac = createRbacPolicy({ enabled: config.idp.rbacEnabled });
   const cpr = serviceCpr({
     policy: config.cprReads,
@@ -253,6 +261,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       keysCached: verifier.hasKeys,
       onJwksFetch: (outcome) => metrics.jwksFetches.inc({ source: 'readiness', outcome }),
       readinessTimeoutMs: config.operations.readinessTimeoutMs,
+      database,
       logger,
     }),
   );
@@ -365,9 +374,11 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
           cpr,
         })
       : undefined,
+    database,
     close: async () => {
       await shadow.close();
       await legacy.close();
+      await database?.close();
       await tracing?.shutdown();
     },
   };
