@@ -23,6 +23,8 @@ import { versionDeprecations } from './graphql/version-deprecation.js';
 import { versionRoutes } from './graphql/version-routes.js';
 import { createDatabase, type Database } from './database/database.js';
 import { createDocumentBudget } from './graphql/document-budget.js';
+import type { GraphQLEvents } from './graphql/context.js';
+import { createEventStore } from './events/event-store.js';
 import { buildVersions, type GraphQLVersion } from './graphql/versions.js';
 import { createVersionServer, type VersionServer } from './graphql/yoga.js';
 import { healthRoutes } from './health/health-routes.js';
@@ -118,6 +120,7 @@ function versionServers(
     deprecations: Map<string, DeprecationNotice>;
     clock?: () => Date;
     paramsExchange?: boolean;
+    events: GraphQLEvents;
   },
   versions: GraphQLVersion[] = buildVersions(),
 ): { version: GraphQLVersion; server: VersionServer }[] {
@@ -139,6 +142,7 @@ function versionServers(
         documents,
         cprReads: config.cprReads,
         paramsExchange: parts.paramsExchange,
+        events: parts.events,
       });
     return {
       version,
@@ -214,6 +218,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     served: built.map((version) => version.name),
     guideUrl,
   });
+  const events = database && createEventStore(database, { retryMinSeconds: config.events.retryMinSeconds });
   const versions = versionServers(
     config,
     {
@@ -223,6 +228,10 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       deprecations: deprecatedVersions,
       clock: options.clock,
       paramsExchange: options.paramsExchange,
+      events: {
+        store: events,
+        rbacEnabled: config.idp.rbacEnabled,
+      },
     },
     built,
   );
@@ -351,6 +360,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       logUnexpected,
       clock: options.clock,
       cpr,
+      events: events && { store: events, logger },
     }),
   );
   app.notFound(legacyNotFound);

@@ -86,6 +86,8 @@ export interface GatewayConfig {
    * no database, and the event API answers that it is not configured; nothing else changes.
    */
   database: DatabaseConfig | undefined;
+  /** OS2mo's event system (`EVENT_RETRY_MIN_SECONDS`). */
+  events: { retryMinSeconds: number };
 }
 
 export interface DatabaseConfig {
@@ -509,5 +511,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
       clients: optionalNames(env, 'CPR_READ_CLIENTS'),
     },
     database: databaseConfig(env),
+    // OS2mo's least wait before an unacknowledged event comes again: 3 minutes (`event_resolver`).
+    events: { retryMinSeconds: integer(env, 'EVENT_RETRY_MIN_SECONDS', 180, 0, 86_400) },
   };
 }

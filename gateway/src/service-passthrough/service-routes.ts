@@ -9,6 +9,7 @@ import { routeChain } from '../http/route-chain.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import { serviceRbac } from '../rbac/service-rbac.js';
+import { serviceEvents, type ServiceEventsOptions } from './service-events.js';
 import type { ServiceCpr } from '../cpr/service-cpr.js';
 import { servicePassthrough } from './service-passthrough.js';
 import { alsoOnReadLane, withReadSteps } from './read-lane-steps.js';
@@ -39,6 +40,8 @@ export interface ServiceRouteOptions {
   clock?: () => Date;
   /** CPR numbers in the reads that can carry them (`serviceCpr`). */
   cpr?: ServiceCpr;
+  /** OS2mo's event system (`DATABASE_URL`): each write's "mo" events, sent before it is answered. */
+  events?: ServiceEventsOptions;
 }
 
 /**
@@ -82,6 +85,7 @@ export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: G
         },
       }),
       serviceRbac({ policy: options.rbac, legacy: options.legacy, clock: options.clock }),
+      ...(options.events ? [serviceEvents(options.events)] : []),
       passthrough,
     ],
     onError,
