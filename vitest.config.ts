@@ -10,6 +10,7 @@ const toolTests = [
   'test/compare.test.ts',
   'test/compiled-gateway.test.ts',
   'test/database.test.ts',
+  'test/events-consumer.test.ts',
   'test/events.test.ts',
   'test/deployment.test.ts',
   'test/hive-peer.test.ts',
