@@ -130,9 +130,9 @@ describe("FastRAMQPI's loop across two replicas on one Postgres", () => {
   it('receives the events of a /service write on one replica and of a GraphQL mutation on the other', async () => {
     const token = await clientToken('integration');
     // Both replicas of the integration declare at start; they get the same listener.
-    const [listener, again] = await Promise.all(
+    const [listener, again] = (await Promise.all(
       gateways.map((gateway) => declareListener(gateway, token, 'units-sync', 'org_unit')),
-    );
+    )) as [string, string];
     expect(again).toBe(listener);
 
     const created = await fetch(`${gateways[0]}/service/ou/create`, {

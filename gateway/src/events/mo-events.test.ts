@@ -21,7 +21,7 @@ describe('touchedByServiceWrite', () => {
       type,
       uuid: record,
       date: '2024-01-01',
-      hints: {},
+      hints: { units: [], persons: [] },
     });
     expect(touchedByServiceWrite([edit('it')], record)).toEqual([{ routingKey: 'ituser', uuid: record }]);
     expect(touchedByServiceWrite([edit('role')], record)).toEqual([]);
