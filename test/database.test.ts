@@ -40,39 +40,77 @@ describe('the gateway database (Debian Postgres)', () => {
     await database.close();
   });
 
-  it('readiness names the database when DATABASE_URL is set, and fails without naming its address', async () => {
-    const stack = await startTestStack({ gatewayEnv: { DATABASE_URL: postgres.url } });
-    try {
-      const ready = await fetch(`${stack.gatewayUrl}/health/ready`);
-      expect(ready.status).toBe(200);
-      expect(((await ready.json()) as { checks: object }).checks).toMatchObject({
-        database: { status: 'ok' },
-      });
-    } finally {
-      await stack.close();
-    }
-    // A port nothing listens on: the stopped server's own, once it is down.
-    const down = await startTestPostgres();
-    await down.stop();
-    const unreachable = await startTestStack({ gatewayEnv: { DATABASE_URL: down.url } });
-    try {
-      const ready = await fetch(`${unreachable.gatewayUrl}/health/ready`);
-      expect(ready.status).toBe(503);
-      const body = await ready.text();
-      expect(JSON.parse(body).checks.database).toEqual({
-        status: 'failed',
-        reason: 'the database cannot be reached (ECONNREFUSED)',
-      });
-      expect(body).not.toContain(String(down.port));
-      // Everything else answers as before: the organisation is read from the backend.
-      const token = await unreachable.token('alice');
-      const units = await fetch(`${unreachable.gatewayUrl}/service/o/`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(units.status).toBe(200);
-    } finally {
-      await unreachable.close();
-      await down.close();
-    }
-  });
+  it(
+    'readiness names the database when DATABASE_URL is set, and fails without naming its address',
+    { timeout: 120_000 },
+    async () => {
+      const stack = await startTestStack({ gatewayEnv: { DATABASE_URL: postgres.url } });
+      try {
+        const ready = await fetch(`${stack.gatewayUrl}/health/ready`);
+        expect(ready.status).toBe(200);
+        expect(((await ready.json()) as { checks: object }).checks).toMatchObject({
+          database: { status: 'ok' },
+        });
+      } finally {
+        await stack.close();
+      }
+      // A port nothing listens on: the stopped server's own, once it is down.
+      const down = await startTestPostgres();
+      await down.stop();
+      const unreachable = await startTestStack({ gatewayEnv: { DATABASE_URL: down.url } });
+      try {
+        const ready = await fetch(`${unreachable.gatewayUrl}/health/ready`);
+        expect(ready.status).toBe(503);
+        const body = await ready.text();
+        expect(JSON.parse(body).checks.database).toEqual({
+          status: 'failed',
+          reason: 'the database cannot be reached (ECONNREFUSED)',
+        });
+        expect(body).not.toContain(String(down.port));
+        // Everything else answers as before: the organisation is read from the backend.
+        const token = await unreachable.token('alice');
+        const units = await fetch(`${unreachable.gatewayUrl}/service/o/`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(units.status).toBe(200);
+      } finally {
+        await unreachable.close();
+        await down.close();
+      }
+    },
+  );
+
+  it(
+    'answers DATABASE_UNAVAILABLE while the database is down, and resumes once it is back, without a restart',
+    { timeout: 120_000 },
+    async () => {
+      const stack = await startTestStack({ gatewayEnv: { DATABASE_URL: postgres.url } });
+      const token = await stack.token('alice');
+      const namespaces = async () => {
+        const response = await fetch(`${stack.gatewayUrl}/graphql/v30`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ event_namespaces { objects { name } } }' }),
+        });
+        return (await response.json()) as {
+          data: unknown;
+          errors?: { message: string; extensions: { code: string } }[];
+        };
+      };
+      try {
+        expect(await namespaces()).toEqual({ data: { event_namespaces: { objects: [{ name: 'mo' }] } } });
+        // A fast shutdown: the server ends every connection, as a restart of the database does.
+        await postgres.stop();
+        const down = await namespaces();
+        expect(down.errors?.[0]?.extensions.code).toBe('DATABASE_UNAVAILABLE');
+        expect(JSON.stringify(down)).not.toContain(String(postgres.port));
+        expect((await fetch(`${stack.gatewayUrl}/health/ready`)).status).toBe(503);
+        await postgres.restart();
+        expect(await namespaces()).toEqual({ data: { event_namespaces: { objects: [{ name: 'mo' }] } } });
+        expect((await fetch(`${stack.gatewayUrl}/health/ready`)).status).toBe(200);
+      } finally {
+        await stack.close();
+      }
+    },
+  );
 });

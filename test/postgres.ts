@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,15 @@ export interface TestPostgres {
   restart(): Promise<void>;
   /** Stops the server and removes its data folder. */
   close(): Promise<void>;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A free loopback port, as the OS chooses one. */
@@ -139,8 +148,15 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       const { stdout } = await run('pgrep', ['-P', String(server.pid)]).catch(() => ({ stdout: '' }));
       for (const pid of stdout.split('\n').filter(Boolean)) process.kill(Number(pid), 'SIGKILL');
     }
+    const postmaster = await readFile(join(data, 'postmaster.pid'), 'utf8').then(
+      (text) => Number(text.split('\n')[0]),
+      () => undefined,
+    );
     server.kill(signal);
     await exited;
+    // runuser may exit before the server has: wait for the postmaster itself, so a restart finds it gone.
+    while (postmaster !== undefined && isAlive(postmaster))
+      await new Promise((resolve) => setTimeout(resolve, 50));
   };
 
   try {

@@ -1,6 +1,7 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import type { IResolvers } from '@graphql-tools/utils';
 import type { GraphQLContext } from '../../context.js';
+import type { Logger } from '../../../observability/logger.js';
 import { eventOwner } from '../../../events/event-owner.js';
 import {
   EventRejected,
@@ -27,8 +28,11 @@ export function eventStoreOf(context: GraphQLContext): EventStore {
   return store;
 }
 
-/** A store call: a client's refusal as its GraphQL error, the database failing as an outage (never its details). */
-export async function eventCall<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * A store call: a client's refusal as its GraphQL error, the database failing as an outage whose cause is
+ * logged, never shown (a GraphQLError carrying it would be masked whole).
+ */
+export async function eventCall<T>(work: () => Promise<T>, log?: Logger): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -36,9 +40,9 @@ export async function eventCall<T>(work: () => Promise<T>): Promise<T> {
       throw new GraphQLError(error.message, { extensions: { code: error.code } });
     }
     if (error instanceof GraphQLError) throw error;
+    log?.warn({ err: error }, "events: the gateway's database failed");
     throw new GraphQLError("The gateway's database cannot be reached; try again shortly.", {
       extensions: { code: 'DATABASE_UNAVAILABLE' },
-      originalError: error instanceof Error ? error : undefined,
     });
   }
 }
@@ -58,7 +62,7 @@ function withStore<Args, Result>(
   resolve: (store: EventStore, args: Args, context: GraphQLContext, root: never) => Promise<Result>,
 ) {
   return (root: never, args: Args, context: GraphQLContext) =>
-    eventCall(() => resolve(eventStoreOf(context), args, context, root));
+    eventCall(() => resolve(eventStoreOf(context), args, context, root), context.log);
 }
 
 /** What OS2mo's `me` answers for a caller it holds no record of (`actor_uuid_to_actor`, `mora/graphapi/actor.py`). */

@@ -165,11 +165,13 @@ function refreshResolver(refresh: Refresh) {
     )) as CollectionPage;
     const uuids = page.objects.map((object) => object.uuid);
     if (store) {
-      await eventCall(() =>
-        store.add(moNamespace, refresh.routingKey, uuids, args.priority ?? defaultPriority, {
-          listener: args.listener,
-          owner: args.owner,
-        }),
+      await eventCall(
+        () =>
+          store.add(moNamespace, refresh.routingKey, uuids, args.priority ?? defaultPriority, {
+            listener: args.listener,
+            owner: args.owner,
+          }),
+        context.log,
       );
     }
     return { objects: uuids, page_info: page.page_info };
