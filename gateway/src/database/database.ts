@@ -43,6 +43,11 @@ export interface Database {
   check(timeoutMs: number): Promise<CheckResult>;
   /** Closes the pool; statements still running finish first. */
   close(): Promise<void>;
+  /**
+   * The pool itself, for a library that takes a node-postgres pool (rate-limiter-flexible's
+   * `RateLimiterPostgres({ storeClient })`). Its statements do not wait for the migrations: await `ready()` first.
+   */
+  readonly pool: pg.Pool;
 }
 
 /** Node-postgres's error for an unreachable server or a failed statement, as one operator's sentence. */
@@ -124,5 +129,6 @@ export function createDatabase(options: DatabaseOptions): Database {
       }
     },
     close: () => pool.end(),
+    pool,
   };
 }
