@@ -10,7 +10,7 @@ export const gatewayFolder = fileURLToPath(new URL('../gateway/', import.meta.ur
 export const buildConfig = `${gatewayFolder}tsconfig.build.json`;
 
 /** Read at run time from beside the modules, relative to `gateway/src/`; copied over after compiling. */
-export const gatewayAssets = ['org-graph/org-graph.graphql', 'browser/client'];
+export const gatewayAssets = ['org-graph/org-graph.graphql', 'browser/client', 'database/migrations'];
 
 /** One module `tsc` compiles into `dist/`: its path under `gateway/src/` and the packages it imports. */
 export interface CompiledSource {

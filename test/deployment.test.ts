@@ -105,6 +105,25 @@ describe('docker-compose.yml', () => {
     expect(service('keycloak').networks).not.toEqual(expect.arrayContaining(legacy.networks!));
   });
 
+  it('gives the gateways one Postgres for their own state, reachable by them alone and waited for', () => {
+    const postgres = service('postgres');
+    expect(postgres.ports).toBeUndefined();
+    for (const network of postgres.networks!) {
+      expect(compose.networks[network]?.internal).toBe(true);
+      for (const [name, other] of Object.entries(services)) {
+        if (other.networks?.includes(network)) expect(['postgres', 'gateway'], name).toContain(name);
+      }
+    }
+    const url = new URL(String(env('gateway').DATABASE_URL));
+    expect(url.protocol).toBe('postgres:');
+    expect(url.hostname).toBe('postgres');
+    expect(`${url.username}/${url.pathname.slice(1)}`).toBe(
+      `${String(env('postgres').POSTGRES_USER)}/${String(env('postgres').POSTGRES_DB)}`,
+    );
+    expect(service('gateway').depends_on?.postgres?.condition).toBe('service_healthy');
+    expect(postgres.volumes?.map((volume) => mount(volume).target)).toEqual(['/var/lib/postgresql/data']);
+  });
+
   it('runs at least two gateway replicas, unpublished, behind the load balancer', () => {
     const gateway = service('gateway');
     expect(gateway.deploy?.replicas).toBeGreaterThanOrEqual(2);

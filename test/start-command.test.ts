@@ -28,7 +28,7 @@ async function freePort(): Promise<number> {
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
-    if (!/^(IDP_|GATEWAY_|LEGACY_|METRICS_TOKEN$)/.test(name)) env[name] = value;
+    if (!/^(IDP_|GATEWAY_|LEGACY_|DATABASE_|EMBEDDED_POSTGRES_|METRICS_TOKEN$)/.test(name)) env[name] = value;
   }
   return { ...env, LOG_LEVEL: 'warn', ...extra };
 }
@@ -37,10 +37,15 @@ let stack: ChildProcess;
 let banner = '';
 let errors = '';
 let dataDir: string;
-let ports: { legacy: number; idp: number; gateway: number };
+let ports: { legacy: number; idp: number; gateway: number; postgres: number };
 
 beforeAll(async () => {
-  ports = { legacy: await freePort(), idp: await freePort(), gateway: await freePort() };
+  ports = {
+    legacy: await freePort(),
+    idp: await freePort(),
+    gateway: await freePort(),
+    postgres: await freePort(),
+  };
   dataDir = await mkdtemp(join(tmpdir(), 'start-command-'));
   stack = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
@@ -49,6 +54,8 @@ beforeAll(async () => {
       IDP_PORT: String(ports.idp),
       GATEWAY_PORT: String(ports.gateway),
       LEGACY_DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(ports.postgres),
+      EMBEDDED_POSTGRES_DIR: join(dataDir, 'gateway-postgres'),
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so the last test can press Ctrl+C: the terminal signals the whole group.
@@ -193,7 +200,15 @@ describe('the copy-paste blocks of the README and the docs, on the ports npm sta
 });
 
 describe('Ctrl+C on npm start', () => {
-  it('stops all three quietly: every process gets SIGINT from the terminal, and none prints an error', async () => {
+  it('runs the gateway on the embedded Postgres, with its data in the folder it was given', async () => {
+    const ready = await fetch(`http://127.0.0.1:${ports.gateway}/health/ready`);
+    // Ready only once the migrations are applied: the database answers and holds the gateway's tables.
+    expect(((await ready.json()) as { checks: object }).checks).toMatchObject({ database: { status: 'ok' } });
+    expect(printedLine(/^database \(embedded\)/)).toContain(`127.0.0.1:${ports.postgres}`);
+    expect((await readFile(join(dataDir, 'gateway-postgres', 'PG_VERSION'), 'utf8')).trim()).toMatch(/^\d+$/);
+  });
+
+  it('stops all four quietly: every process gets SIGINT from the terminal, and none prints an error', async () => {
     const exited = new Promise<number | null>((resolve) => stack.once('exit', resolve));
     let output = '';
     stack.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

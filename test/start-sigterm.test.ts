@@ -35,7 +35,8 @@ async function isFree(port: number): Promise<boolean> {
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
-    if (!/^(IDP_|GATEWAY_|LEGACY_|METRICS_TOKEN$|npm_)/.test(name)) env[name] = value;
+    if (!/^(IDP_|GATEWAY_|LEGACY_|DATABASE_|EMBEDDED_POSTGRES_|METRICS_TOKEN$|npm_)/.test(name))
+      env[name] = value;
   }
   return { ...env, LOG_LEVEL: 'warn', ...extra };
 }
@@ -43,10 +44,15 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 let stack: ChildProcess;
 let output = '';
 let dataDir: string;
-let ports: { legacy: number; idp: number; gateway: number };
+let ports: { legacy: number; idp: number; gateway: number; postgres: number };
 
 beforeAll(async () => {
-  ports = { legacy: await freePort(), idp: await freePort(), gateway: await freePort() };
+  ports = {
+    legacy: await freePort(),
+    idp: await freePort(),
+    gateway: await freePort(),
+    postgres: await freePort(),
+  };
   dataDir = await mkdtemp(join(tmpdir(), 'start-sigterm-'));
   stack = spawn('npm', ['start'], {
     cwd: ROOT,
@@ -55,6 +61,8 @@ beforeAll(async () => {
       IDP_PORT: String(ports.idp),
       GATEWAY_PORT: String(ports.gateway),
       LEGACY_DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(ports.postgres),
+      EMBEDDED_POSTGRES_DIR: join(dataDir, 'gateway-postgres'),
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own group, so that nothing but the test's one signal reaches it, and the cleanup can reach all.
@@ -90,5 +98,7 @@ describe('SIGTERM to npm start', () => {
     expect(await isFree(ports.gateway)).toBe(true);
     expect(await isFree(ports.idp)).toBe(true);
     expect(await isFree(ports.legacy)).toBe(true);
+    expect(output).toContain('embedded-postgres: SIGTERM, closing the database');
+    expect(await isFree(ports.postgres)).toBe(true);
   }, 60_000);
 });

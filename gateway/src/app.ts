@@ -21,7 +21,10 @@ import { legacyErrorHandler, legacyNotFound, type UnexpectedErrorLog } from './e
 import { migrationGuideRoute } from './graphql/migration-guide-route.js';
 import { versionDeprecations } from './graphql/version-deprecation.js';
 import { versionRoutes } from './graphql/version-routes.js';
+import { createDatabase, type Database } from './database/database.js';
 import { createDocumentBudget } from './graphql/document-budget.js';
+import type { GraphQLEvents } from './graphql/context.js';
+import { createEventStore } from './events/event-store.js';
 import { buildVersions, type GraphQLVersion } from './graphql/versions.js';
 import { createVersionServer, type VersionServer } from './graphql/yoga.js';
 import { healthRoutes } from './health/health-routes.js';
@@ -62,6 +65,8 @@ export interface GatewayApp {
    * step for a read that the lane does not (`readLaneCovers`): tracing, shadow sampling, deprecated endpoints.
    */
   serviceReads: ServiceReadLane | undefined;
+  /** The gateway's own state (`DATABASE_URL`); undefined without one. */
+  database: Database | undefined;
   close(): Promise<void>;
 }
 
@@ -115,6 +120,7 @@ function versionServers(
     deprecations: Map<string, DeprecationNotice>;
     clock?: () => Date;
     paramsExchange?: boolean;
+    events: GraphQLEvents;
   },
   versions: GraphQLVersion[] = buildVersions(),
 ): { version: GraphQLVersion; server: VersionServer }[] {
@@ -136,6 +142,7 @@ function versionServers(
         documents,
         cprReads: config.cprReads,
         paramsExchange: parts.paramsExchange,
+        events: parts.events,
       });
     return {
       version,
@@ -193,6 +200,11 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   const tracing = createTracing(config.tracing);
   const legacy = meteredLegacyClient(config, metrics, tracing);
   const verifier = tokenVerifier(config, metrics);
+  const database = config.database && createDatabase({ ...config.database, logger });
+  // Migrated at start, so the log says at once whether the database answers; the event API waits for it.
+  void database?.check(0).then((result) => {
+    if (!result.ok) logger.warn({ reason: result.reason }, 'database: not ready at start; retried on use');
+  });
   const rbac = createRbacPolicy({ enabled: config.idp.rbacEnabled });
   const cpr = serviceCpr({
     policy: config.cprReads,
@@ -206,6 +218,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     served: built.map((version) => version.name),
     guideUrl,
   });
+  const events = database && createEventStore(database, { retryMinSeconds: config.events.retryMinSeconds });
   const versions = versionServers(
     config,
     {
@@ -215,6 +228,10 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       deprecations: deprecatedVersions,
       clock: options.clock,
       paramsExchange: options.paramsExchange,
+      events: {
+        store: events,
+        rbacEnabled: config.idp.rbacEnabled,
+      },
     },
     built,
   );
@@ -253,6 +270,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       keysCached: verifier.hasKeys,
       onJwksFetch: (outcome) => metrics.jwksFetches.inc({ source: 'readiness', outcome }),
       readinessTimeoutMs: config.operations.readinessTimeoutMs,
+      database,
       logger,
     }),
   );
@@ -342,6 +360,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       logUnexpected,
       clock: options.clock,
       cpr,
+      events: events && { store: events, logger },
     }),
   );
   app.notFound(legacyNotFound);
@@ -365,9 +384,11 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
           cpr,
         })
       : undefined,
+    database,
     close: async () => {
       await shadow.close();
       await legacy.close();
+      await database?.close();
       await tracing?.shutdown();
     },
   };

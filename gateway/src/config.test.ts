@@ -126,3 +126,34 @@ describe('readGatewayConfig: CPR numbers', () => {
     expect(() => readGatewayConfig({ CPR_READ_CLIENTS: 'a b' })).toThrow(/^CPR_READ_CLIENTS: must be/);
   });
 });
+
+describe('readGatewayConfig: the database', () => {
+  it('has none unless DATABASE_URL is set', () => {
+    expect(readGatewayConfig({}).database).toBeUndefined();
+    expect(readGatewayConfig({ DATABASE_URL: '' }).database).toBeUndefined();
+  });
+
+  it('reads the URL and the pool size (10 by default)', () => {
+    const url = 'postgres://gateway:secret@db.example.org:5432/gateway';
+    expect(readGatewayConfig({ DATABASE_URL: url }).database).toEqual({ url, poolSize: 10 });
+    expect(
+      readGatewayConfig({ DATABASE_URL: 'postgresql://db/gateway', DATABASE_POOL_SIZE: '1' }).database,
+    ).toEqual({ url: 'postgresql://db/gateway', poolSize: 1 });
+  });
+
+  it('refuses what is not a Postgres URL, without echoing the value (it may hold a password)', () => {
+    for (const value of ['http://gateway:hunter2@db/gateway', 'gateway:hunter2@db', 'postgres:///gateway']) {
+      let message = '';
+      try {
+        readGatewayConfig({ DATABASE_URL: value });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/^DATABASE_URL: must /);
+      expect(message).not.toContain('hunter2');
+    }
+    expect(() =>
+      readGatewayConfig({ DATABASE_URL: 'postgres://db/gateway', DATABASE_POOL_SIZE: '0' }),
+    ).toThrow(/^DATABASE_POOL_SIZE:/);
+  });
+});

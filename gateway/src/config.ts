@@ -82,6 +82,20 @@ export interface GatewayConfig {
   usage: UsageConfig;
   /** Who is served CPR numbers (`CPR_READ_ROLES`, `CPR_READ_CLIENTS`); both unset: everyone, as OS2mo. */
   cprReads: CprReadPolicy;
+  /**
+   * The gateway's own state in Postgres (`DATABASE_URL`, `DATABASE_POOL_SIZE`): OS2mo's event system. Unset:
+   * no database, and the event API answers that it is not configured; nothing else changes.
+   */
+  database: DatabaseConfig | undefined;
+  /** OS2mo's event system (`EVENT_RETRY_MIN_SECONDS`). */
+  events: { retryMinSeconds: number };
+}
+
+export interface DatabaseConfig {
+  /** `postgres://user:password@host:port/database`; never logged or echoed (it may hold a password). */
+  url: string;
+  /** Connections each replica keeps at most; 1 for the embedded database of `npm start` (one backend). */
+  poolSize: number;
 }
 
 export interface TracingConfig {
@@ -363,6 +377,26 @@ function deprecationSettings(env: Env): DeprecationSettings {
   }
 }
 
+/** `DATABASE_URL`: a Postgres URL, checked for its form only (the database is asked on first use). */
+function databaseConfig(env: Env): DatabaseConfig | undefined {
+  const raw = env.DATABASE_URL;
+  if (raw === undefined || raw === '') return undefined;
+  // Never echo the value: it may hold a password.
+  if (!URL.canParse(raw) || !['postgres:', 'postgresql:'].includes(new URL(raw).protocol)) {
+    throw new ConfigError(
+      'DATABASE_URL',
+      'must be a Postgres URL such as postgres://gateway:secret@db.example.org:5432/gateway',
+    );
+  }
+  if (new URL(raw).hostname === '') {
+    throw new ConfigError(
+      'DATABASE_URL',
+      'must name the database server, such as postgres://db.example.org/gateway',
+    );
+  }
+  return { url: raw, poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1_000) };
+}
+
 function tracingConfig(env: Env): TracingConfig {
   const raw = env.OTEL_EXPORTER_OTLP_ENDPOINT;
   return {
@@ -464,5 +498,8 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
       roles: optionalNames(env, 'CPR_READ_ROLES'),
       clients: optionalNames(env, 'CPR_READ_CLIENTS'),
     },
+    database: databaseConfig(env),
+    // OS2mo's least wait before an unacknowledged event comes again: 3 minutes (`event_resolver`).
+    events: { retryMinSeconds: integer(env, 'EVENT_RETRY_MIN_SECONDS', 180, 0, 86_400) },
   };
 }

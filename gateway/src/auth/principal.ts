@@ -6,4 +6,6 @@ export interface Principal {
   roles: string[];
   /** The employee UUID of the `uuid` claim, when present. */
   employeeUuid: string | undefined;
+  /** The token's `email` claim, when present (OS2mo's `me` answers it). */
+  email?: string;
 }

@@ -233,6 +233,7 @@ function principalOf(payload: JWTPayload): Principal {
     clientId: typeof payload.azp === 'string' ? payload.azp : undefined,
     roles,
     employeeUuid: typeof payload.uuid === 'string' ? payload.uuid : undefined,
+    ...(typeof payload.email === 'string' ? { email: payload.email } : {}),
   };
 }
 

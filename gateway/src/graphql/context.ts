@@ -1,5 +1,6 @@
 import type { Principal } from '../auth/token-verifier.js';
 import type { CprRequestIds } from '../cpr/cpr-policy.js';
+import type { EventStore } from '../events/event-store.js';
 import type { LegacyCall } from '../legacy/legacy-client.js';
 import type { LegacyLoaders } from '../legacy/legacy-loaders.js';
 import type { Logger } from '../observability/logger.js';
@@ -16,6 +17,13 @@ export interface GraphQLContext {
   log?: Logger;
   /** Whether this request is served CPR numbers, and the ids its CPR lines carry (`CPR_READ_ROLES`). */
   cpr?: GraphQLCpr;
+  /** OS2mo's event system: the store (none without `DATABASE_URL`), and whether RBAC guards refreshes. */
+  events?: GraphQLEvents;
+}
+
+export interface GraphQLEvents {
+  store: EventStore | undefined;
+  rbacEnabled: boolean;
 }
 
 /** CPR numbers in one GraphQL request. */

@@ -5,6 +5,7 @@ import { hierarchyResolvers } from './resolvers/hierarchy.js';
 import { mutationResolvers } from './resolvers/mutations.js';
 import type { IResolvers } from '@graphql-tools/utils';
 import { stepTypeDefs, versionSteps } from './os2mo/older-versions.js';
+import { eventModules } from './os2mo/events/index.js';
 import { mutationModule } from './os2mo/mutation-modules.js';
 import { v30Resolvers, v30TypeDefs, type SchemaModule } from './os2mo/v30.js';
 import type { Os2moVersion } from './os2mo/mutations/index.js';
@@ -64,6 +65,7 @@ export function versionTypeDefs(
     v30: [
       v30TypeDefs(graphTypeDefs),
       mutationModule(30).typeDefs,
+      ...eventModules(30).map((module) => module.typeDefs),
       ...v30Extra.map((module) => module.typeDefs),
     ].join('\n'),
   };
@@ -156,7 +158,11 @@ function constructVersions(graphTypeDefs: string, v30Extra: readonly SchemaModul
     ...os2moVersions(
       once(() => v30TypeDefs(graphTypeDefs)),
       once(() => v30Resolvers(graphTypeDefs)),
-      (name) => [mutationModule(versionNumber(name)), ...(name === 'v30' ? v30Extra : [])],
+      (name) => [
+        mutationModule(versionNumber(name)),
+        ...eventModules(versionNumber(name)),
+        ...(name === 'v30' ? v30Extra : []),
+      ],
     ),
   ];
 }

@@ -9,7 +9,7 @@ import type { DeprecationNotice } from '../deprecation/deprecation-notice.js';
 import { useCompiledExecution } from './compiled-execution.js';
 import { useDeprecationNotices } from './deprecation-notices.js';
 import { cprRequestIds, everyoneReadsCpr, mayReadCpr, type CprReadPolicy } from '../cpr/cpr-policy.js';
-import type { GraphQLContext } from './context.js';
+import type { GraphQLContext, GraphQLEvents } from './context.js';
 import type { ServerContext } from './server-context.js';
 
 export type { ServerContext };
@@ -43,6 +43,8 @@ export interface VersionServerOptions {
   documents?: DocumentBudget;
   /** Who is served CPR numbers (`CPR_READ_ROLES`); everyone, as OS2mo, when not given. */
   cprReads?: CprReadPolicy;
+  /** OS2mo's event system (`DATABASE_URL`): without, its fields answer `DATABASE_NOT_CONFIGURED`. */
+  events?: GraphQLEvents;
   /**
    * Whether a plain JSON POST skips Yoga's HTTP layer (`ParamsExchange`); default true. Only tests set it
    * false, to answer the same requests on Yoga's own road and compare.
@@ -132,6 +134,7 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
           mayRead: mayReadCpr(options.cprReads ?? everyoneReadsCpr, principal),
           ids: cprRequestIds(requestId, request.headers.get('x-request-id')),
         },
+        events: options.events,
       }) as GraphQLContext,
     plugins: served,
   });

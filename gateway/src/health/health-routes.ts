@@ -1,5 +1,6 @@
 import type { LegacyClient } from '../legacy/legacy-client.js';
 import { Hono } from 'hono';
+import type { Database } from '../database/database.js';
 import type { Logger } from '../observability/index.js';
 import { legacyProbe, type LegacyProbeConfig } from './legacy-probe.js';
 import { createReadiness, readinessRoute } from './readiness.js';
@@ -14,12 +15,14 @@ export interface HealthRouteOptions {
   keysCached: () => boolean;
   onJwksFetch: (outcome: 'ok' | 'error') => void;
   readinessTimeoutMs: number;
+  /** The gateway's own state, when `DATABASE_URL` is set: then readiness needs it too. */
+  database?: Pick<Database, 'check'>;
   logger: Logger;
 }
 
 /**
- * `GET /health/live` (the process answers) and `GET /health/ready` (the legacy service and the signing keys
- * can be reached), for the orchestrator; neither needs a token.
+ * `GET /health/live` (the process answers) and `GET /health/ready` (the legacy service, the signing keys and,
+ * when configured, the database can be reached), for the orchestrator; neither needs a token.
  *
  * @example
  * app.route('/', healthRoutes({ legacy, legacyProbe, jwksUrl, keysCached: verifier.hasKeys, onJwksFetch, readinessTimeoutMs, logger }));
@@ -33,7 +36,11 @@ export function healthRoutes(options: HealthRouteOptions): Hono {
     onFetch: options.onJwksFetch,
   });
   const readiness = createReadiness({
-    checks: { legacy: legacyProbe(options.legacy, options.legacyProbe), signing_keys: signingKeys.check },
+    checks: {
+      legacy: legacyProbe(options.legacy, options.legacyProbe),
+      signing_keys: signingKeys.check,
+      ...(options.database ? { database: options.database.check } : {}),
+    },
     timeoutMs: options.readinessTimeoutMs,
     logger: options.logger,
   });

@@ -10,6 +10,7 @@ import { routeChain } from '../http/route-chain.js';
 import type { LegacyClient } from '../legacy/legacy-client.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import { serviceRbac } from '../rbac/service-rbac.js';
+import { serviceEvents, type ServiceEventsOptions } from './service-events.js';
 import type { ServiceCpr } from '../cpr/service-cpr.js';
 import { servicePassthrough } from './service-passthrough.js';
 import { canonicalServicePath } from './service-path.js';
@@ -41,6 +42,8 @@ export interface ServiceRouteOptions {
   clock?: () => Date;
   /** CPR numbers in the reads that can carry them (`serviceCpr`). */
   cpr?: ServiceCpr;
+  /** OS2mo's event system (`DATABASE_URL`): each write's "mo" events, sent before it is answered. */
+  events?: ServiceEventsOptions;
 }
 
 /**
@@ -95,6 +98,7 @@ export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: G
       // Parsed once, strictly, for every role: RBAC decides on it and the passthrough forwards its bytes.
       strictJsonBody(),
       serviceRbac({ policy: options.rbac, legacy: options.legacy, clock: options.clock }),
+      ...(options.events ? [serviceEvents(options.events)] : []),
       passthrough,
     ],
     onError,

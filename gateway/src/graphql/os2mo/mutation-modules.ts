@@ -1,4 +1,7 @@
 import type { IResolvers } from '@graphql-tools/utils';
+import type { GraphQLResolveInfo } from 'graphql';
+import type { GraphQLContext } from '../context.js';
+import { sendMoEvents, touchedByMutation } from '../../events/mo-events.js';
 import { scalarResolvers } from '../scalars.js';
 import { os2moMutations, type Os2moVersion } from './mutations/index.js';
 import type { SchemaModule } from './v30.js';
@@ -23,8 +26,29 @@ enum OwnerInferencePriority {
  */
 export function mutationModule(version: Os2moVersion): SchemaModule {
   const mutations = os2moMutations(version);
+  const resolvers = Object.fromEntries(
+    Object.entries(mutations.resolvers).map(([field, resolve]) => [field, withMoEvents(field, resolve)]),
+  );
   return {
     typeDefs: `${mutationSupportTypeDefs}\n${mutations.typeDefs}`,
-    resolvers: { Date: scalarResolvers.Date, Mutation: mutations.resolvers } as IResolvers,
+    resolvers: { Date: scalarResolvers.Date, Mutation: resolvers } as IResolvers,
+  };
+}
+
+type MutationResolver = (
+  root: unknown,
+  args: never,
+  context: GraphQLContext,
+  info: GraphQLResolveInfo,
+) => Promise<unknown>;
+
+/** A mutation that, once its write has succeeded, sends the "mo" events of what it touched. */
+function withMoEvents(field: string, resolve: unknown): MutationResolver {
+  const write = resolve as MutationResolver;
+  return async (root, args, context, info) => {
+    const answer = await write(root, args, context, info);
+    const store = context.events?.store;
+    if (store) await sendMoEvents(store, touchedByMutation(field, answer), context.log);
+    return answer;
   };
 }

@@ -249,7 +249,7 @@ export const versionSteps: readonly VersionStep[] = [
         })),
       ],
       nullDefaults: orgUnitInputsV21,
-      omits: ['role_create', 'role_update', 'role_terminate'].map((field) => ({
+      omits: ['role_create', 'role_update', 'role_terminate', 'role_refresh'].map((field) => ({
         coordinate: `Mutation.${field}`,
         reason:
           "in OS2mo's printout of v21 (2024), but OS2mo has since replaced roles by role bindings in every version it serves (36.0.0)",

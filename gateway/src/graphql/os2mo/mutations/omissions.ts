@@ -21,11 +21,6 @@ export const omittedMutationFields: readonly Omission[] = [
   { coordinate: 'rolebinding*', reason: `role bindings: ${noServiceWrite}` },
   { coordinate: 'org_create', reason: `the root organisation: ${noServiceWrite}` },
   { coordinate: '*_delete', reason: 'the Service API ends records (terminate) but never deletes them' },
-  {
-    coordinate: '*_refresh',
-    reason: "refresh events belong to OS2mo's event system, which the Service API has not",
-  },
-  { coordinate: 'event_*', reason: "OS2mo's event system: the Service API has none" },
   { coordinate: 'upload_file', reason: "OS2mo's file store: the Service API has none" },
 ];
 

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readGatewayConfig } from '../gateway/src/config.js';
+import { startGateway, type RunningGateway } from '../gateway/src/server.js';
+import { classUuid, referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
+import { startTestPostgres, type TestPostgres } from './postgres.js';
+import { startTestStack, type TestStack } from './stack.js';
+
+/**
+ * An event-driven integration as FastRAMQPI runs one (`mo_ldap_import_export/fastramqpi/events.py` in
+ * `github:OS2mo/os2mo-ldap-import-export`, commit 4e504d4e065831ef84524a748d57e0298734db68: declare the
+ * listeners at start, then per listener `parallelism` fetchers that loop `event_fetch` → handle → acknowledge,
+ * pausing when no event is due), written here as our own, against two gateway replicas on one Postgres.
+ */
+
+let postgres: TestPostgres;
+let stack: TestStack;
+let replica: RunningGateway;
+/** The two replicas' addresses. */
+let gateways: string[];
+
+/** The least wait before an unacknowledged event comes again: 1 s here instead of OS2mo's 3 minutes. */
+const retryMinSeconds = '1';
+
+beforeAll(async () => {
+  postgres = await startTestPostgres();
+  stack = await startTestStack({
+    gatewayEnv: { DATABASE_URL: postgres.url, EVENT_RETRY_MIN_SECONDS: retryMinSeconds },
+  });
+  // A second replica of the same gateway: same backend, identity provider and database.
+  replica = await startGateway({
+    config: (port) =>
+      readGatewayConfig({
+        GATEWAY_PORT: String(port),
+        LEGACY_URL: stack.legacyUrl,
+        IDP_HOST: 'localhost',
+        IDP_PORT: String(stack.idp.port),
+        IDP_RBAC_ENABLED: 'true',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: postgres.url,
+        EVENT_RETRY_MIN_SECONDS: retryMinSeconds,
+      }),
+  });
+  gateways = [stack.gatewayUrl, replica.url];
+});
+afterAll(async () => {
+  await replica?.close();
+  await stack?.close();
+  await postgres?.close();
+});
+
+async function clientToken(clientId: string): Promise<string> {
+  const response = await fetch(`${stack.idp.issuer}/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: `${clientId}-dev-secret`,
+    }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function graphql<T>(gateway: string, token: string, query: string, variables = {}): Promise<T> {
+  const response = await fetch(`${gateway}/graphql/v30`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data: T; errors?: unknown[] };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+interface FetchedEvent {
+  subject: string;
+  priority: number;
+  token: string;
+}
+
+const fetchEvent = (gateway: string, token: string, listener: string) =>
+  graphql<{ event_fetch: FetchedEvent | null }>(
+    gateway,
+    token,
+    'query($listener: UUID!) { event_fetch(filter: {listener: $listener}) { subject priority token } }',
+    { listener },
+  ).then((data) => data.event_fetch);
+
+const acknowledge = (gateway: string, token: string, eventToken: string) =>
+  graphql(gateway, token, 'mutation($token: EventToken!) { event_acknowledge(input: {token: $token}) }', {
+    token: eventToken,
+  });
+
+/** FastRAMQPI's declaration at start (`lifespan`): idempotent, so every replica of an integration makes it. */
+async function declareListener(gateway: string, token: string, userKey: string, routingKey: string) {
+  const data = await graphql<{ event_listener_declare: { uuid: string } }>(
+    gateway,
+    token,
+    'mutation($input: ListenerCreateInput!) { event_listener_declare(input: $input) { uuid } }',
+    { input: { namespace: 'mo', user_key: userKey, routing_key: routingKey } },
+  );
+  return data.event_listener_declare.uuid;
+}
+
+/** FastRAMQPI's pause when no event is due (its NO_EVENT_SLEEP_DURATION), shortened. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+/**
+ * One of FastRAMQPI's fetchers (`fetcher`): fetch, hand the event to the integration, acknowledge if it
+ * handled it; pause when none is due. Runs until `stop()` says so.
+ */
+async function fetcher(options: {
+  gateway: string;
+  token: string;
+  listener: string;
+  handle: (event: FetchedEvent) => Promise<boolean>;
+  stop: () => boolean;
+}): Promise<void> {
+  while (!options.stop()) {
+    const event = await fetchEvent(options.gateway, options.token, options.listener);
+    if (event === null) {
+      await pause();
+      continue;
+    }
+    if (await options.handle(event)) await acknowledge(options.gateway, options.token, event.token);
+  }
+}
+
+describe("FastRAMQPI's loop across two replicas on one Postgres", () => {
+  it('receives the events of a /service write on one replica and of a GraphQL mutation on the other', async () => {
+    const token = await clientToken('integration');
+    // Both replicas of the integration declare at start; they get the same listener.
+    const [listener, again] = (await Promise.all(
+      gateways.map((gateway) => declareListener(gateway, token, 'units-sync', 'org_unit')),
+    )) as [string, string];
+    expect(again).toBe(listener);
+
+    const created = await fetch(`${gateways[0]}/service/ou/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Consumer Office',
+        parent: { uuid: referenceUnitUuids[0] },
+        org_unit_type: { uuid: classUuid('org_unit_type', 'office') },
+        validity: { from: '2024-01-01' },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const unit = (await created.json()) as string;
+    await graphql(
+      gateways[1]!,
+      token,
+      'mutation($uuid: UUID!) { org_unit_update(input: {uuid: $uuid, name: "Consumer Office 2", validity: {from: "2024-03-01T00:00:00+01:00"}}) { uuid } }',
+      { uuid: referenceUnitUuids[1] },
+    );
+
+    const handled = new Set<string>();
+    const wanted = [unit, referenceUnitUuids[1]!];
+    const done = () => wanted.every((subject) => handled.has(subject));
+    await Promise.all(
+      gateways.map((gateway) =>
+        fetcher({
+          gateway,
+          token,
+          listener,
+          stop: done,
+          handle: async (event) => {
+            handled.add(event.subject);
+            return true;
+          },
+        }),
+      ),
+    );
+    expect([...handled].sort()).toEqual([...wanted].sort());
+  });
+
+  it('hands no event to two consumers at once: four fetchers on two replicas handle each of 40 events once', async () => {
+    const token = await clientToken('integration');
+    const listener = await declareListener(gateways[0]!, token, 'classes-sync', 'class');
+    const me = await graphql<{ me: { actor: { uuid: string } } }>(
+      gateways[0]!,
+      token,
+      '{ me { actor { uuid } } }',
+    );
+    const refreshed = await graphql<{ class_refresh: { objects: string[] } }>(
+      gateways[1]!,
+      token,
+      'mutation($owner: UUID) { class_refresh(limit: 40, owner: $owner) { objects } }',
+      { owner: me.me.actor.uuid },
+    );
+    const subjects = refreshed.class_refresh.objects;
+    expect(subjects.length).toBe(40);
+
+    const inHand = new Set<string>();
+    const deliveries: string[] = [];
+    const overlaps: string[] = [];
+    const done = () => new Set(deliveries).size === subjects.length;
+    await Promise.all(
+      [0, 1, 2, 3].map((n) =>
+        fetcher({
+          gateway: gateways[n % 2]!,
+          token,
+          listener,
+          stop: done,
+          handle: async (event) => {
+            if (inHand.has(event.subject)) overlaps.push(event.subject);
+            inHand.add(event.subject);
+            deliveries.push(event.subject);
+            // The integration's work: long enough for the other fetchers to ask meanwhile.
+            await pause();
+            inHand.delete(event.subject);
+            return true;
+          },
+        }),
+      ),
+    );
+    expect(overlaps).toEqual([]);
+    expect(deliveries.sort()).toEqual([...subjects].sort());
+  });
+
+  it('hands a fetched, unacknowledged event out again once its back-off has passed, on either replica', async () => {
+    const token = await clientToken('integration');
+    const listener = await declareListener(gateways[0]!, token, 'crashing-sync', 'org_unit');
+    const me = await graphql<{ me: { actor: { uuid: string } } }>(
+      gateways[0]!,
+      token,
+      '{ me { actor { uuid } } }',
+    );
+    await graphql(
+      gateways[0]!,
+      token,
+      'mutation($u: [UUID!], $owner: UUID) { org_unit_refresh(filter: {uuids: $u}, owner: $owner) { objects } }',
+      { u: [referenceUnitUuids[2]], owner: me.me.actor.uuid },
+    );
+    // A consumer fetches it and dies before acknowledging.
+    const lost = await fetchEvent(gateways[0]!, token, listener);
+    expect(lost?.subject).toBe(referenceUnitUuids[2]);
+    // Not handed out again at once: the back-off holds it.
+    expect(await fetchEvent(gateways[1]!, token, listener)).toBeNull();
+
+    let again: FetchedEvent | null = null;
+    await fetcher({
+      gateway: gateways[1]!,
+      token,
+      listener,
+      stop: () => again !== null,
+      handle: async (event) => {
+        again = event;
+        return true;
+      },
+    });
+    expect(again).toMatchObject({ subject: referenceUnitUuids[2] });
+    // The lost delivery's token no longer removes it: only the newest delivery's did, and it was acknowledged.
+    const left = await graphql<{ events: { objects: unknown[] } }>(
+      gateways[0]!,
+      token,
+      'query($l: UUID!) { events(filter: {listeners: {uuids: [$l]}}) { objects { subject } } }',
+      { l: listener },
+    );
+    expect(left.events.objects).toEqual([]);
+  });
+});
