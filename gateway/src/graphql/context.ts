@@ -1,5 +1,6 @@
 import type { Principal } from '../auth/token-verifier.js';
 import type { CprRequestIds } from '../cpr/cpr-policy.js';
+import type { CprSearchTally } from '../cpr/cpr-search.js';
 import type { LegacyCall } from '../legacy/legacy-client.js';
 import type { LegacyLoaders } from '../legacy/legacy-loaders.js';
 import type { Logger } from '../observability/logger.js';
@@ -23,6 +24,8 @@ export interface GraphQLCpr {
   mayRead: boolean;
   /** The same for every line of the request. */
   ids: CprRequestIds;
+  /** What the request's filters searched by CPR number, logged once when it is done (`useCprSearches`). */
+  search?: CprSearchTally;
 }
 
 /** A legacy record handed to a resolver, with the date its links are read as of. */
