@@ -23,14 +23,8 @@ import type { Instant } from './date-time.js';
 import { managerMatcher } from './manager-filters.js';
 import { peopleMatching } from './person-filters.js';
 import { dayWindow, overlaps, windowDay, windowReads, type DayWindow } from './time-window.js';
-import {
-  narrowsByTree,
-  nestedReads,
-  unitsMatching,
-  type UnitFilter,
-  type UnitFilterReads,
-} from './unit-filters.js';
-import { refuseSubFilterDates } from './sub-filter-dates.js';
+import { narrowsByTree, unitsMatching, type UnitFilter, type UnitFilterReads } from './unit-filters.js';
+import { refuseSubFilterWindows } from './sub-filter-dates.js';
 
 /**
  * The root of an `XResponse`: the object's UUID, and what the listing that found it already knows. A
@@ -204,14 +198,19 @@ async function narrowed(
     allowed = allowed ? allowed.filter((uuid) => found.includes(uuid)) : [...found];
   };
   if (sub == null) return allowed;
-  refuseSubFilterDates(kind === 'unit' ? 'org_unit' : 'employee', sub);
   if (sub.uuids) narrow(sub.uuids);
   if (sub.user_keys) {
     const all = kind === 'unit' ? await allOrgUnits(context, at) : await allEmployees(context, at);
     narrow(all.filter((record) => matchesFilter(record, { user_keys: sub.user_keys })).map((r) => r.uuid));
   }
   if (kind === 'unit') {
-    const reads = nestedReads(ownerReads(context));
+    // A member the sub-filter holds as null is no filter (the schema's defaults put `engagement: null` and
+    // `hierarchy: null` into every unit sub-filter), except `parent`/`parents`, where null is the top level.
+    const reads: UnitFilterReads = {
+      ...ownerReads(context),
+      given: (filter, member) =>
+        member in filter && (filter[member] != null || member === 'parent' || member === 'parents'),
+    };
     if (narrowsByTree(sub as UnitFilter, reads)) {
       narrow((await unitsMatching(context, sub as UnitFilter, at, reads)).map((unit) => unit.uuid));
     }
@@ -407,6 +406,7 @@ export function collectionResolver(view: CollectionView, options: CollectionOpti
       filter?.employee === null;
     const window = windowOf(filter, info, context.today);
     const at = windowDay(window, context.today);
+    refuseSubFilterWindows(info, filter, { day: at, today: context.today });
     const offset = decodeCursor(args.cursor);
     const currentPlain =
       isToday(window, context.today) && usesDefaultArguments(selectedFields(info, ['objects', 'current']));
