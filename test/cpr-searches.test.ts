@@ -296,4 +296,20 @@ describe.each(['lane', 'app'] as const)('/service/o/{org}/e/?query=<cpr> (%s)', 
     expect(byName.body.items.map((item: { uuid: string }) => item.uuid)).toContain(person.uuid);
     noNumberIn(restricted);
   });
+
+  it('more numbers than CPR_MAX_NUMBERS_PER_REQUEST in one request are refused with a code', async () => {
+    const query = others
+      .slice(0, 101)
+      .map((number) => `query=${number}`)
+      .join('&');
+    const response = await fetch(`${restricted.running.url}/service/o/${organisationUuid}/e/?${query}`, {
+      headers: {
+        authorization: `Bearer ${tokens.alice}`,
+        ...(road === 'app' ? { origin: 'https://elsewhere.example' } : {}),
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error_key: 'E_TOO_MANY_CPR_NUMBERS' });
+    expect(searchLines(restricted)).toEqual([]);
+  });
 });
