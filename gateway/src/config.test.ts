@@ -111,12 +111,24 @@ describe('readGatewayConfig: legacy access', () => {
 
 describe('readGatewayConfig: CPR numbers', () => {
   it('serves them to everyone when neither variable is set, as OS2mo does', () => {
-    expect(readGatewayConfig({}).cprReads).toEqual({ roles: undefined, clients: undefined });
+    expect(readGatewayConfig({}).cprReads).toEqual({
+      roles: undefined,
+      clients: undefined,
+      maxNumbersPerRequest: 100,
+    });
   });
 
   it('reads the roles and clients that are served them', () => {
-    const config = readGatewayConfig({ CPR_READ_ROLES: 'admin, cpr-reader', CPR_READ_CLIENTS: 'payroll' });
-    expect(config.cprReads).toEqual({ roles: ['admin', 'cpr-reader'], clients: ['payroll'] });
+    const config = readGatewayConfig({
+      CPR_READ_ROLES: 'admin, cpr-reader',
+      CPR_READ_CLIENTS: 'payroll',
+      CPR_MAX_NUMBERS_PER_REQUEST: '25',
+    });
+    expect(config.cprReads).toEqual({
+      roles: ['admin', 'cpr-reader'],
+      clients: ['payroll'],
+      maxNumbersPerRequest: 25,
+    });
   });
 
   it('refuses a value that would quietly mean no one or everyone', () => {

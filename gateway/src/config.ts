@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { contractOperations } from './contract/contract-operations.generated.js';
 import type { CprReadPolicy } from './cpr/cpr-policy.js';
+import { defaultMaxCprNumbers } from './cpr/cpr-search.js';
 import {
   DeprecationFileError,
   noDeprecationFile,
@@ -497,6 +498,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     cprReads: {
       roles: optionalNames(env, 'CPR_READ_ROLES'),
       clients: optionalNames(env, 'CPR_READ_CLIENTS'),
+      maxNumbersPerRequest: integer(env, 'CPR_MAX_NUMBERS_PER_REQUEST', defaultMaxCprNumbers, 1, 100_000),
     },
     database: databaseConfig(env),
     // OS2mo's least wait before an unacknowledged event comes again: 3 minutes (`event_resolver`).

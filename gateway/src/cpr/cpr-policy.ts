@@ -9,6 +9,8 @@ import type { Principal } from '../auth/principal.js';
 export interface CprReadPolicy {
   roles: readonly string[] | undefined;
   clients: readonly string[] | undefined;
+  /** Most CPR numbers one request may search by (`CPR_MAX_NUMBERS_PER_REQUEST`; `defaultMaxCprNumbers`). */
+  maxNumbersPerRequest?: number;
 }
 
 /** OS2mo's behaviour: every authenticated reader is served CPR numbers. */

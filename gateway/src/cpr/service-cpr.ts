@@ -3,6 +3,7 @@ import { GatewayError } from '../errors/gateway-error.js';
 import type { ForwardResponse } from '../legacy/legacy-client.js';
 import type { Logger } from '../observability/logger.js';
 import { cprRequestIds, mayReadCpr, readerOf, type CprReadPolicy } from './cpr-policy.js';
+import { defaultMaxCprNumbers, emptyTally, isCprSearch, logCprSearch } from './cpr-search.js';
 
 export interface ServiceCprOptions {
   policy: CprReadPolicy;
@@ -18,6 +19,8 @@ export interface CprReader {
   requestId: string | undefined;
   /** The `X-Request-Id` the client sent, if any. */
   clientRequestId: string | undefined;
+  /** The request's path and query as forwarded, for a search by CPR number (`?query=`). */
+  target?: string;
 }
 
 interface Template {
@@ -48,6 +51,20 @@ function withCpr(value: unknown, found: Record<string, unknown>[]): Record<strin
 }
 
 const lookupEndpoint = '/service/e/cpr_lookup/';
+/** The person listing, whose `query` the Service API matches against the register when it is a number. */
+const personListing = '/service/o/{org}/e/';
+
+/** The CPR numbers a person listing's `?query=` values search by (each value the backend may take). */
+function searchedNumbers(endpoint: string, target: string | undefined): Set<string> {
+  const numbers = new Set<string>();
+  if (endpoint !== personListing || target === undefined) return numbers;
+  const queryStart = target.indexOf('?');
+  if (queryStart === -1) return numbers;
+  for (const [name, value] of new URLSearchParams(target.slice(queryStart + 1))) {
+    if (name === 'query' && isCprSearch(value)) numbers.add(value.replace(/\D/g, ''));
+  }
+  return numbers;
+}
 
 /**
  * CPR numbers on `/service`, for the passthrough and the read lane alike. Only reads whose contract
@@ -66,6 +83,50 @@ export function serviceCpr(options: ServiceCprOptions) {
       return { path, segments, literals: segments.filter((segment) => segment !== undefined).length };
     })
     .sort((a, b) => b.literals - a.literals);
+
+  /**
+   * A person listing searched by CPR number (`?query=<number>`): one `cpr_search` line (how many numbers,
+   * whom they found, who searched; never a number), and for a reader the policy serves no numbers a
+   * listing that found no one (`items: []`, `total: 0`), since any hit would say whose the number is.
+   * More numbers than `CPR_MAX_NUMBERS_PER_REQUEST` in one request is refused.
+   */
+  function searchAnswer(
+    endpoint: string,
+    parsed: unknown,
+    numbers: Set<string>,
+    allowed: boolean,
+    reader: CprReader,
+  ): Buffer<ArrayBuffer> {
+    if (numbers.size > (options.policy.maxNumbersPerRequest ?? defaultMaxCprNumbers)) {
+      throw new GatewayError(
+        400,
+        'TOO_MANY_CPR_NUMBERS',
+        'The request searches by too many CPR numbers at once. Ask for fewer numbers in each request.',
+      );
+    }
+    const page = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
+    const tally = { ...emptyTally(), numbers };
+    if (!allowed) {
+      page.items = [];
+      if ('total' in page) page.total = 0;
+    } else {
+      for (const record of withCpr(parsed, [])) {
+        if (typeof record.uuid === 'string') tally.subjects.add(record.uuid);
+      }
+    }
+    logCprSearch(
+      options.logger,
+      { road: 'service', endpoint: `GET ${endpoint}` },
+      tally,
+      {
+        principal: reader.principal,
+        requestId: reader.requestId,
+        ids: cprRequestIds(reader.requestId, reader.clientRequestId),
+      },
+      !allowed,
+    );
+    return Buffer.from(JSON.stringify(parsed));
+  }
 
   return {
     /**
@@ -122,6 +183,8 @@ export function serviceCpr(options: ServiceCprOptions) {
           'The legacy service answered in a form the gateway cannot check for CPR numbers.',
         );
       }
+      const searched = searchedNumbers(endpoint, reader.target);
+      if (searched.size > 0) return searchAnswer(endpoint, parsed, searched, allowed, reader);
       const records = withCpr(parsed, []);
       if (records.length === 0) return bytes;
       if (!allowed) {

@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/token-verifier.js';
 import type { CprRequestIds } from '../cpr/cpr-policy.js';
 import type { EventStore } from '../events/event-store.js';
+import type { CprSearchTally } from '../cpr/cpr-search.js';
 import type { LegacyCall } from '../legacy/legacy-client.js';
 import type { LegacyLoaders } from '../legacy/legacy-loaders.js';
 import type { Logger } from '../observability/logger.js';
@@ -31,6 +32,8 @@ export interface GraphQLCpr {
   mayRead: boolean;
   /** The same for every line of the request. */
   ids: CprRequestIds;
+  /** What the request's filters searched by CPR number, logged once when it is done (`useCprSearches`). */
+  search?: CprSearchTally;
 }
 
 /** A legacy record handed to a resolver, with the date its links are read as of. */

@@ -10,6 +10,8 @@ import { useCompiledExecution } from './compiled-execution.js';
 import { useDeprecationNotices } from './deprecation-notices.js';
 import { cprRequestIds, everyoneReadsCpr, mayReadCpr, type CprReadPolicy } from '../cpr/cpr-policy.js';
 import type { GraphQLContext, GraphQLEvents } from './context.js';
+import { defaultMaxCprNumbers, emptyTally } from '../cpr/cpr-search.js';
+import { useCprSearches } from './cpr-searches.js';
 import type { ServerContext } from './server-context.js';
 
 export type { ServerContext };
@@ -83,6 +85,11 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
     useCompiledExecution(version.schema),
     // Before the error mapping and the observer: a request that could not run is the client's mistake.
     useGraphqlOverHttp(),
+    // Before the cost check, so too many CPR numbers is refused as that, not as a costly query.
+    useCprSearches({
+      maxNumbers: options.cprReads?.maxNumbersPerRequest ?? defaultMaxCprNumbers,
+      version: version.name,
+    }),
     // First to parse and validate, so an abusive document is refused before any other plugin sees it.
     useHardening(options.hardening),
     // A name OS2mo has and this version leaves out is answered with the reason, not as a typo.
@@ -133,6 +140,7 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
         cpr: {
           mayRead: mayReadCpr(options.cprReads ?? everyoneReadsCpr, principal),
           ids: cprRequestIds(requestId, request.headers.get('x-request-id')),
+          search: emptyTally(),
         },
         events: options.events,
       }) as GraphQLContext,

@@ -107,7 +107,12 @@ export function servicePassthrough({ legacy, publicUrl, cpr }: ServicePassthroug
 
     const answer = await serviceAnswer(upstream, {
       method: c.req.method,
-      reader: { principal, requestId, clientRequestId: c.req.header('x-request-id') },
+      reader: {
+        principal,
+        requestId,
+        clientRequestId: c.req.header('x-request-id'),
+        target: incoming.target,
+      },
       cpr,
       cprEndpoint,
     });

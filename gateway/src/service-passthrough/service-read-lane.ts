@@ -160,7 +160,7 @@ export function serviceReadLane(options: ServiceReadLaneOptions): ServiceReadLan
     }
     const answer = await serviceAnswer(upstream, {
       method: method,
-      reader: { principal, requestId, clientRequestId: headers['x-request-id'] },
+      reader: { principal, requestId, clientRequestId: headers['x-request-id'], target: req.url! },
       cpr: options.cpr,
       cprEndpoint,
     });

@@ -16,6 +16,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { cprNumberWeight, cprNumbersInOperation } from '../cpr-searches.js';
 
 /** GraphQL Armor's cost weights: a scalar 1, an object 2, each level below multiplied by 1.5. */
 const scalarCost = 1;
@@ -223,5 +224,6 @@ export function weightedCost({ schema, document, operation, variables }: Weighte
 
   let total = 0;
   for (const selection of operation.selectionSet.selections) total += cost(selection, root);
-  return total;
+  // Each CPR number searched by weighs as a register lookup does, wherever in a filter it sits.
+  return total + cprNumberWeight * cprNumbersInOperation(document, operation, variables);
 }

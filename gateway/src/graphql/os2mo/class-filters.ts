@@ -1,4 +1,5 @@
 import type { GraphQLContext, Source } from '../context.js';
+import { LegacyResponseError } from '../../legacy/legacy-client.js';
 import { classRecords, matchesFilter } from '../resolvers/collections.js';
 import { nestedReads, unitsMatching, type UnitFilter, type UnitFilterReads } from './unit-filters.js';
 
@@ -57,7 +58,13 @@ async function childUuids(context: GraphQLContext, filter: ClassFilter, at: stri
   const children = await Promise.all(
     parentSets.map(async (parents) => {
       const lists = await Promise.all(
-        [...new Set(parents)].map((uuid) => context.legacy.classChildren(uuid)),
+        // A parent no class has has no children: OS2mo's `parents` then keeps none, not an error.
+        [...new Set(parents)].map((uuid) =>
+          context.legacy.classChildren(uuid).catch((error: unknown) => {
+            if (error instanceof LegacyResponseError && error.status === 404) return [];
+            throw error;
+          }),
+        ),
       );
       return new Set(lists.flat().map((child) => child.uuid));
     }),

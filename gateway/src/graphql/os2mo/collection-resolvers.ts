@@ -24,6 +24,7 @@ import { managerMatcher } from './manager-filters.js';
 import { peopleMatching } from './person-filters.js';
 import { dayWindow, overlaps, windowDay, windowReads, type DayWindow } from './time-window.js';
 import { narrowsByTree, unitsMatching, type UnitFilter, type UnitFilterReads } from './unit-filters.js';
+import { refuseSubFilterWindows } from './sub-filter-dates.js';
 
 /**
  * The root of an `XResponse`: the object's UUID, and what the listing that found it already knows. A
@@ -179,7 +180,12 @@ async function everyOwner(context: GraphQLContext, type: DetailType, at: string)
   ];
 }
 
-/** The UUIDs a sub-filter (`org_unit: {…}`, `employee: {…}`) and its deprecated list form allow; null: any. */
+/**
+ * The UUIDs a sub-filter (`org_unit: {…}`, `employee: {…}`) and its deprecated list form allow; null: any.
+ * Every member of the sub-filter narrows, as OS2mo's predicates do (`resolvers.py`@HEAD: `org_unit` goes
+ * through `organisation_unit_predicate`, `employee` through `employee_predicate`): UUIDs, user keys, and a
+ * unit's tree, names and search or a person's search and CPR numbers (`unitsMatching`, `peopleMatching`).
+ */
 async function narrowed(
   context: GraphQLContext,
   kind: 'unit' | 'employee',
@@ -188,13 +194,32 @@ async function narrowed(
   at: string,
 ): Promise<string[] | null> {
   let allowed: string[] | null = list ?? null;
-  if (sub?.uuids) allowed = allowed ? allowed.filter((uuid) => sub.uuids?.includes(uuid)) : sub.uuids;
-  if (sub?.user_keys) {
+  const narrow = (found: readonly string[]) => {
+    allowed = allowed ? allowed.filter((uuid) => found.includes(uuid)) : [...found];
+  };
+  if (sub == null) return allowed;
+  if (sub.uuids) narrow(sub.uuids);
+  if (sub.user_keys) {
     const all = kind === 'unit' ? await allOrgUnits(context, at) : await allEmployees(context, at);
-    const keyed = all
-      .filter((record) => matchesFilter(record, { user_keys: sub.user_keys }))
-      .map((r) => r.uuid);
-    allowed = allowed ? allowed.filter((uuid) => keyed.includes(uuid)) : keyed;
+    narrow(all.filter((record) => matchesFilter(record, { user_keys: sub.user_keys })).map((r) => r.uuid));
+  }
+  if (kind === 'unit') {
+    // A member the sub-filter holds as null is no filter (the schema's defaults put `engagement: null` and
+    // `hierarchy: null` into every unit sub-filter), except `parent`/`parents`, where null is the top level.
+    const reads: UnitFilterReads = {
+      ...ownerReads(context),
+      given: (filter, member) =>
+        member in filter && (filter[member] != null || member === 'parent' || member === 'parents'),
+    };
+    if (narrowsByTree(sub as UnitFilter, reads)) {
+      narrow((await unitsMatching(context, sub as UnitFilter, at, reads)).map((unit) => unit.uuid));
+    }
+  } else {
+    const searched = await peopleMatching(context, sub, at, {
+      query: sub.query != null,
+      cpr_numbers: sub.cpr_numbers !== undefined,
+    });
+    if (searched) narrow(searched);
   }
   return allowed;
 }
@@ -381,6 +406,7 @@ export function collectionResolver(view: CollectionView, options: CollectionOpti
       filter?.employee === null;
     const window = windowOf(filter, info, context.today);
     const at = windowDay(window, context.today);
+    refuseSubFilterWindows(info, filter, { day: at, today: context.today });
     const offset = decodeCursor(args.cursor);
     const currentPlain =
       isToday(window, context.today) && usesDefaultArguments(selectedFields(info, ['objects', 'current']));

@@ -61,6 +61,7 @@ beforeEach(() => {
 });
 
 const cprReads = () => lines.filter((line) => line.cpr_read);
+const cprSearches = () => lines.filter((line) => line.cpr_search).map((line) => line.cpr_search);
 
 describe('Employee.cpr_number', () => {
   it('answers the number from the person record and logs who read whose, without the number', async () => {
@@ -114,7 +115,7 @@ describe('Employee.cpr_number', () => {
 });
 
 describe('EmployeeFilter.cpr_numbers', () => {
-  it('finds the people with those numbers, and logs one CPR read per number asked for, with whose it is', async () => {
+  it('finds the people with those numbers, and logs one CPR search for the request: how many, whom it found', async () => {
     const { body } = await versions.ask(
       'v30',
       'query($numbers: [CPR!]) { persons(filter: {cpr_numbers: $numbers}) { objects { uuid } } }',
@@ -122,21 +123,23 @@ describe('EmployeeFilter.cpr_numbers', () => {
     );
     expect(body.errors).toBeUndefined();
     expect(body.data).toEqual({ persons: { objects: [{ uuid: stubOrg.person }] } });
-    // The same line as a read of `cpr_number`: the road and the gateway's own request id beside whose it is.
-    const read = {
-      road: 'graphql',
-      subject: 'admin',
-      client: 'test',
-      gateway_request_id: expect.any(String),
-    };
-    expect(cprReads().map((line) => line.cpr_read)).toEqual([
-      expect.objectContaining({ ...read, employee: stubOrg.person }),
-      expect.objectContaining({ ...read, employee: null }),
+    // One line for the request (issue 35): the road, the count, whom the numbers found, the gateway's own id.
+    expect(cprSearches()).toEqual([
+      expect.objectContaining({
+        road: 'graphql',
+        endpoint: '/graphql/v30',
+        count: 2,
+        subjects: [stubOrg.person],
+        subject: 'admin',
+        client: 'test',
+        gateway_request_id: expect.any(String),
+      }),
     ]);
+    expect(cprReads()).toEqual([]);
     expect(JSON.stringify(lines)).not.toContain(cpr);
   });
 
-  it("on a person link logs each number once per request, however many objects' links it narrows", async () => {
+  it("on a person link logs one line per request, however many objects' links it narrows", async () => {
     const { body } = await versions.ask(
       'v30',
       `query($numbers: [CPR!]) { org_units { objects { current {
@@ -147,7 +150,7 @@ describe('EmployeeFilter.cpr_numbers', () => {
     expect(body.errors).toBeUndefined();
     const people = JSON.stringify(body.data).split(stubOrg.person).length - 1;
     expect(people).toBe(2);
-    expect(cprReads().map((line) => line.cpr_read.employee)).toEqual([stubOrg.person]);
+    expect(cprSearches()).toEqual([expect.objectContaining({ count: 1, subjects: [stubOrg.person] })]);
   });
 
   it('is no filter when null, and logs nothing then', async () => {
@@ -157,5 +160,6 @@ describe('EmployeeFilter.cpr_numbers', () => {
     );
     expect(body.errors).toBeUndefined();
     expect(cprReads()).toEqual([]);
+    expect(cprSearches()).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { refuseSubFilterWindows } from './sub-filter-dates.js';
 import { getNamedType, isInputObjectType, type GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import { badUserInput } from '../errors.js';
@@ -212,6 +213,7 @@ export async function filterLink(
 ): Promise<{ records: Source[]; window: DayWindow }> {
   const day = { from: source.__at, to: source.__at };
   const window = windowOf(filter as never, info, context.today);
+  refuseSubFilterWindows(info, filter, { day: windowDay(window, context.today), today: context.today });
   const test = await collectionTest(
     context,
     linkTarget(link.input),

@@ -2,7 +2,7 @@ import type { GraphQLContext } from '../context.js';
 import type { LegacyRecord } from '../../legacy/legacy-loaders.js';
 import { legacyPaths } from '../../legacy/legacy-paths.js';
 import { allEmployees } from '../resolvers/collections.js';
-import { logCprRead } from './cpr-number.js';
+import { cprCheckedNumbers, cprCheckedSearch } from '../cpr-searches.js';
 
 /** OS2mo's `EmployeeFilter` members that pick people beyond `uuids` and `user_keys`. */
 export interface PersonFilter {
@@ -12,34 +12,26 @@ export interface PersonFilter {
 
 /** The people the Service API's own search finds as of `at`: every word in a name, user key or UUID. */
 async function searched(context: GraphQLContext, query: string, at: string): Promise<LegacyRecord[]> {
-  const organisation = await context.legacy.organisationUuid();
-  const page = await context.legacy.get<{ items: LegacyRecord[] }>(
-    legacyPaths.employeePage(organisation, { at, start: 0, limit: 0, query }),
-  );
-  return page.items;
+  // A text that is a CPR number is a search of the register (`cprCheckedSearch`).
+  return cprCheckedSearch(context, query, async () => {
+    const organisation = await context.legacy.organisationUuid();
+    const page = await context.legacy.get<{ items: LegacyRecord[] }>(
+      legacyPaths.employeePage(organisation, { at, start: 0, limit: 0, query }),
+    );
+    return page.items;
+  });
 }
 
 /**
- * The CPR numbers each request's filters have logged: a filter on a link is tested once per object whose
- * link it narrows, yet the number was asked for once.
+ * The people with one of the CPR numbers, from the person listing (which carries each number): a search of
+ * the register, tallied for the request's one `cpr_search` line and found no one for a reader
+ * `CPR_READ_ROLES` leaves out (`cprCheckedNumbers`).
  */
-const loggedNumbers = new WeakMap<GraphQLContext, Set<string>>();
-
-/**
- * The people with one of the CPR numbers, from the person listing (which carries each number). Each number
- * asked for is a CPR read and logged as one, with whose it is, once per request.
- */
-async function byCprNumber(context: GraphQLContext, numbers: readonly string[], at: string) {
-  const people = await allEmployees(context, at);
-  const found = people.filter((person) => numbers.includes(String(person.cpr_no ?? '')));
-  let logged = loggedNumbers.get(context);
-  if (!logged) loggedNumbers.set(context, (logged = new Set()));
-  for (const number of new Set(numbers)) {
-    if (logged.has(number)) continue;
-    logged.add(number);
-    logCprRead(context, found.find((person) => person.cpr_no === number)?.uuid ?? null);
-  }
-  return found;
+function byCprNumber(context: GraphQLContext, numbers: readonly string[], at: string) {
+  return cprCheckedNumbers(context, numbers, async () => {
+    const wanted = new Set(numbers);
+    return (await allEmployees(context, at)).filter((person) => wanted.has(String(person.cpr_no ?? '')));
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
 import { badUserInput } from '../errors.js';
+import { cprCheckedSearch } from '../cpr-searches.js';
 import { legacyPaths } from '../../legacy/legacy-paths.js';
 import type {
   AutocompleteResultsRecord,
@@ -67,11 +68,19 @@ async function parentHits(context: GraphQLContext, parent: CommonFilter | null, 
 }
 
 async function queryHits(context: GraphQLContext, kind: SearchKind, query: string, at: string) {
-  const path =
-    kind === 'unit'
-      ? legacyPaths.orgUnitAutocomplete({ query, at })
-      : legacyPaths.employeeAutocomplete({ query, at });
-  return (await context.legacy.get<AutocompleteResultsRecord>(path)).items;
+  if (kind === 'unit') {
+    return (
+      await context.legacy.get<AutocompleteResultsRecord>(legacyPaths.orgUnitAutocomplete({ query, at }))
+    ).items;
+  }
+  // A text that is a CPR number searches the register: on record, and gated (`cprCheckedSearch`).
+  return cprCheckedSearch(
+    context,
+    query,
+    async () =>
+      (await context.legacy.get<AutocompleteResultsRecord>(legacyPaths.employeeAutocomplete({ query, at })))
+        .items,
+  );
 }
 
 /**

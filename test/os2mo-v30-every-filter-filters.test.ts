@@ -1,0 +1,338 @@
+import {
+  getNamedType,
+  isInputObjectType,
+  isListType,
+  getNullableType,
+  isObjectType,
+  type GraphQLInputObjectType,
+  type GraphQLSchema,
+} from 'graphql';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildVersions } from '../gateway/src/graphql/versions.js';
+import { postGraphQL, sharedReadOnlyStack, type TestStack } from './stack.js';
+
+/**
+ * Every filter filters (issue 35, item 4): the red team found `employee: {cpr_numbers: …}` and
+ * `employee: {query: …}` inside `engagements`, `managers` and `addresses` filters returning every record.
+ * This walks every input member of every root collection's filter in v30's schema, and every member of each
+ * sub-filter inside it (`engagements(filter: {employee: {query: …}})`), against the seeded stand-in: for each
+ * it picks a value that selects a strict subset (from the seed's own records and links) and fails when the
+ * answer is the unfiltered one. A member may instead be refused with `NOT_SERVED_BY_THIS_BACKEND`; a member
+ * that cannot narrow on the seed needs its reason in `cannotNarrow`, and a reason no case uses fails too.
+ * The semantics each member is held to are OS2mo's (`mora/graphapi/resolvers.py`@HEAD and its tests in
+ * `tests/graphapi/`); `test/os2mo-v30-filters.test.ts` and `os2mo-v30-detail-filters.test.ts` check exact answers.
+ */
+const cannotNarrow: Readonly<Record<string, string>> = {
+  RoleBindingFilter:
+    'the 2.x Service API holds no role bindings (`backend-holds-none.ts`): the unfiltered answer is already empty',
+  'FacetFilter.from_date': 'facets are timeless in 2.x: every facet is valid in every window',
+  'FacetFilter.to_date': 'facets are timeless in 2.x: every facet is valid in every window',
+  'ITSystemFilter.from_date': 'IT systems are timeless in 2.x: every system is valid in every window',
+  'ITSystemFilter.to_date': 'IT systems are timeless in 2.x: every system is valid in every window',
+  'ClassFilter.from_date': 'classes are timeless in 2.x: every class is valid in every window',
+  'ClassFilter.to_date': 'classes are timeless in 2.x: every class is valid in every window',
+  'ClassOwnerFilter.include_none':
+    'alone it keeps every class: with no other member every unit is an owner that matches, and no 2.x class has an owner',
+  'EmployeeFilter.from_date': 'every seeded person is valid from before 2000 and has no end',
+  'EmployeeFilter.to_date':
+    'known gap: the person listing is read as of the window’s first day (`windowDay`), so a window’s end narrows only named `uuids`',
+  'OwnerFilter.to_date':
+    'over all time, every unit’s and person’s owner history is more legacy calls than GRAPHQL_MAX_LEGACY_CALLS; `os2mo-v30-current.test.ts` checks windows on a unit',
+  'ITUserFilter.to_date':
+    'over all time, every unit’s and person’s IT accounts are more legacy calls than GRAPHQL_MAX_LEGACY_CALLS',
+  'AddressFilter.to_date':
+    'over all time, every unit’s and person’s addresses are more legacy calls than GRAPHQL_MAX_LEGACY_CALLS',
+  'LeaveFilter.to_date':
+    'over all time, every person’s leaves are more legacy calls than GRAPHQL_MAX_LEGACY_CALLS',
+};
+
+/** Which root lists the objects a sub-filter of this type picks, and what to read of each. */
+const kinds: Readonly<Record<string, { root: string; fields: string }>> = {
+  EmployeeFilter: { root: 'persons', fields: 'user_key name cpr_number' },
+  OrganisationUnitFilter: {
+    root: 'org_units',
+    fields: 'user_key name parent { uuid user_key } children { uuid }',
+  },
+  ClassOwnerFilter: { root: 'org_units', fields: 'user_key name parent { uuid user_key } children { uuid }' },
+  ClassFilter: {
+    root: 'classes',
+    fields: 'user_key name scope facet { uuid user_key } parent { uuid user_key }',
+  },
+  FacetFilter: { root: 'facets', fields: 'user_key' },
+  ITSystemFilter: { root: 'itsystems', fields: 'user_key' },
+  EngagementFilter: {
+    root: 'engagements',
+    fields:
+      'user_key person { uuid user_key } org_unit { uuid user_key } job_function { uuid user_key } engagement_type { uuid user_key }',
+  },
+  ITUserFilter: {
+    root: 'itusers',
+    fields: 'user_key person { uuid user_key } org_unit { uuid user_key } itsystem { uuid user_key }',
+  },
+};
+
+/** The link on an object a filter member narrows by, where its name differs from the member's. */
+const linkOf: Readonly<Record<string, string>> = {
+  employee: 'person',
+  employees: 'person',
+  exclude: 'person',
+  owner: 'owner',
+  org_units: 'org_unit',
+  address_types: 'address_type',
+  address_type_user_keys: 'address_type',
+  association_types: 'association_type',
+  association_type_user_keys: 'association_type',
+  itsystem_uuids: 'itsystem',
+  engagements: 'engagement',
+  facets: 'facet',
+  facet_user_keys: 'facet',
+  parents: 'parent',
+  parent_user_keys: 'parent',
+  responsibility: 'responsibilities',
+};
+
+/** A UUID no seeded object has: what a member whose objects 2.x never links to is given. */
+const nobody = '00000000-0000-4000-8000-000000000000';
+
+let stack: TestStack;
+let token: string;
+const schema: GraphQLSchema = buildVersions().find((version) => version.name === 'v30')!.schema;
+
+beforeAll(async () => {
+  stack = await sharedReadOnlyStack();
+  token = await stack.token('nora');
+});
+
+type Ref = { uuid: string; user_key?: string };
+type Row = { uuid: string; current: Record<string, unknown> | null };
+
+async function ask(query: string, variables: Record<string, unknown> = {}) {
+  const { body } = await postGraphQL(
+    stack,
+    'v30',
+    { query, variables },
+    { authorization: `Bearer ${token}` },
+  );
+  return body as {
+    data?: Record<string, any>;
+    errors?: { message: string; extensions?: { code?: string } }[];
+  };
+}
+
+/** A root's objects under a filter: their UUIDs, or the error code it was refused with. */
+async function listed(root: string, type: string, filter: object): Promise<string[] | { refused: string }> {
+  const body = await ask(`query($f: ${type}) { ${root}(filter: $f) { objects { uuid } } }`, { f: filter });
+  if (body.errors) return { refused: body.errors[0]?.extensions?.code ?? body.errors[0]!.message };
+  return (body.data![root].objects as { uuid: string }[]).map((object) => object.uuid).sort();
+}
+
+const refsIn = (value: unknown): Ref[] =>
+  (Array.isArray(value) ? value : value ? [value] : []).filter(
+    (ref): ref is Ref => typeof ref === 'object' && ref !== null && 'uuid' in ref,
+  );
+
+/** The link value held by the fewest of the records (at least one): the one that narrows them most. */
+function rarest(rows: readonly Row[], field: string): Ref | undefined {
+  const held = new Map<string, { ref: Ref; count: number }>();
+  for (const row of rows) {
+    for (const ref of refsIn(row.current?.[field])) {
+      const entry = held.get(ref.uuid) ?? { ref, count: 0 };
+      entry.count += 1;
+      held.set(ref.uuid, entry);
+    }
+  }
+  return [...held.values()].sort((a, b) => a.count - b.count)[0]?.ref;
+}
+
+/** The user key held by the fewest of the records. */
+function rarestKey(rows: readonly Row[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const key = row.current?.user_key;
+    if (typeof key === 'string') counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => a[1] - b[1])[0]?.[0];
+}
+
+/** The value a member is given, read off `subject` (an object of the filter's kind, or a root's records). */
+function valueFor(member: string, type: GraphQLInputObjectType, subject: Row, rows: readonly Row[]): unknown {
+  const field = type.getFields()[member]!;
+  const named = getNamedType(field.type);
+  const list = isListType(getNullableType(field.type));
+  const current = subject.current ?? {};
+  const link = rarest(rows, linkOf[member] ?? member) ?? refsIn(current[linkOf[member] ?? member])[0];
+  if (member === 'uuids') return [subject.uuid];
+  if (member === 'user_keys') return [rarestKey(rows) ?? current.user_key ?? 'none-such'];
+  if (member === 'from_date') return '2000-01-01';
+  // With an unbounded start, a window ending before anything was made.
+  if (member === 'to_date') return '1900-01-01';
+  if (member === 'query') return current.name ?? 'none-such-text';
+  if (member === 'names' || member === 'name') return [current.name ?? 'none-such'];
+  if (member === 'cpr_numbers') return [current.cpr_number ?? '0101000000'];
+  if (member === 'scope') return [current.scope ?? 'none-such'];
+  if (member === 'it_association') return true;
+  if (member === 'include_none') return true;
+  if (member === 'external_ids' || member === 'binding_types') return ['none-such'];
+  if (member === 'subtree' || member === 'descendant' || member === 'ancestor')
+    return { uuids: [subject.uuid] };
+  if (member === 'child') return { uuids: [refsIn(current.children)[0]?.uuid ?? nobody] };
+  if (member.endsWith('_user_keys')) return [link?.user_key ?? 'none-such'];
+  if (isInputObjectType(named)) return { uuids: [link?.uuid ?? nobody] };
+  if (list && named.name === 'UUID') return [link?.uuid ?? nobody];
+  throw new Error(`The walk has no value for ${type.name}.${member}: add one.`);
+}
+
+/** Root collections by the filter type they take (the first root of each, `persons` for people). */
+function roots(): [string, GraphQLInputObjectType][] {
+  const found = new Map<string, [string, GraphQLInputObjectType]>();
+  for (const field of Object.values(schema.getQueryType()!.getFields())) {
+    const argument = field.args.find((arg) => arg.name === 'filter');
+    const type = argument && getNamedType(argument.type);
+    if (!isInputObjectType(type) || field.deprecationReason) continue;
+    if (!found.has(type.name)) found.set(type.name, [field.name, type]);
+  }
+  return [...found.values()];
+}
+
+/** Every link field an object type has among the members' links, selected as `{ uuid user_key }`. */
+function linkSelection(root: string, type: GraphQLInputObjectType): string {
+  const objectType = getNamedType(schema.getQueryType()!.getFields()[root]!.type);
+  const entity = isObjectType(objectType) ? getNamedType(objectType.getFields().objects!.type) : undefined;
+  const current = isObjectType(entity) ? getNamedType(entity.getFields().current!.type) : undefined;
+  const fields = isObjectType(current) ? current.getFields() : {};
+  const links = new Set(
+    Object.keys(type.getFields())
+      .map((member) => linkOf[member] ?? member)
+      // An address's engagement and IT account are read one by one: over every address, past the call budget.
+      .filter((name) => name !== 'engagement' && name !== 'ituser')
+      .filter((name) => name in fields && isObjectType(getNamedType(fields[name]!.type))),
+  );
+  const scalars = ['user_key', 'name', 'cpr_number', 'scope'].filter((name) => name in fields);
+  // A link's user key only where a `…_user_keys` member needs it: a person's is one more read each.
+  const keyed = new Set(
+    Object.keys(type.getFields())
+      .filter((member) => member.endsWith('_user_keys'))
+      .map((member) => linkOf[member] ?? member),
+  );
+  const selected = [...links].map((link) => `${link} { uuid${keyed.has(link) ? ' user_key' : ''} }`);
+  return [...scalars, ...selected].join(' ');
+}
+
+const used = new Set<string>();
+
+/** Whether an answer is narrowed (or refused as not served); else the reason it may not be, or a failure. */
+function narrows(unfiltered: readonly string[], answer: string[] | { refused: string }): boolean {
+  if (!Array.isArray(answer)) return answer.refused === 'NOT_SERVED_BY_THIS_BACKEND';
+  return answer.length < unfiltered.length && answer.every((uuid) => unfiltered.includes(uuid));
+}
+
+/** Fails a member whose answers (for a telling value, then for one that picks nothing) are unfiltered. */
+function judge(
+  keys: readonly string[],
+  unfiltered: readonly string[],
+  answers: readonly (string[] | { refused: string })[],
+  failures: string[],
+) {
+  if (answers.some((answer) => narrows(unfiltered, answer))) return;
+  const reason = keys.find((key) => key in cannotNarrow);
+  if (reason) {
+    used.add(reason);
+    return;
+  }
+  const seen = answers
+    .map((answer) => (Array.isArray(answer) ? `${answer.length} of ${unfiltered.length}` : answer.refused))
+    .join(', then ');
+  failures.push(`${keys[0]}: ${seen}`);
+}
+
+/** The same member given a value that picks no object of its kind: a member that is read then keeps none. */
+function nothing(member: string, value: unknown): unknown {
+  if (member === 'cpr_numbers') return ['0101000000'];
+  if (member === 'include_none' || member === 'it_association') return value;
+  const isUuid = (item: unknown) => typeof item === 'string' && /^[0-9a-f-]{36}$/.test(item);
+  if (Array.isArray(value)) return value.map((item) => (isUuid(item) ? nobody : 'none-such'));
+  if (typeof value === 'string') return member.endsWith('date') ? value : 'none-such-text';
+  if (typeof value === 'object' && value !== null) return { uuids: [nobody] };
+  return value;
+}
+
+describe('v30: every member of every served filter narrows the seeded answer, or is refused', () => {
+  it.each(roots().map(([root, type]) => [root, type.name, type] as const))(
+    '%s(filter: %s)',
+    { timeout: 300_000 },
+    async (root, _name, type) => {
+      const failures: string[] = [];
+      const rowsBody = await ask(`{ ${root} { objects { uuid current { ${linkSelection(root, type)} } } } }`);
+      expect(rowsBody.errors).toBeUndefined();
+      const rows = rowsBody.data![root].objects as Row[];
+      const unfiltered = rows.map((row) => row.uuid).sort();
+      for (const [member, field] of Object.entries(type.getFields())) {
+        const named = getNamedType(field.type);
+        const coordinate = `${type.name}.${member}`;
+        if (!isInputObjectType(named)) {
+          const subject = rows.find((row) => row.current) ?? { uuid: nobody, current: {} };
+          const value = valueFor(member, type, subject, rows);
+          const answers = [];
+          for (const given of [value, nothing(member, value)]) {
+            const filter = { [member]: given, ...(member === 'to_date' ? { from_date: null } : {}) };
+            answers.push(await listed(root, type.name, filter));
+            if (narrows(unfiltered, answers[0]!)) break;
+          }
+          judge([coordinate, type.name], unfiltered, answers, failures);
+          continue;
+        }
+        // A sub-filter: its members, each given a value read off the object the outer records link to least.
+        const anchor = rarest(rows, linkOf[member] ?? member)?.uuid;
+        const kind = kinds[named.name];
+        let subject: Row = { uuid: anchor ?? nobody, current: {} };
+        let subjectRows: Row[] = [];
+        if (kind) {
+          const body = await ask(`{ ${kind.root} { objects { uuid current { ${kind.fields} } } } }`);
+          subjectRows = (body.data?.[kind.root]?.objects ?? []) as Row[];
+          subject = subjectRows.find((row) => row.uuid === anchor) ?? subjectRows[0] ?? subject;
+        }
+        for (const inner of Object.keys(named.getFields())) {
+          const value = valueFor(inner, named, subject, [subject]);
+          const answers = [];
+          for (const given of [value, nothing(inner, value)]) {
+            const filter = { [inner]: given, ...(inner === 'to_date' ? { from_date: null } : {}) };
+            answers.push(await listed(root, type.name, { [member]: filter }));
+            if (narrows(unfiltered, answers[0]!)) break;
+          }
+          judge(
+            [`${coordinate}.${inner}`, `${named.name}.${inner}`, type.name],
+            unfiltered,
+            answers,
+            failures,
+          );
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+  );
+
+  it('gives a reason only where a case needs one', () => {
+    expect(Object.keys(cannotNarrow).filter((key) => !used.has(key))).toEqual([]);
+  });
+});
+
+describe('v30: a sub-filter’s window', () => {
+  const engagementsOf = async (employee: Record<string, unknown>) =>
+    listed('engagements', 'EngagementFilter', { employee });
+
+  it('is served when it is the listing’s own day, and refused with its coordinate when it is another', async () => {
+    const people = await ask('{ persons(limit: 1) { objects { current { name } } } }');
+    const name = people.data!.persons.objects[0].current.name as string;
+    const today = new Date().toISOString().slice(0, 10);
+    const plain = await engagementsOf({ query: name });
+    expect(Array.isArray(plain) && plain.length).toBeGreaterThan(0);
+    expect(await engagementsOf({ query: name, from_date: today })).toEqual(plain);
+    const body = await ask('query($f: EngagementFilter) { engagements(filter: $f) { objects { uuid } } }', {
+      f: { employee: { query: name, from_date: '2000-01-01' } },
+    });
+    expect(body.errors?.[0]?.extensions).toMatchObject({
+      code: 'NOT_SERVED_BY_THIS_BACKEND',
+      coordinate: 'filter.employee.from_date',
+    });
+  });
+});
