@@ -32,12 +32,24 @@ async function post(version: string, body: string, accept = 'application/graphql
 
 const unitsByUuids = 'query ($u: [UUID!]) { org_units(filter: { uuids: $u }) { objects { uuid } } }';
 
-/** Sends `body` and expects the one error `code` with `status`, and no legacy call. */
-async function expectRefused(version: string, body: string, code: string, status: number) {
+/**
+ * Sends `body` and expects the one error `code` with `status`, and no legacy call. A document refused is a
+ * 200 for `application/json` (GraphQL over HTTP), so `jsonStatus` says that status where it differs.
+ */
+async function expectRefused(
+  version: string,
+  body: string,
+  code: string,
+  status: number,
+  jsonStatus = status,
+) {
   const before = legacy.count();
-  for (const accept of ['application/graphql-response+json', 'application/json']) {
+  for (const [accept, expected] of [
+    ['application/graphql-response+json', status],
+    ['application/json', jsonStatus],
+  ] as const) {
     const answer = await post(version, body, accept);
-    expect(answer.status).toBe(status);
+    expect(answer.status, `${accept} ${answer.text.slice(0, 300)}`).toBe(expected);
     expect(answer.body.data).toBeUndefined();
     expect(answer.body.errors).toHaveLength(1);
     expect(answer.body.errors[0].extensions).toEqual({ code });
@@ -127,4 +139,54 @@ describe("a request's variables (issue 35, items 6 and 7)", () => {
     expect(((await response.json()) as any).errors[0].extensions).toEqual({ code: 'VARIABLE_LIST_TOO_LONG' });
     expect(legacy.count()).toBe(before);
   });
+});
+
+/** `turns` of a facet's classes and their facet's: `classes { facet { classes { … } } }`. */
+export function facetChain(turns: number): string {
+  let inner = 'classes { uuid name user_key }';
+  for (let turn = 0; turn < turns; turn += 1) inner = `classes { uuid name facet { ${inner} } }`;
+  return inner;
+}
+
+/** The red team's request: `count` aliases of the chain from one facet, on v30 (`current`) or v2. */
+export function facetChains(version: 'v2' | 'v30', count: number, turns: number): string {
+  const facet = 'facets(filter: { user_keys: ["engagement_job_function"] })';
+  const objects =
+    version === 'v30' ? `objects { current { ${facetChain(turns)} } }` : `objects { ${facetChain(turns)} }`;
+  return `{ ${Array.from({ length: count }, (_, i) => `a${i}: ${facet} { ${objects} }`).join(' ')} }`;
+}
+
+describe('a list link weighed by what it can return (issue 35, item 5)', () => {
+  it.each(['v30', 'v2'] as const)(
+    "refuses 30 aliases of a facet's classes, their facet's classes and theirs on %s before any legacy call",
+    async (version) => {
+      await expectRefused(
+        version,
+        JSON.stringify({ query: facetChains(version, 30, 3) }),
+        'QUERY_TOO_COMPLEX',
+        400,
+        200,
+      );
+      await expectRefused(
+        version,
+        JSON.stringify({ query: facetChains(version, 1, 3) }),
+        'QUERY_TOO_COMPLEX',
+        400,
+        200,
+      );
+    },
+  );
+
+  it.each(['v30', 'v2'] as const)(
+    "answers one turn, a facet's classes and their facet's, on %s",
+    async (version) => {
+      const answer = await post(version, JSON.stringify({ query: facetChains(version, 1, 1) }));
+      expect(answer.status).toBe(200);
+      expect(answer.body.errors).toBeUndefined();
+      const [facet] = answer.body.data.a0.objects;
+      const classes = version === 'v30' ? facet.current.classes : facet.classes;
+      expect(classes.length).toBeGreaterThan(1);
+      expect(classes[0].facet.classes).toHaveLength(classes.length);
+    },
+  );
 });

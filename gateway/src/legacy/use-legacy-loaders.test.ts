@@ -149,14 +149,14 @@ describe('the calls a request leaves behind', () => {
       logging: false,
       plugins: [useLegacyErrors(), useLegacyLoaders({ legacy: oneConnection, budget: 10 })],
     });
-    const send = (count: number) =>
-      server
-        .fetch('http://gateway.example/graphql', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query: `{ units(count: ${count}) { uuid } }` }),
-        })
-        .then((response) => response.json());
+    const send = async (count: number) => {
+      const response = await server.fetch('http://gateway.example/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: `{ units(count: ${count}) { uuid } }` }),
+      });
+      return response.json();
+    };
     // Past the loaders' batch of 256: the second batch fails at once, while the first waits on its ten calls.
     const over = await send(300);
     expect(over.errors[0].extensions).toEqual({ code: 'LEGACY_BUDGET_EXCEEDED' });

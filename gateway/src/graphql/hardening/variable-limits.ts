@@ -40,6 +40,9 @@ const refusals = {
 
 export type VariableRefusal = keyof typeof refusals;
 
+/** A UTF-16 code unit of a surrogate pair standing alone: not a character, and not encodable as UTF-8. */
+const loneSurrogate = /\p{Cs}/u;
+
 /** The JSON text a number or a literal (`true`, `null`) takes, roughly: what the size counts for it. */
 const scalarBytes = 8;
 
@@ -57,7 +60,7 @@ export function brokenVariableLimit(variables: unknown, limits: VariableLimits):
     const { value, depth } = stack.pop()!;
     if (typeof value === 'string') {
       bytes += value.length + 2;
-      if (!value.isWellFormed()) return 'unicode';
+      if (loneSurrogate.test(value)) return 'unicode';
     } else if (typeof value !== 'object' || value === null) {
       bytes += scalarBytes;
     } else {
@@ -71,7 +74,7 @@ export function brokenVariableLimit(variables: unknown, limits: VariableLimits):
       } else {
         for (const [key, item] of Object.entries(value)) {
           bytes += key.length + 4;
-          if (!key.isWellFormed()) return 'unicode';
+          if (loneSurrogate.test(key)) return 'unicode';
           stack.push({ value: item, depth: depth + 1 });
         }
       }
