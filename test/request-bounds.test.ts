@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopbackProxy } from './loopback-proxy.js';
+import { facetChains } from './facet-chains.js';
 import { startTestStack, type TestStack } from './stack.js';
 
 /**
@@ -13,7 +14,8 @@ let stack: TestStack;
 let legacy: LoopbackProxy;
 let token: string;
 beforeAll(async () => {
-  stack = await startTestStack({ legacyProxy: true });
+  // A small answer budget, so a query the cost model lets through can pass it.
+  stack = await startTestStack({ legacyProxy: true, gatewayEnv: { GRAPHQL_MAX_ANSWER_OBJECTS: '1000' } });
   legacy = stack.legacyProxy!;
   token = await stack.token('nora');
 });
@@ -141,21 +143,6 @@ describe("a request's variables (issue 35, items 6 and 7)", () => {
   });
 });
 
-/** `turns` of a facet's classes and their facet's: `classes { facet { classes { … } } }`. */
-export function facetChain(turns: number): string {
-  let inner = 'classes { uuid name user_key }';
-  for (let turn = 0; turn < turns; turn += 1) inner = `classes { uuid name facet { ${inner} } }`;
-  return inner;
-}
-
-/** The red team's request: `count` aliases of the chain from one facet, on v30 (`current`) or v2. */
-export function facetChains(version: 'v2' | 'v30', count: number, turns: number): string {
-  const facet = 'facets(filter: { user_keys: ["engagement_job_function"] })';
-  const objects =
-    version === 'v30' ? `objects { current { ${facetChain(turns)} } }` : `objects { ${facetChain(turns)} }`;
-  return `{ ${Array.from({ length: count }, (_, i) => `a${i}: ${facet} { ${objects} }`).join(' ')} }`;
-}
-
 describe('a list link weighed by what it can return (issue 35, item 5)', () => {
   it.each(['v30', 'v2'] as const)(
     "refuses 30 aliases of a facet's classes, their facet's classes and theirs on %s before any legacy call",
@@ -189,4 +176,38 @@ describe('a list link weighed by what it can return (issue 35, item 5)', () => {
       expect(classes[0].facet.classes).toHaveLength(classes.length);
     },
   );
+});
+
+describe('an answer bounded while it is built (issue 35, item 5)', () => {
+  it.each(['v30', 'v2'] as const)(
+    'answers ANSWER_TOO_LARGE and no data when the objects given pass the budget, on %s',
+    async (version) => {
+      // 30 aliases of one turn cost within the limit, and give about 30 × 195 objects: past 1,000.
+      for (const [accept, status] of [
+        ['application/graphql-response+json', 400],
+        ['application/json', 200],
+      ] as const) {
+        const answer = await post(version, JSON.stringify({ query: facetChains(version, 30, 1) }), accept);
+        expect(answer.status).toBe(status);
+        expect(answer.body.data).toBeUndefined();
+        expect(answer.body).toMatchObject({
+          errors: [
+            {
+              message: expect.stringMatching(/answer would be too large/),
+              extensions: { code: 'ANSWER_TOO_LARGE' },
+            },
+          ],
+        });
+      }
+    },
+  );
+
+  it('answers the same document within the budget, and the next request gets a budget of its own', async () => {
+    const within = await post('v30', JSON.stringify({ query: facetChains('v30', 3, 1) }));
+    expect(within.status).toBe(200);
+    expect(within.body.errors).toBeUndefined();
+    expect(Object.keys(within.body.data)).toHaveLength(3);
+    const again = await post('v30', JSON.stringify({ query: facetChains('v30', 3, 1) }));
+    expect(again.body).toEqual(within.body);
+  });
 });

@@ -1,9 +1,11 @@
 import type { Plugin } from 'graphql-yoga';
 import type { GraphQLLimits } from '../../config.js';
+import { useAnswerBudget } from './answer-budget.js';
 import { useHiddenSuggestions } from './hidden-suggestions.js';
 import { useQueryLimits } from './query-limits.js';
 import { useVariableLimits } from './variable-limits.js';
 
+export { useAnswerBudget } from './answer-budget.js';
 export { useHiddenSuggestions } from './hidden-suggestions.js';
 export { useQueryLimits } from './query-limits.js';
 export { useVariableLimits } from './variable-limits.js';
@@ -15,8 +17,8 @@ export interface HardeningOptions {
 }
 
 /**
- * Everything that stops an abusive request before it executes: the variables' limits, the query limits, and
- * hidden field suggestions unless they are allowed. Batching, the body limit and introspection are set elsewhere
+ * Everything that stops an abusive request: the variables' limits and the query limits before it executes,
+ * the answer's budget while it does, and hidden field suggestions unless they are allowed. Batching, the body limit and introspection are set elsewhere
  * (the Yoga options, the Hono route and `useNoIntrospection`).
  *
  * @example
@@ -31,6 +33,7 @@ export function useHardening(options: HardeningOptions): Plugin {
       maxListLength: limits.maxVariablesListLength,
     }),
     useQueryLimits(limits),
+    useAnswerBudget({ maxObjects: limits.maxAnswerObjects }),
     ...(options.fieldSuggestions ? [] : [useHiddenSuggestions()]),
   ];
   return {
