@@ -178,11 +178,15 @@ function pageSize(
 }
 
 /**
- * GraphQL Armor's cost model, with one change: a list field that takes `limit` multiplies the cost of its
- * selection by the number of objects it may return — `limit` as given (literally or by a variable), else the
- * schema's default page size, or what its filter bounds when that is fewer (see `filterBound`). Armor itself only
- * weighs `first`/`last` literals, so 30 aliases of `engagements(limit: 1000)` cost as much as 30 of
+ * GraphQL Armor's cost model, with one change: a list field multiplies the cost of its selection by the number
+ * of objects it may return — `limit` as given (literally or by a variable), else the schema's default page size
+ * or a link's cap, or what its filter bounds when that is fewer (see `filterBound`); a plain list link weighs
+ * one object the first time a path passes a list of its objects and `repeatedListWeight` below it. Armor
+ * itself only weighs `first`/`last` literals, so 30 aliases of `engagements(limit: 1000)` cost as much as 30 of
  * `limit: 1`. Fragments are weighed where they are spread, like Armor does.
+ *
+ * This function and `filterBound` are the model's interface (`useQueryLimits` and the comparison tools call
+ * them); a field that weighs a fixed number of objects whatever it selects is a `fixedWeights` entry.
  *
  * The answer depends on the request's variables, so it is computed for each request (at execution), never
  * as a validation rule: Yoga caches validation per document, and a cheap request would let every later
