@@ -5,7 +5,7 @@ import type { Plugin } from 'graphql-yoga';
 export interface VariableLimits {
   /** The variables' size, about the length of their JSON text (strings, keys, numbers and punctuation). */
   maxBytes: number;
-  /** Deepest nesting of objects and lists in them (`{"f": {"parent": …}}` is two levels). */
+  /** Deepest nesting of objects and lists inside the variables object (`{"f": {"parent": {}}}` nests two). */
   maxDepth: number;
   /** Most items in any one list of them. */
   maxListLength: number;
