@@ -18,6 +18,7 @@ const toolTests = [
   'test/mesh-peer-graph.test.ts',
   'test/mesh-peer.test.ts',
   'test/os2mo-like-backend.test.ts',
+  'test/request-memory.test.ts',
   'test/shutdown.test.ts',
   'test/start-command.test.ts',
   'test/stateless.test.ts',

@@ -80,6 +80,31 @@ describe('readGatewayConfig: legacy access', () => {
     expect(config.bodyTimeoutMs).toBe(10_000);
   });
 
+  it("bounds a request's variables and answer by default, each limit its own variable (issue 35)", () => {
+    const { graphqlLimits } = readGatewayConfig({});
+    expect(graphqlLimits).toMatchObject({
+      maxVariablesBytes: 262_144,
+      maxVariablesDepth: 32,
+      maxVariablesListLength: 1_000,
+      maxAnswerObjects: 20_000,
+    });
+    const set = readGatewayConfig({
+      GRAPHQL_MAX_VARIABLES_BYTES: '2048',
+      GRAPHQL_MAX_VARIABLES_DEPTH: '8',
+      GRAPHQL_MAX_VARIABLES_LIST_LENGTH: '50',
+      GRAPHQL_MAX_ANSWER_OBJECTS: '500',
+    }).graphqlLimits;
+    expect(set).toMatchObject({
+      maxVariablesBytes: 2048,
+      maxVariablesDepth: 8,
+      maxVariablesListLength: 50,
+      maxAnswerObjects: 500,
+    });
+    expect(() => readGatewayConfig({ GRAPHQL_MAX_VARIABLES_DEPTH: '0' })).toThrow(
+      /GRAPHQL_MAX_VARIABLES_DEPTH/,
+    );
+  });
+
   it('client-credentials takes the client and its secret, and the token endpoint from the issuer', () => {
     const config = readGatewayConfig({
       LEGACY_CREDENTIALS: 'client-credentials',

@@ -161,6 +161,17 @@ export interface GraphQLLimits {
   maxDirectives: number;
   /** Most legacy calls one GraphQL request may make while it executes (the reference query makes 6). */
   maxLegacyCalls: number;
+  /** Largest variables of one request, about the length of their JSON text. */
+  maxVariablesBytes: number;
+  /** Deepest nesting of objects and lists in one request's variables. */
+  maxVariablesDepth: number;
+  /** Most items in any one list of a request's variables. */
+  maxVariablesListLength: number;
+  /**
+   * Most objects one answer may hold, counted while it is built (each object a resolver gives, each item of a
+   * list it gives): a request's share of the gateway's memory.
+   */
+  maxAnswerObjects: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -473,6 +484,10 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
       maxCost: integer(env, 'GRAPHQL_MAX_COST', 20_000, 1, 100_000_000),
       maxDirectives: integer(env, 'GRAPHQL_MAX_DIRECTIVES', 20, 0, 100_000),
       maxLegacyCalls: integer(env, 'GRAPHQL_MAX_LEGACY_CALLS', 1_000, 1, 1_000_000),
+      maxVariablesBytes: integer(env, 'GRAPHQL_MAX_VARIABLES_BYTES', 256 * 1024, 1_024, 100 * 1024 * 1024),
+      maxVariablesDepth: integer(env, 'GRAPHQL_MAX_VARIABLES_DEPTH', 32, 2, 1_000),
+      maxVariablesListLength: integer(env, 'GRAPHQL_MAX_VARIABLES_LIST_LENGTH', 1_000, 1, 1_000_000),
+      maxAnswerObjects: integer(env, 'GRAPHQL_MAX_ANSWER_OBJECTS', 20_000, 1, 100_000_000),
     },
     upstreamTrace: flag(env, 'GRAPHQL_UPSTREAM_TRACE', true),
     corsOrigins: origins(env, [publicUrl]),

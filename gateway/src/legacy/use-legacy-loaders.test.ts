@@ -112,6 +112,65 @@ describe('useLegacyLoaders', () => {
   });
 });
 
+describe('the calls a request leaves behind', () => {
+  it('stops the calls still queued once the request has its answer (issue 35: a hundred failed requests left 26,000)', async () => {
+    const slow = await startStubBackend();
+    const held: (() => void)[] = [];
+    let holding = true;
+    slow.answer((request, response) => {
+      const answer = () => json(response, 200, { uuid: request.url.split('/')[3] });
+      if (holding) held.push(answer);
+      else answer();
+    });
+    // One connection: the request's first call is sent, the other nine wait in the pool's queue.
+    const oneConnection = createLegacyClient({
+      url: new URL(slow.url),
+      connectTimeoutMs: 1000,
+      responseTimeoutMs: 5000,
+      connections: 1,
+    });
+    const failingFast = createSchema<LegacyContext>({
+      typeDefs: 'type Unit { uuid: String! } type Query { units(count: Int!): [Unit!] }',
+      resolvers: {
+        Query: {
+          // One failure fails the whole list at once, as a filter's UUIDs read together do.
+          units: (_root: unknown, { count }: { count: number }, context: LegacyContext) =>
+            Promise.all(
+              Array.from({ length: count }, (_, index) =>
+                context.legacy.orgUnit(`unit-${index}`, '2024-01-01'),
+              ),
+            ),
+        },
+      },
+    });
+    const server = createYoga({
+      schema: failingFast,
+      maskedErrors: true,
+      logging: false,
+      plugins: [useLegacyErrors(), useLegacyLoaders({ legacy: oneConnection, budget: 10 })],
+    });
+    const send = async (count: number) => {
+      const response = await server.fetch('http://gateway.example/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: `{ units(count: ${count}) { uuid } }` }),
+      });
+      return response.json();
+    };
+    // Past the loaders' batch of 256: the second batch fails at once, while the first waits on its ten calls.
+    const over = await send(300);
+    expect(over.errors[0].extensions).toEqual({ code: 'LEGACY_BUDGET_EXCEEDED' });
+    holding = false;
+    for (const answer of held.splice(0)) answer();
+    // The next request's call waits behind whatever the first left queued on the one connection.
+    expect((await send(1)).data.units).toEqual([{ uuid: 'unit-0' }]);
+    // The first request's call in flight, and the next one's: not the nine the first no longer needed.
+    expect(slow.received.length).toBeLessThanOrEqual(2);
+    await oneConnection.destroy();
+    await slow.close();
+  });
+});
+
 describe('legacy failures in GraphQL', () => {
   it('a backend that does not answer in time fails the field with UPSTREAM_TIMEOUT', async () => {
     const silent = await startStubBackend();

@@ -64,6 +64,24 @@ describe('the weighted cost of one request', () => {
     expect(link('members(limit: 1000) { uuid }')).toBeGreaterThan(100 * link('parent(limit: 1000) { uuid }'));
   });
 
+  it('weighs a plain list below a list of the same objects as what it can return, not one object (issue 35)', () => {
+    const link = (selection: string) => costOf(`{ units(limit: 1) { objects { uuid ${selection} } } }`);
+    // Once on a path: one object, as before.
+    const once = link('members { uuid }');
+    // Below a list of its own objects: ten, as a link without a limit, at every turn.
+    expect(link('members { uuid members { uuid } }')).toBe(
+      link('members { uuid members(limit: 10) { uuid } }'),
+    );
+    expect(link('members { members { members { uuid } } }')).toBe(
+      link('members { members(limit: 10) { members(limit: 10) { uuid } } }'),
+    );
+    expect(link('members { members { uuid } }')).toBeGreaterThan(5 * once);
+    // A page's objects and an object's validities are weighed above them, so they do not count as passed.
+    expect(link('children { objects { uuid members { uuid } } }')).toBe(
+      link('children(limit: 10) { objects { uuid members(limit: 1) { uuid } } }'),
+    );
+  });
+
   it('weighs the operation the request runs, not the others of its document', () => {
     const document = `
       query Small { units(limit: 1) { objects { uuid } } }
@@ -240,6 +258,20 @@ describe("the cost of OS2mo's UI's page queries (v29), within the default limit"
     // A limit given on a plain link is weighed as given.
     const wide = search.replace('itusers {', 'itusers(limit: 1000) {');
     expect(costAtV29(wide, variables)).toBeGreaterThan(maxCost);
+  });
+
+  it("refuses the chain of a facet's classes, their facet's classes and theirs, which the UI never sends (issue 35)", () => {
+    const chain = (turns: number) => {
+      let inner = 'classes { uuid name }';
+      for (let turn = 0; turn < turns; turn += 1) inner = `classes { uuid facet { ${inner} } }`;
+      return inner;
+    };
+    const aliases = (count: number, turns: number) =>
+      `{ ${Array.from({ length: count }, (_, i) => `a${i}: facets(filter: { user_keys: ["job_function"] }) { objects { current { ${chain(turns)} } } }`).join(' ')} }`;
+    expect(costAtV29(aliases(30, 2), {})).toBeGreaterThan(maxCost);
+    expect(costAtV29(aliases(1, 3), {})).toBeGreaterThan(maxCost);
+    // One turn (a facet's classes, and their facet's classes) is what a form reads, and stays within the limit.
+    expect(costAtV29(aliases(1, 1), {})).toBeLessThanOrEqual(maxCost);
   });
 
   it('still refuses every facet with its classes, and a subtree that names no owner it bounds', () => {

@@ -45,12 +45,24 @@ const unlimitedLinkWeight = 10;
  */
 const heldLinkWeight = 3;
 /**
- * OS2mo's plain list links (`Employee.addresses`, `Engagement.person`; deprecated for the `*_response` pages)
- * without a limit: one object, as they weighed before they took `limit` (the comparison tools' detail reads
- * and OS2mo's UI search, a page of hits each with its addresses and IT accounts, stay within the default
- * limit). A `limit` given is weighed as given, so neither it nor a filter makes a link cheaper.
+ * OS2mo's plain list links (`Facet.classes`, `Employee.addresses`, `Class.children`; every list link of v2,
+ * which take no `limit`) without a limit weigh one object where they first appear on a path, as they did before
+ * OS2mo's links took `limit`: the UI's search (a page of hits, each with its addresses and IT accounts) and its
+ * tabs stay within the default limit. Below a list of the objects they give, each weighs what it can return,
+ * capped at `repeatedListWeight`: a chain that comes back to the same list (a facet's classes, their facet's
+ * classes, theirs; a unit's children's children) multiplies the answer at every turn while its data comes from
+ * the same few cached reads. Weighing one object each, 30 aliases of such a chain passed as cheap and answered
+ * 84 MB, 1.4 GB of the gateway's memory (issue 35). A `limit` given is weighed as given.
  */
 const plainLinkWeight = 1;
+/** What a plain list link weighs below a list of the same objects: a link's objects, as a page link without a limit. */
+const repeatedListWeight = unlimitedLinkWeight;
+/**
+ * Lists whose objects are already weighed above them: a page's `objects` (the page field carries its limit)
+ * and an object's `validities` (the registrations of the one object selected). They do not count as a list
+ * a path has passed.
+ */
+const weighedAbove: ReadonlySet<string> = new Set(['objects', 'validities']);
 
 /**
  * Fields that weigh as this many objects whatever they select: `Query.cpr_lookup` probes the CPR register
@@ -133,9 +145,12 @@ function pageSize(
   node: FieldNode,
   variables: Record<string, unknown> | null | undefined,
   isRoot: boolean,
+  /** What a plain list link weighs here without a limit: one object, or more below a list of its objects. */
+  plainList: number,
 ): number {
+  if (!givesMany(field)) return 1;
   const definition = field.args.find((arg) => arg.name === 'limit');
-  if (!definition || !givesMany(field)) return 1;
+  if (!definition) return weighedAbove.has(field.name) ? 1 : plainList;
   const argument = (name: string) => node.arguments?.find((arg) => arg.name.value === name);
   const limitNode = argument('limit');
   const given = limitNode
@@ -148,7 +163,7 @@ function pageSize(
     ? isRoot
       ? unlimitedWeight
       : isListType(getNullableType(field.type))
-        ? plainLinkWeight
+        ? plainList
         : followsHeld
           ? heldLinkWeight
           : unlimitedLinkWeight
@@ -164,11 +179,15 @@ function pageSize(
 }
 
 /**
- * GraphQL Armor's cost model, with one change: a list field that takes `limit` multiplies the cost of its
- * selection by the number of objects it may return — `limit` as given (literally or by a variable), else the
- * schema's default page size, or what its filter bounds when that is fewer (see `filterBound`). Armor itself only
- * weighs `first`/`last` literals, so 30 aliases of `engagements(limit: 1000)` cost as much as 30 of
+ * GraphQL Armor's cost model, with one change: a list field multiplies the cost of its selection by the number
+ * of objects it may return — `limit` as given (literally or by a variable), else the schema's default page size
+ * or a link's cap, or what its filter bounds when that is fewer (see `filterBound`); a plain list link weighs
+ * one object the first time a path passes a list of its objects and `repeatedListWeight` below it. Armor
+ * itself only weighs `first`/`last` literals, so 30 aliases of `engagements(limit: 1000)` cost as much as 30 of
  * `limit: 1`. Fragments are weighed where they are spread, like Armor does.
+ *
+ * This function and `filterBound` are the model's interface (`useQueryLimits` and the comparison tools call
+ * them); a field that weighs a fixed number of objects whatever it selects is a `fixedWeights` entry.
  *
  * The answer depends on the request's variables, so it is computed for each request (at execution), never
  * as a validation rule: Yoga caches validation per document, and a cheap request would let every later
@@ -179,16 +198,23 @@ export function weightedCost({ schema, document, operation, variables }: Weighte
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   }
+  // A fragment's cost depends on the lists its spread is below (`passed`): kept per fragment and those lists.
   const fragmentCosts = new Map<string, number>();
   const root = schema.getRootType(operation.operation) ?? undefined;
 
-  const selectionCost = (selectionSet: SelectionSetNode, parent: GraphQLNamedType | undefined): number => {
+  /** `passed`: the types of the plain list links the path has followed so far. */
+  const selectionCost = (
+    selectionSet: SelectionSetNode,
+    parent: GraphQLNamedType | undefined,
+    passed: ReadonlySet<string>,
+  ): number => {
     let total = 0;
-    for (const selection of selectionSet.selections) total += depthCostFactor * cost(selection, parent);
+    for (const selection of selectionSet.selections)
+      total += depthCostFactor * cost(selection, parent, passed);
     return total;
   };
 
-  const cost = (node: ASTNode, parent: GraphQLNamedType | undefined): number => {
+  const cost = (node: ASTNode, parent: GraphQLNamedType | undefined, passed: ReadonlySet<string>): number => {
     if (node.kind === Kind.FIELD) {
       if (node.name.value === '__schema' || node.name.value === '__type') return 0;
       if (!node.selectionSet) return scalarCost;
@@ -196,34 +222,39 @@ export function weightedCost({ schema, document, operation, variables }: Weighte
         parent && (isObjectType(parent) || isInterfaceType(parent))
           ? parent.getFields()[node.name.value]
           : undefined;
-      const inner =
-        objectCost + selectionCost(node.selectionSet, field ? getNamedType(field.type) : undefined);
+      const type = field ? getNamedType(field.type) : undefined;
+      const plainList =
+        field !== undefined && isListType(getNullableType(field.type)) && !weighedAbove.has(field.name);
+      const below = plainList && !passed.has(type!.name) ? new Set([...passed, type!.name]) : passed;
+      const inner = objectCost + selectionCost(node.selectionSet, type, below);
       if (!field) return inner;
       const fixed = fixedWeights.get(`${parent!.name}.${field.name}`);
-      return inner * (fixed ?? pageSize(field, node, variables, parent === root));
+      const plainWeight = plainList && passed.has(type!.name) ? repeatedListWeight : plainLinkWeight;
+      return inner * (fixed ?? pageSize(field, node, variables, parent === root, plainWeight));
     }
     if (node.kind === Kind.INLINE_FRAGMENT) {
       const type = node.typeCondition ? schema.getType(node.typeCondition.name.value) : parent;
-      return objectCost + selectionCost(node.selectionSet, type ?? undefined);
+      return objectCost + selectionCost(node.selectionSet, type ?? undefined, passed);
     }
     if (node.kind === Kind.FRAGMENT_SPREAD) {
       const name = node.name.value;
-      const known = fragmentCosts.get(name);
+      const key = [name, ...[...passed].sort()].join('\n');
+      const known = fragmentCosts.get(key);
       if (known !== undefined) return scalarCost + depthCostFactor * known;
       // A fragment that spreads itself is invalid anyway; weigh it once.
-      fragmentCosts.set(name, 0);
+      fragmentCosts.set(key, 0);
       const fragment = fragments.get(name);
       if (!fragment) return scalarCost;
       const type = schema.getType(fragment.typeCondition.name.value) ?? undefined;
-      const fragmentCost = objectCost + selectionCost(fragment.selectionSet, type);
-      fragmentCosts.set(name, fragmentCost);
+      const fragmentCost = objectCost + selectionCost(fragment.selectionSet, type, passed);
+      fragmentCosts.set(key, fragmentCost);
       return scalarCost + depthCostFactor * fragmentCost;
     }
     return 0;
   };
 
   let total = 0;
-  for (const selection of operation.selectionSet.selections) total += cost(selection, root);
+  for (const selection of operation.selectionSet.selections) total += cost(selection, root, new Set());
   // Each CPR number searched by weighs as a register lookup does, wherever in a filter it sits.
   return total + cprNumberWeight * cprNumbersInOperation(document, operation, variables);
 }
