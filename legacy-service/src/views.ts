@@ -116,7 +116,7 @@ export function fullName(attrs: Pick<EmployeeAttrs, 'givenname' | 'surname'>): s
 }
 
 /** OS2mo's name fields of a person, shared by every shape that shows one. */
-function personNames(version: EmployeeAttrs) {
+export function personNames(version: EmployeeAttrs) {
   const nicknameGiven = version.nickname_givenname ?? '';
   const nicknameSurname = version.nickname_surname ?? '';
   return {
