@@ -7,7 +7,7 @@
  * backend run without an identity provider (a local bench or a closed test network): it then answers anyone.
  */
 import { fileURLToPath } from 'node:url';
-import type { NavLink } from './routes/configuration.js';
+import type { NavLink } from './frontend-settings.js';
 
 export type LegacyAuthConfig =
   | { enabled: false }

@@ -319,7 +319,7 @@ export type OrgUnitRecord = {
   validity: ValidityRecord;
   /** The ancestors' names from the top down, joined by a backslash (`\`); empty at the top. */
   location: string;
-  /** The unit's settings for OS2mo's frontend, `{"orgunit": {…}}`; the stand-in keeps none. */
+  /** The unit's settings for OS2mo's frontend, `{"orgunit": {…}}`: its own over its parent's over the global ones (`readOrgUnitConfiguration`); without a configuration database, 2.4.0's defaults. */
   user_settings: {
     orgunit: {
       [key: string]: unknown;

@@ -92,6 +92,15 @@ describe('configuration and nav links (2.4.0 service/configuration.py)', () => {
     expect((await get('/service/ou/not-a-uuid/configuration')).body.error_key).toBe('E_INVALID_INPUT');
   });
 
+  it(`shows a unit's settings in the unit, the writes notwithstanding (…::LoRaTest::test_ou_service_response)`, async () => {
+    const unit = unitUuid(1);
+    await post(`/service/ou/${unit}/configuration`, { org_units: { show_user_key: 'True' } });
+    await post(`/service/ou/${unit}/configuration`, { org_units: { show_location: 'False' } });
+    const { body } = await get(`/service/ou/${unit}/`);
+    expect(body.user_settings.orgunit).toMatchObject({ show_user_key: true, show_location: true });
+    expect(body.user_settings.orgunit).toEqual((await get(`/service/ou/${unit}/configuration`)).body);
+  });
+
   it(`answers [{}] without nav links (…::TestNavLink::test_empty_list)`, async () => {
     expect(await get('/service/navlinks')).toEqual({ status: 200, body: [{}] });
   });
