@@ -26,7 +26,7 @@ export const omittedMutationFields: readonly Omission[] = [
     reason: "refresh events belong to OS2mo's event system, which the Service API has not",
   },
   { coordinate: 'event_*', reason: "OS2mo's event system: the Service API has none" },
-  { coordinate: 'upload_file', reason: "OS2mo's file store: the Service API has none" },
+  { coordinate: 'upload_file', reason: "OS2mo's file uploads: the Service API cannot write a file" },
 ];
 
 export const omittedInputFields: readonly Omission[] = [
