@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLegacyApp } from '../app.js';
+import { readLegacyConfig } from '../config.js';
 import { readDevUsers } from '../fixture/dev-users.js';
 import { buildOrganisation, classUuid, organisationUuid, unitUuid } from '../fixture/organisation.js';
 import { orgDataIndexes } from '../org-data.js';
@@ -335,5 +336,29 @@ describe('validation (2.4.0 service/validation/validate.py)', () => {
     expect(
       (await post('/service/validate/address/', { value: 'nobody', address_type: emailType })).body.error_key,
     ).toBe('V_INVALID_ADDRESS_EMAIL');
+  });
+});
+
+describe('the settings of these routes (LEGACY_NAVLINKS, LEGACY_EXPORT_DIR)', () => {
+  it('reads the nav links as OS2mo reads NAVLINKS, and refuses a list it cannot use', () => {
+    const env = { LEGACY_AUTH: 'off' };
+    expect(readLegacyConfig(env)).toMatchObject({ navlinks: [] });
+    expect(readLegacyConfig(env).exportDir).toBeUndefined();
+    expect(
+      readLegacyConfig({
+        ...env,
+        LEGACY_NAVLINKS: '[{"href": "https://intra.example.org/", "text": "Intranet"}]',
+        LEGACY_EXPORT_DIR: '/srv/exports',
+      }),
+    ).toMatchObject({
+      navlinks: [{ href: 'https://intra.example.org/', text: 'Intranet' }],
+      exportDir: '/srv/exports',
+    });
+    expect(() => readLegacyConfig({ ...env, LEGACY_NAVLINKS: '{"href": 1}' })).toThrow(
+      /LEGACY_NAVLINKS must be/,
+    );
+    expect(() => readLegacyConfig({ ...env, LEGACY_NAVLINKS: '[{"href": "ftp://x", "text": "x"}]' })).toThrow(
+      /item 0/,
+    );
   });
 });
