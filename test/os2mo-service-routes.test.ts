@@ -91,4 +91,21 @@ describe("OS2mo 2.4.0's /service routes through the gateway", () => {
       }
     },
   );
+
+  it('forwards a path no release serves to the backend, and counts it in usage under its own label', async () => {
+    const before = stack.legacyProxy!.requests.length;
+    const path = `/service/ou/${values['{unit}']}/no-such-route`;
+    const response = await fetch(`${stack.gatewayUrl}${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    // The 404 is the backend's: the gateway sent the request on.
+    expect(response.status).toBe(404);
+    expect(stack.legacyProxy!.requests.slice(before).map((request) => request.path)).toEqual([path]);
+    const usage = (await stack.gateway.metrics.registry.getMetricsAsJSON()).find(
+      (metric) => metric.name === 'gateway_usage_last_seen_timestamp_seconds',
+    );
+    expect(usage?.values.map((value) => value.labels.endpoint)).toContain(
+      'GET /service/ou/{uuid}/no-such-route',
+    );
+  });
 });
