@@ -27,6 +27,7 @@ import {
   uuidOr,
   write,
 } from './contract-fixture.js';
+import { frontendContractCases } from './frontend-contract-cases.js';
 import type { Shape } from './response-shape.js';
 
 /** One real request against the legacy service and the answer the document must describe. */
@@ -888,4 +889,5 @@ export const contractCases: Record<string, ContractCase[]> = {
     },
     { ...tooLarge, params: { uuid: oscarOwnedUnitUuid } },
   ],
+  ...frontendContractCases,
 };

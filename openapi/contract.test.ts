@@ -61,7 +61,8 @@ const casesOf = (operation: DocumentedOperation): RunnableCase[] => {
     ...own,
     // Every failure the app does not expect answers 500; a store that throws stands in for a broken disk
     // or a bug. The request reused is a successful one, so it gets as far as the store.
-    ...(operation.responses.has(500) && success
+    // (Unless the operation's own cases already give its 500, as the exports' missing folder does.)
+    ...(operation.responses.has(500) && success && !own.some((c) => c.status === 500)
       ? [{ ...success, name: 'a failing store', status: 500, errorKey: 'E_UNKNOWN', storeFails: true }]
       : []),
     // OS2mo refuses every `/service` call without a token, before looking at the request.
@@ -273,7 +274,8 @@ describe('the service answers as documented, with authentication on', () => {
       const body: unknown = JSON.parse(text);
       if (c.status === 401) {
         expect(body).toEqual(notAuthenticated);
-      } else if (c.status >= 400) {
+      } else if (c.status >= 400 && c.status !== 410) {
+        // (2.4.0's removed settings writes answer 410 with the body `false`, not an error.)
         expect(body).toMatchObject({ error: true, status: c.status });
         if (c.errorKey) expect((body as { error_key?: unknown }).error_key).toBe(c.errorKey);
       }

@@ -5,8 +5,13 @@ import { createTokenCheck, requireBearerToken } from './auth.js';
 import type { LegacyAuthConfig } from './config.js';
 import { invalid, LegacyError, notFound } from './errors.js';
 import { OrgData } from './org-data.js';
+import type { NavLink } from './frontend-settings.js';
+import { configurationRoutes } from './routes/configuration.js';
+import { exportRoutes } from './routes/exports.js';
+import { integrationDataRoutes } from './routes/integration-data.js';
 import { lookupRoutes } from './routes/lookups.js';
 import { readRoutes } from './routes/reads.js';
+import { validateRoutes } from './routes/validate.js';
 import { writeRoutes } from './routes/writes.js';
 import type { Store } from './store/index.js';
 
@@ -30,6 +35,10 @@ export interface LegacyAppOptions {
    * send tokens to the backend yet. `main.ts` always passes the configured value, which defaults to on.
    */
   auth?: LegacyAuthConfig;
+  /** The folder `GET /service/exports/` lists (OS2mo's `QUERY_EXPORT_DIR`); none means a missing folder. */
+  exportDir?: string;
+  /** `GET /service/navlinks` (OS2mo's `NAVLINKS`); none answers `[{}]`, as 2.4.0 does. */
+  navlinks?: readonly NavLink[];
   /** Receives unexpected errors (the client only sees a generic 500). */
   onUnexpectedError?: (error: unknown) => void;
 }
@@ -93,6 +102,10 @@ export function createLegacyApp(options: LegacyAppOptions): Hono {
   app.route('/service', lookupRoutes({ data, clock }));
   app.route('/service', readRoutes({ data, clock }));
   app.route('/service', writeRoutes({ store }));
+  app.route('/service', configurationRoutes({ navlinks: options.navlinks ?? [] }));
+  app.route('/service', exportRoutes({ exportDir: options.exportDir }));
+  app.route('/service', integrationDataRoutes({ data, clock }));
+  app.route('/service', validateRoutes({ data }));
 
   app.notFound((c) => {
     // A detail type OS2mo does not have is its "unknown role type" (the other object kind's own type,

@@ -7,6 +7,7 @@
  * backend run without an identity provider (a local bench or a closed test network): it then answers anyone.
  */
 import { fileURLToPath } from 'node:url';
+import type { NavLink } from './frontend-settings.js';
 
 export type LegacyAuthConfig =
   | { enabled: false }
@@ -27,6 +28,10 @@ export interface LegacyConfig {
   dataDir: string;
   latencyMs: number;
   auth: LegacyAuthConfig;
+  /** `LEGACY_EXPORT_DIR`: the folder `/service/exports/` serves (default: `exports` in the data folder). */
+  exportDir?: string;
+  /** `LEGACY_NAVLINKS`: a JSON list of `{"href", "text"}` for `/service/navlinks` (OS2mo's `NAVLINKS`). */
+  navlinks: NavLink[];
 }
 
 const defaultDataDir = fileURLToPath(new URL('../../data/legacy', import.meta.url));
@@ -81,6 +86,25 @@ function readAuth(env: NodeJS.ProcessEnv): LegacyAuthConfig {
   };
 }
 
+function readNavlinks(env: NodeJS.ProcessEnv): NavLink[] {
+  const raw = env.LEGACY_NAVLINKS;
+  if (raw === undefined || raw.trim() === '') return [];
+  const problem = 'LEGACY_NAVLINKS must be a JSON list of {"href": "http(s)://…", "text": "…"}';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw) as unknown;
+  } catch {
+    throw new Error(`${problem}; it is not JSON.`);
+  }
+  if (!Array.isArray(parsed)) throw new Error(`${problem}.`);
+  return parsed.map((item: unknown, index) => {
+    const { href, text } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    const isHttp = typeof href === 'string' && URL.canParse(href) && /^https?:$/.test(new URL(href).protocol);
+    if (!isHttp || typeof text !== 'string') throw new Error(`${problem}; item ${index} is not.`);
+    return { href, text };
+  });
+}
+
 /** Reads the legacy service's environment; a bad value stops the start with a message naming it. */
 export function readLegacyConfig(env: NodeJS.ProcessEnv = process.env): LegacyConfig {
   return {
@@ -89,5 +113,7 @@ export function readLegacyConfig(env: NodeJS.ProcessEnv = process.env): LegacyCo
     dataDir: env.LEGACY_DATA_DIR || defaultDataDir,
     latencyMs: readInteger(env, 'LEGACY_LATENCY_MS', 0, 60_000),
     auth: readAuth(env),
+    ...(env.LEGACY_EXPORT_DIR ? { exportDir: env.LEGACY_EXPORT_DIR } : {}),
+    navlinks: readNavlinks(env),
   };
 }

@@ -9,6 +9,8 @@ try {
     port: config.port,
     latencyMs: config.latencyMs,
     auth: config.auth,
+    exportDir: config.exportDir,
+    navlinks: config.navlinks,
     onUnexpectedError: (error) => console.error('legacy-service: unexpected error', error),
   });
   console.log(`legacy-service: ${service.url}/service/ (data in ${config.dataDir})`);

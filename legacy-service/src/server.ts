@@ -1,5 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
+import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { createLegacyApp, type LegacyAppOptions } from './app.js';
 import { buildOrganisation, defaultFixtureSize, type FixtureSize } from './fixture/organisation.js';
 import { orgDataIndexes } from './org-data.js';
@@ -35,15 +37,18 @@ export async function startLegacyService(options: LegacyServerOptions): Promise<
     port = 0,
     fixture = defaultFixtureSize,
     fsync,
+    exportDir = join(dataDir, 'exports'),
     ...appOptions
   } = options;
+  // The export folder is made when it is the data folder's own; a configured one must exist (else 500, as OS2mo).
+  if (options.exportDir === undefined) await mkdir(exportDir, { recursive: true });
   const store = await openStore({
     dir: dataDir,
     fsync,
     indexes: orgDataIndexes,
     seed: () => buildOrganisation(fixture),
   });
-  const app = createLegacyApp({ ...appOptions, store });
+  const app = createLegacyApp({ ...appOptions, exportDir, store });
   const server: ServerType = await new Promise((resolve) => {
     const started = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(started));
   });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLegacyApp } from './app.js';
@@ -35,7 +35,15 @@ export async function openTestLegacy(options: TestLegacyOptions = {}): Promise<T
     indexes: orgDataIndexes,
     seed: () => buildOrganisation(defaultFixtureSize),
   });
-  const app = createLegacyApp({ store, clock: () => testToday, auth: options.auth ?? { enabled: false } });
+  // `/service/exports/` serves this folder; a test puts files in it (or removes it) through `dir`.
+  const exportDir = join(dir, 'exports');
+  await mkdir(exportDir);
+  const app = createLegacyApp({
+    store,
+    clock: () => testToday,
+    auth: options.auth ?? { enabled: false },
+    exportDir,
+  });
   const request = (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init));
   return {
     app,

@@ -1,3 +1,4 @@
+import { unitConfiguration } from './frontend-settings.js';
 import {
   extensionFields,
   type AddressAttrs,
@@ -116,7 +117,7 @@ export function fullName(attrs: Pick<EmployeeAttrs, 'givenname' | 'surname'>): s
 }
 
 /** OS2mo's name fields of a person, shared by every shape that shows one. */
-function personNames(version: EmployeeAttrs) {
+export function personNames(version: EmployeeAttrs) {
   const nicknameGiven = version.nickname_givenname ?? '';
   const nicknameSurname = version.nickname_surname ?? '';
   return {
@@ -193,8 +194,9 @@ export function orgUnitView(
       org_unit_type: fullClass(entry.version.org_unit_type),
       org_unit_level: fullClass(entry.version.org_unit_level),
       time_planning: fullClass(entry.version.time_planning ?? null),
-      // OS2mo's per-unit settings store; this service keeps none.
-      user_settings: { orgunit: {} },
+      // OS2mo 2.4.0 (`service/orgunit.py:539-553`): the unit's settings over its parent's over the global ones;
+      // without a configuration database all three are the defaults.
+      user_settings: { orgunit: { ...unitConfiguration } },
       parent: build(index + 1),
       validity: validityOf(entry.version),
     };

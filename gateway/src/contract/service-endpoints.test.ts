@@ -67,3 +67,28 @@ describe('service endpoints', () => {
     expect(attribute('POST', '/service/details/create/', none).endpoint).toBe('POST /service/details/create');
   });
 });
+
+describe('service endpoints the contract does not have', () => {
+  it('counts a forwarded unknown path under its own label, one per shape, and at most as many as allowed', () => {
+    const counting = serviceAttributor(contractOperations, { unknownPaths: 2 });
+    expect(counting('GET', `/service/ou/${unit}/whatever/`, new URLSearchParams('x=1'))).toEqual({
+      endpoint: 'GET /service/ou/{uuid}/whatever',
+      flags: 'none',
+    });
+    expect(
+      counting('HEAD', `/service/ou/${unit.toUpperCase()}/whatever`, new URLSearchParams()).endpoint,
+    ).toBe('GET /service/ou/{uuid}/whatever');
+    expect(counting('POST', '/service/new/42/%E2%9C%93', new URLSearchParams()).endpoint).toBe(
+      'POST /service/new/{n}/{x}',
+    );
+    // A third shape: the labels are full, so it is unmatched; a known one keeps its label.
+    expect(counting('GET', '/service/third', new URLSearchParams()).endpoint).toBe('unmatched');
+    expect(counting('GET', `/service/ou/${unit}/whatever`, new URLSearchParams()).endpoint).toBe(
+      'GET /service/ou/{uuid}/whatever',
+    );
+    // The contract's own endpoints are attributed as before.
+    expect(counting('GET', `/service/ou/${unit}/`, new URLSearchParams()).endpoint).toBe(
+      'GET /service/ou/{uuid}/',
+    );
+  });
+});

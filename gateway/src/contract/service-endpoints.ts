@@ -1,4 +1,5 @@
 import { endpointTemplates } from './endpoint-templates.js';
+import { unknownEndpointLabels } from './unknown-endpoints.js';
 
 /** One `/service` operation of the contract, as usage names it: method, path template and query flags. */
 export interface ServiceEndpoint {
@@ -11,7 +12,10 @@ export interface ServiceEndpoint {
 
 /** What one `/service` call is attributed to. */
 export interface ServiceAttribution {
-  /** `GET /service/ou/{uuid}/details/engagement`; `unmatched` for a path the contract does not have. */
+  /**
+   * `GET /service/ou/{uuid}/details/engagement`; for a path the contract does not have, `unmatched`, or its own
+   * label (`unknownEndpointLabel`) when the attributor counts unknown paths.
+   */
   endpoint: string;
   /** The contract's flags the call used, sorted and comma-separated (`at,validity=past`); `none` for none. */
   flags: string;
@@ -34,15 +38,26 @@ function flagValue(name: string, value: string): string {
  */
 export function serviceAttributor(
   endpoints: readonly ServiceEndpoint[],
+  options: {
+    /**
+     * Count paths the contract does not have under their own labels, at most this many different ones (then
+     * `unmatched`): the gateway forwards them, and usage shows who still calls them.
+     */
+    unknownPaths?: number;
+  } = {},
 ): (method: string, pathname: string, query: URLSearchParams) => ServiceAttribution {
   // Matching is the passthrough's (`endpointTemplates`, shared with deprecation); the flags are usage's own.
   const templates = endpointTemplates(endpoints);
   const byKey = new Map(endpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint]));
+  const unknown =
+    options.unknownPaths === undefined ? undefined : unknownEndpointLabels(options.unknownPaths);
 
   return (method, pathname, query) => {
     const key = templates.match(method, pathname);
     const endpoint = key === undefined ? undefined : byKey.get(key);
-    if (key === undefined || endpoint === undefined) return { endpoint: 'unmatched', flags: 'none' };
+    if (key === undefined || endpoint === undefined) {
+      return { endpoint: unknown?.(method, pathname) ?? 'unmatched', flags: 'none' };
+    }
     const used = new Set<string>();
     for (const [name, value] of query) {
       if (endpoint.flags.includes(name)) used.add(flagValue(name, value));

@@ -9,7 +9,8 @@ import type { Observability, OperationRecord, RequestRecord } from './observabil
 
 const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-const attributeServiceCall = serviceAttributor(contractOperations);
+// A path the contract lacks is forwarded all the same, and counted under its own label (at most 200 of them).
+const attributeServiceCall = serviceAttributor(contractOperations, { unknownPaths: 200 });
 
 /**
  * The header the comparison CLI sends, so its reads are counted as the tools' and not as its user's; believed

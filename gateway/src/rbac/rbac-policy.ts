@@ -81,6 +81,8 @@ export type WriteIntent =
   /** An employee is not an org unit: admin only. */
   | { kind: 'employee'; action: 'create' | 'edit' | 'terminate'; uuid: string | null }
   /** A body or endpoint the policy cannot read: admin only (the legacy service will say what is wrong). */
+  /** `POST /service/f/{facet}/` (OS2mo 2.4.0 `service/facet.py:800`): a class, created or written anew: admin only. */
+  | { kind: 'class'; facet: string }
   | { kind: 'unreadable'; problem: string };
 
 export interface RbacDecision {
@@ -418,6 +420,9 @@ export function writeIntents(write: LegacyWrite): WriteIntent[] {
   if (kind === 'e' && second === 'create' && third === undefined) {
     return [{ kind: 'employee', action: 'create', uuid: null }];
   }
+  if (kind === 'f' && second !== undefined && second !== '' && third === undefined) {
+    return [{ kind: 'class', facet: second }];
+  }
   if (kind === 'details' && third === undefined) {
     const each = detailWrites.get(second ?? '');
     if (each) return items(body).map((item, index) => readable(() => each(item, at(body, index))));
@@ -495,6 +500,8 @@ export function describeIntent(intent: WriteIntent): string {
       return intent.uuid === null
         ? `${intent.action} an employee`
         : `${intent.action} employee ${intent.uuid}`;
+    case 'class':
+      return `write a class in facet ${intent.facet}`;
     case 'unreadable':
       return 'send this write';
   }
@@ -610,6 +617,7 @@ export function createRbacPolicy(options: RbacPolicyOptions) {
       allow(`Employee ${ownership.employee} owns every unit this write touches.`);
 
     if (intent.kind === 'employee') return adminOnly('an employee is not an org unit, so this');
+    if (intent.kind === 'class') return adminOnly('a class, which every org unit may use,');
     if (intent.kind === 'unreadable') {
       return refused(`${intent.problem}, and a write RBAC cannot read needs the admin role`);
     }

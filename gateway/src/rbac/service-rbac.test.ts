@@ -251,3 +251,49 @@ describe('serviceRbac look-ups', () => {
     }
   });
 });
+
+describe('serviceRbac on the routes OS2mo 2.4.0 serves its frontend', () => {
+  it('passes the validate/* checks of any token on as reads, and judges any other spelling as a write', async () => {
+    const { policy, seen } = stubPolicy(false);
+    const { hono, received } = app(noRole, policy);
+    const check = JSON.stringify({
+      cpr_no: '0101011234',
+      org: { uuid: '00000000-0000-4000-8000-000000000001' },
+    });
+    for (const path of ['/service/validate/cpr/', '/service/validate/candidate-parent-org-unit']) {
+      expect((await send(hono, path, check)).status, path).toBe(201);
+    }
+    expect(received.map((request) => request.path)).toEqual([
+      '/service/validate/cpr/',
+      '/service/validate/candidate-parent-org-unit',
+    ]);
+    for (const path of ['/service/validate/cpr/x', '/service/validate/CPR', '/service/validate/']) {
+      expect((await send(hono, path, check)).status, path).toBe(403);
+    }
+    expect(received).toHaveLength(2);
+    expect(seen).toEqual([]);
+  });
+
+  it("refuses an owner's class write (POST /service/f/{facet}/) and an unknown write path: admin only", async () => {
+    const policy = createRbacPolicy({ enabled: true });
+    const { hono, received } = app(owner, policy);
+    const classWrite = await send(
+      hono,
+      '/service/f/engagement_job_function/',
+      JSON.stringify({ name: 'Jurist', user_key: 'BVN', org_uuid: '00000000-0000-4000-8000-000000000001' }),
+    );
+    expect(classWrite.status).toBe(403);
+    expect(((await classWrite.json()) as { description: string }).description).toBe(
+      'You may not write a class in facet engagement_job_function: a class, which every org unit may use, needs the admin role.',
+    );
+    const unknown = await send(hono, '/service/ou/00000000-0000-4000-8000-000000000004/refresh', '{}');
+    expect(unknown.status).toBe(403);
+    expect(((await unknown.json()) as { description: string }).description).toMatch(
+      /is not a write endpoint of \/service, and a write RBAC cannot read needs the admin role/,
+    );
+    expect(received).toEqual([]);
+    const admin = app({ ...owner, roles: ['admin'] }, policy);
+    expect((await send(admin.hono, '/service/f/engagement_job_function/', '{}')).status).toBe(201);
+    expect((await send(admin.hono, '/service/something/new', '{}')).status).toBe(201);
+  });
+});

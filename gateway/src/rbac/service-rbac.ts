@@ -10,6 +10,7 @@ import {
   type LegacyClient,
 } from '../legacy/legacy-client.js';
 import { writeIntents, type RbacDecision, type RbacPolicy } from './rbac-policy.js';
+import { isServicePostRead } from './service-post-reads.js';
 
 export interface ServiceRbacOptions {
   policy: RbacPolicy;
@@ -28,8 +29,10 @@ function forbidden(decision: RbacDecision): GatewayError {
 }
 
 /**
- * RBAC for `/service` writes: every request but GET and HEAD is decided by the RBAC policy before anything
- * is sent to the legacy service; a refusal answers 403 `E_FORBIDDEN`. Reads are never restricted.
+ * RBAC for `/service` writes: every request but GET, HEAD and the `POST`s that write nothing (`validate/*`) is
+ * decided by the RBAC policy before anything is sent to the legacy service; a refusal answers 403
+ * `E_FORBIDDEN`. Reads are never restricted. A write to a path RBAC does not know is read as `unreadable`:
+ * only an admin may send it, because RBAC cannot tell which unit it changes.
  *
  * When the token settles the decision (RBAC off, admin, no role) the body is not looked at here. For an
  * owner the decision reads the body `judgedBody` parsed once and strictly — after `bodyLimit`, so it is
@@ -42,6 +45,8 @@ function forbidden(decision: RbacDecision): GatewayError {
 export function serviceRbac(options: ServiceRbacOptions): MiddlewareHandler<{ Variables: GatewayVariables }> {
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    // The `validate/*` checks write nothing: a read, which any token may send (`service-post-reads.ts`).
+    if (isServicePostRead(c.req.method, c.req.path)) return next();
     const principal = c.get('principal');
     const byRole = options.policy.decideByRole(principal);
     if (byRole) {

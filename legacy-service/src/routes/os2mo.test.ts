@@ -8,6 +8,7 @@ import {
   referenceUnitUuids,
   unitUuid,
 } from '../fixture/organisation.js';
+import { unitConfiguration } from '../frontend-settings.js';
 import { detailTypes } from '../model.js';
 import { openTestLegacy, type TestLegacy } from '../testing.js';
 
@@ -196,7 +197,7 @@ describe('detail reads with OS2mo key sets', () => {
     expect(unit.body[0]).toMatchObject({
       uuid: oscarOwnedUnitUuid,
       location: "Northbay Municipality\\Mayor's Office",
-      user_settings: { orgunit: {} },
+      user_settings: { orgunit: unitConfiguration },
       time_planning: null,
     });
     const person = await get(`/service/e/${aliceUuid}/details/employee`);

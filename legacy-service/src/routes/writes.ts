@@ -4,6 +4,7 @@ import { BodyReader, requireUuid } from '../input.js';
 import { detailTypes, type DetailType } from '../model.js';
 import { OrgData } from '../org-data.js';
 import type { Store } from '../store/index.js';
+import { createOrUpdateClass } from '../writes/class-writes.js';
 import { createDetail, editDetail, readDetailType, terminateDetail } from '../writes/detail-writes.js';
 import { createEmployee, editEmployee, terminateEmployee } from '../writes/employee-writes.js';
 import { createOrgUnit, editOrgUnit, mapOrgUnits, terminateOrgUnit } from '../writes/org-unit-writes.js';
@@ -81,6 +82,16 @@ export function writeRoutes({ store }: WriteRouteOptions): Hono {
       const result = write(new OrgData(state), state);
       return { mutations: state.mutations, result };
     });
+
+  // OS2mo 2.4.0 `service/facet.py:800`: creates or writes anew a class; 200 with its UUID either way.
+  app.post('/f/:facet', async (c) => {
+    const facet = c.req.param('facet');
+    const body = await readJson(c);
+    const uuid = await transact((data, state) =>
+      createOrUpdateClass(data, state, facet, BodyReader.of(body)),
+    );
+    return c.json(uuid, 200);
+  });
 
   app.post('/ou/create', async (c) => {
     const body = await readJson(c);

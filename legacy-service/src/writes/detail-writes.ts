@@ -23,7 +23,7 @@ export function readDetailType(body: BodyReader, allowed: readonly string[] = de
 }
 
 /** OS2mo's value checks for each kind of address (its type's scope); DAR values are address UUIDs. */
-const addressFormats: Record<string, RegExp> = {
+export const addressFormats: Record<string, RegExp> = {
   EMAIL: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
   PHONE: /^\+?\d+$/,
   EAN: /^\d{13}$/,

@@ -41,7 +41,7 @@ function topLevelAsNull(data: OrgData, parent: string | null): string | null {
 }
 
 /** True when `candidate` is `unit` or lies below it on `date`. */
-function isSelfOrDescendant(data: OrgData, unit: string, candidate: string, date: string): boolean {
+export function isSelfOrDescendant(data: OrgData, unit: string, candidate: string, date: string): boolean {
   const seen = new Set<string>();
   let current: string | null = candidate;
   while (current !== null && !seen.has(current)) {

@@ -558,6 +558,19 @@ export async function coverageReport(options: CoverageOptions): Promise<Coverage
   const endpoints = await Promise.all(
     operations.map(async (operation): Promise<CoverageEntry> => {
       const base = { operationId: operation.operationId, method: operation.method, path: operation.path };
+      // A POST that writes nothing (`validate/*`, the removed settings writes) or a write GraphQL does not serve
+      // yet is not covered, with its reason, rather than a write with a replacement.
+      const uncovered = notCovered[operation.operationId];
+      if (operation.method !== 'GET' && uncovered !== undefined) {
+        return {
+          ...base,
+          graphql: null,
+          status: 'not covered',
+          reason: uncovered,
+          samples: [],
+          differences: [],
+        };
+      }
       if (operation.method !== 'GET') {
         return {
           ...base,

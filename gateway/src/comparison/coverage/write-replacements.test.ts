@@ -2,9 +2,13 @@ import { isObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { servedV30Schema } from '../os2mo-road.js';
 import { contractOperations } from '../../contract/contract-operations.generated.js';
+import { notCovered } from './not-covered.js';
 import { exclusiveEnds, writeReplacements, writeSentence } from './write-replacements.js';
 
-const writes = contractOperations.filter((operation) => operation.method !== 'GET');
+// POSTs that write nothing, and writes GraphQL does not serve yet, are reported not covered (`not-covered.ts`).
+const writes = contractOperations.filter(
+  (operation) => operation.method !== 'GET' && notCovered[operation.operationId] === undefined,
+);
 
 describe('the v30 mutations replacing each /service write', () => {
   it('names for each of the 8 writes at least one mutation the served v30 has, with the field mapping', () => {
