@@ -14,6 +14,12 @@ describe('touchedByServiceWrite', () => {
     expect(touchedByServiceWrite([move], unit)).toEqual([{ routingKey: 'org_unit', uuid: unit }]);
   });
 
+  it('names a class written through POST /service/f/{facet}/ by the UUID the backend answered', () => {
+    const write: WriteIntent = { kind: 'class', facet: 'job_function' };
+    expect(touchedByServiceWrite([write], created)).toEqual([{ routingKey: 'class', uuid: created }]);
+    expect(touchedByServiceWrite([write], { error: true })).toEqual([]);
+  });
+
   it("uses OS2mo's routing keys for the Service API's detail types, and none for 2.x roles", () => {
     const edit = (type: 'it' | 'role' | 'engagement'): WriteIntent => ({
       kind: 'change_detail',

@@ -87,6 +87,9 @@ export function touchedByServiceWrite(intents: readonly WriteIntent[], answer: u
         const uuid = intent.uuid ?? created;
         return uuid ? [{ routingKey: 'person', uuid: uuid.toLowerCase() }] : [];
       }
+      case 'class':
+        // OS2mo's "class" routing key; a class create answers its new UUID, an update names it in the body.
+        return created ? [{ routingKey: 'class', uuid: created }] : [];
       case 'unreadable':
         return [];
     }
