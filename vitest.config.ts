@@ -10,6 +10,7 @@ const toolTests = [
   'test/compare.test.ts',
   'test/compiled-gateway.test.ts',
   'test/database.test.ts',
+  'test/rate-limits-postgres.test.ts',
   'test/deployment.test.ts',
   'test/hive-peer.test.ts',
   'test/lint-boundaries.test.ts',
