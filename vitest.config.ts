@@ -11,6 +11,7 @@ const toolTests = [
   'test/compiled-gateway.test.ts',
   'test/database.test.ts',
   'test/rate-limits-postgres.test.ts',
+  'test/rate-limits.test.ts',
   'test/deployment.test.ts',
   'test/hive-peer.test.ts',
   'test/lint-boundaries.test.ts',

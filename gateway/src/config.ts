@@ -12,6 +12,7 @@ import {
 import type { LegacyProbeConfig } from './health/legacy-probe.js';
 import type { LegacyAuth } from './legacy/backend-credentials.js';
 import { readUsageConfig, type UsageConfig } from './usage/usage-config.js';
+import { readRateLimitConfig, type RateLimitConfig } from './rate-limits/rate-limit-config.js';
 import { ConfigError } from './config-error.js';
 import { logLevels, type LogLevel } from './observability/log-levels.js';
 
@@ -86,6 +87,8 @@ export interface GatewayConfig {
    * no database, and the event API answers that it is not configured; nothing else changes.
    */
   database: DatabaseConfig | undefined;
+  /** Per-client rate limits (`RATE_LIMIT_*`); undefined when none is set. */
+  rateLimits: RateLimitConfig | undefined;
 }
 
 export interface DatabaseConfig {
@@ -509,5 +512,6 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
       clients: optionalNames(env, 'CPR_READ_CLIENTS'),
     },
     database: databaseConfig(env),
+    rateLimits: readRateLimitConfig(env),
   };
 }

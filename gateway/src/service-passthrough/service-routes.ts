@@ -39,6 +39,11 @@ export interface ServiceRouteOptions {
   clock?: () => Date;
   /** CPR numbers in the reads that can carry them (`serviceCpr`). */
   cpr?: ServiceCpr;
+  /**
+   * Per-client rate limits (`rateLimitStep`), right after the token; none when no limit is set. Not a step of
+   * the read lane: with rate limits on, reads take the app's chain.
+   */
+  rateLimit?: MiddlewareHandler<{ Variables: GatewayVariables }>;
 }
 
 /**
@@ -59,13 +64,21 @@ export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: G
   );
   const onError = legacyErrorHandler(options.logUnexpected);
   const deprecation = options.deprecation ? [options.deprecation] : [];
+  const rateLimit = options.rateLimit ? [options.rateLimit] : [];
   // GET and HEAD have no body to bound and nothing for RBAC to decide (both steps pass them at once), so a
   // read runs only what applies to it; the shadow comparison samples GETs only.
-  const readSteps = [authenticate, ...deprecation, ...(options.shadow ? [options.shadow] : []), passthrough];
+  const readSteps = [
+    authenticate,
+    ...rateLimit,
+    ...deprecation,
+    ...(options.shadow ? [options.shadow] : []),
+    passthrough,
+  ];
   const reads = routeChain<Variables>(readSteps, onError);
   const writes = routeChain<Variables>(
     [
       authenticate,
+      ...rateLimit,
       ...deprecation,
       // The whole body is read here, bounded in size and time, before RBAC or a legacy connection sees it.
       bufferedBody({
