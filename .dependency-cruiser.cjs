@@ -15,7 +15,7 @@ const floors = [
   ['health/', 'rbac/', 'cpr/', 'database/'],
   ['legacy/'],
   ['observability/'],
-  ['deprecation/', 'http/', 'usage/'],
+  ['deprecation/', 'http/', 'usage/', 'rate-limits/'],
   ['errors/', 'auth/', 'config-error.ts', 'contract/', 'memory-flags.ts'],
 ];
 

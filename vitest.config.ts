@@ -12,6 +12,8 @@ const toolTests = [
   'test/database.test.ts',
   'test/events-consumer.test.ts',
   'test/events.test.ts',
+  'test/rate-limits-postgres.test.ts',
+  'test/rate-limits.test.ts',
   'test/deployment.test.ts',
   'test/hive-peer.test.ts',
   'test/floors.test.ts',

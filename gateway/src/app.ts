@@ -22,6 +22,9 @@ import { migrationGuideRoute } from './graphql/migration-guide-route.js';
 import { versionDeprecations } from './graphql/version-deprecation.js';
 import { versionRoutes } from './graphql/version-routes.js';
 import { createDatabase, type Database } from './database/database.js';
+import { countingLegacyCalls } from './rate-limits/legacy-call-count.js';
+import { rateLimitStep } from './rate-limits/rate-limit-step.js';
+import { createRateLimits } from './rate-limits/rate-limits.js';
 import { createDocumentBudget } from './graphql/document-budget.js';
 import type { GraphQLEvents } from './graphql/context.js';
 import { createEventStore } from './events/event-store.js';
@@ -198,9 +201,18 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   const observability = createObservability({ logger, metrics, usage });
   // Undefined without OTEL_EXPORTER_OTLP_ENDPOINT: then no span is made and no step is mounted.
   const tracing = createTracing(config.tracing);
-  const legacy = meteredLegacyClient(config, metrics, tracing);
+  const metered = meteredLegacyClient(config, metrics, tracing);
+  // With rate limits, each request's legacy calls are counted for its client (`RATE_LIMIT_LEGACY_CALLS`).
+  const legacy = config.rateLimits ? countingLegacyCalls(metered) : metered;
   const verifier = tokenVerifier(config, metrics);
   const database = config.database && createDatabase({ ...config.database, logger });
+  const rateLimit =
+    config.rateLimits &&
+    rateLimitStep({
+      limits: createRateLimits({ config: config.rateLimits, store: database, registry: metrics.registry }),
+      onChargeFailed: (error) =>
+        logger.warn({ err: error }, 'rate limits: a request’s legacy calls could not be counted'),
+    });
   // Migrated at start, so the log says at once whether the database answers; the event API waits for it.
   void database?.check(0).then((result) => {
     if (!result.ok) logger.warn({ reason: result.reason }, 'database: not ready at start; retried on use');
@@ -281,6 +293,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     '/',
     versionRoutes({
       versions,
+      rateLimit,
       removedVersions: config.removedVersions,
       migrationGuideUrl: config.migrationGuideUrl,
       deprecations: deprecatedVersions,
@@ -334,6 +347,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     '/',
     serviceRoutes({
       legacy,
+      rateLimit,
       verifier,
       realm,
       publicUrl: config.publicUrl,

@@ -13,6 +13,7 @@ import {
 import type { LegacyProbeConfig } from './health/legacy-probe.js';
 import type { LegacyAuth } from './legacy/backend-credentials.js';
 import { readUsageConfig, type UsageConfig } from './usage/usage-config.js';
+import { readRateLimitConfig, type RateLimitConfig } from './rate-limits/rate-limit-config.js';
 import { ConfigError } from './config-error.js';
 import { logLevels, type LogLevel } from './observability/log-levels.js';
 import type { TokenClaimRules } from './auth/token-verifier.js';
@@ -90,6 +91,8 @@ export interface GatewayConfig {
   database: DatabaseConfig | undefined;
   /** OS2mo's event system (`EVENT_RETRY_MIN_SECONDS`). */
   events: { retryMinSeconds: number };
+  /** Per-client rate limits (`RATE_LIMIT_*`); undefined when none is set. */
+  rateLimits: RateLimitConfig | undefined;
 }
 
 export interface DatabaseConfig {
@@ -518,5 +521,6 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     database: databaseConfig(env),
     // OS2mo's least wait before an unacknowledged event comes again: 3 minutes (`event_resolver`).
     events: { retryMinSeconds: integer(env, 'EVENT_RETRY_MIN_SECONDS', 180, 0, 86_400) },
+    rateLimits: readRateLimitConfig(env),
   };
 }

@@ -40,6 +40,8 @@ export interface VersionRouteOptions {
   clock?: () => Date;
   /** Told when Yoga gets its own copy of a request, so what is known about the first applies to both. */
   sameRequest?: (from: Request, to: Request) => void;
+  /** Per-client rate limits (`rateLimitStep`), right after the token; none when no limit is set. */
+  rateLimit?: MiddlewareHandler<{ Variables: GatewayVariables }>;
 }
 
 /** A browser asking for the page rather than a client sending a query. */
@@ -92,6 +94,7 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     await next();
   };
   const authenticate = bearerAuth({ verifier: options.verifier, realm: options.realm });
+  const rateLimit = options.rateLimit ? [options.rateLimit] : [];
   const tooLarge = () =>
     payloadTooLarge(`The request body is larger than ${options.maxBodyBytes} bytes.`, options.maxBodyBytes);
   // A body declared too large is refused from its header, before the token is checked.
@@ -140,6 +143,7 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     knownVersion,
     declaredTooLarge,
     authenticate,
+    ...rateLimit,
     ...deprecation,
     readBody,
     async (c) => {
@@ -183,6 +187,7 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     async (c, next) => (wantsPage(c) ? c.html(options.graphiqlPage(c.req.param('version'))) : next()),
     declaredTooLarge,
     authenticate,
+    ...rateLimit,
     // A brownout or a retired version answers before the body is read.
     ...deprecation,
     readBody,

@@ -44,6 +44,11 @@ export interface ServiceRouteOptions {
   cpr?: ServiceCpr;
   /** OS2mo's event system (`DATABASE_URL`): each write's "mo" events, sent before it is answered. */
   events?: ServiceEventsOptions;
+  /**
+   * Per-client rate limits (`rateLimitStep`), right after the token; none when no limit is set. Not a step of
+   * the read lane: with rate limits on, reads take the app's chain.
+   */
+  rateLimit?: MiddlewareHandler<{ Variables: GatewayVariables }>;
 }
 
 /**
@@ -64,6 +69,7 @@ export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: G
   );
   const onError = legacyErrorHandler(options.logUnexpected);
   const deprecation = options.deprecation ? [options.deprecation] : [];
+  const rateLimit = options.rateLimit ? [options.rateLimit] : [];
   // GET and HEAD have no body to bound and nothing for RBAC to decide (both steps pass them at once), so a
   // read runs only what applies to it; the shadow comparison samples GETs only.
   // One spelling of each path before anything matches it (`canonicalServicePath`).
@@ -71,6 +77,7 @@ export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: G
   const readSteps = [
     canonicalPath,
     authenticate,
+    ...rateLimit,
     ...deprecation,
     ...(options.shadow ? [options.shadow] : []),
     passthrough,
@@ -80,6 +87,7 @@ export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: G
     [
       canonicalPath,
       authenticate,
+      ...rateLimit,
       ...deprecation,
       // The whole body is read here, bounded in size and time, before RBAC or a legacy connection sees it.
       bufferedBody({
