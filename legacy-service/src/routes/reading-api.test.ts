@@ -3,7 +3,7 @@ import { readDevUsers } from '../fixture/dev-users.js';
 import { unitUuid } from '../fixture/organisation.js';
 import { detailTypes } from '../model.js';
 import { openTestLegacy, type TestLegacy } from '../testing.js';
-import { readChangedSince } from './reading-api.js';
+import { readChangedSince } from './read-params.js';
 
 /** OS2mo 2.4.0's reading API (`backend/mora/api/v1/reading_endpoints.py`), its tests in `backend/tests/api/v1/`. */
 
@@ -52,6 +52,17 @@ describe('changed_since (2.4.0 tests/api/v1/test_changed_since.py)', () => {
     expect([...new Set(after.body.map((person: { uuid: string }) => person.uuid))]).toEqual([alice!.uuid]);
     // The other people were not written: the unit listing still has none either.
     expect((await get(`/api/v1/org_unit?changed_since=${encodeURIComponent(since)}`)).body).toEqual([]);
+  });
+
+  // 2.4.0 `service/detail_reading.py` hands `changed_since` to the reader for `/service` details too.
+  it('filters a /service details read by changed_since as well', async () => {
+    const path = `/service/e/${alice!.uuid}/details/engagement`;
+    expect((await get(path)).body.length).toBeGreaterThan(0);
+    expect((await get(`${path}?changed_since=9999-01-01`)).body).toEqual([]);
+    expect((await get(`${path}?changed_since=1930-01-01`)).body).toEqual((await get(path)).body);
+    expect((await get(`/service/e/${alice!.uuid}/details/employee?changed_since=9999-01-01`)).body).toEqual(
+      [],
+    );
   });
 
   it('reads a date as its midnight and a time without an offset in Copenhagen time, as 2.4.0 does', () => {
