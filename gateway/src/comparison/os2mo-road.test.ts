@@ -11,6 +11,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { buildVersions } from '../graphql/versions.js';
 import { contractOperations } from '../contract/contract-operations.generated.js';
+import { isServiceOperation } from '../contract/contract-operations.js';
 import { hierarchyReplacements, hierarchyV30Forms } from './coverage/hierarchy-checks.js';
 import { newestReplacement } from './coverage/replacements.js';
 import { detailRoad } from './detail-comparison.js';
@@ -23,7 +24,9 @@ import {
   servedV30Schema,
 } from './os2mo-road.js';
 
-const reads = contractOperations.filter((operation) => operation.method === 'GET');
+const reads = contractOperations.filter(
+  (operation) => operation.method === 'GET' && isServiceOperation(operation),
+);
 const served = buildVersions();
 const schemaOf = (name: string) => served.find((version) => version.name === name)!.schema;
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { contractOperations } from '../../contract/contract-operations.generated.js';
+import { isServiceOperation } from '../../contract/contract-operations.js';
 import { newestReplacement, replacementSentence } from './replacements.js';
 
-const operations = contractOperations;
+const operations = contractOperations.filter(isServiceOperation);
 
 describe('replacementSentence (what a 410 names)', () => {
   it('names the newest query for every read of the contract, and the v2 query the report proves, without reading any data', () => {
