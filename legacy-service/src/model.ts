@@ -180,6 +180,25 @@ export interface ItUserAttrs {
   org_unit: string | null;
 }
 
+/**
+ * An address of the national address register (DAR), as DAWA answers it with `struktur=mini`: what OS2mo
+ * 2.4.0 renders a DAR address from (`service/address_handler/dar.py`). The stand-in keeps the few it needs
+ * instead of calling DAWA.
+ */
+export interface DarAddress {
+  uuid: string;
+  vejnavn: string;
+  husnr: string | null;
+  etage: string | null;
+  dør: string | null;
+  supplerendebynavn: string | null;
+  postnr: string;
+  postnrnavn: string;
+  /** Longitude and latitude: OS2mo links to OpenStreetMap when both are known. */
+  x: number | null;
+  y: number | null;
+}
+
 export type OrgUnit = Temporal<OrgUnitAttrs>;
 export type Employee = Temporal<EmployeeAttrs>;
 export type Engagement = Temporal<EngagementAttrs>;
@@ -213,6 +232,7 @@ export const collections = {
   leave: 'leave',
   relatedUnit: 'related_unit',
   role: 'role',
+  darAddress: 'dar_address',
 } as const;
 
 /** The detail types that `/details/{type}` serves (OS2mo 2.4.0's organisation functions), each in its own collection. */

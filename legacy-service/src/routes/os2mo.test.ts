@@ -8,7 +8,9 @@ import {
   referenceUnitUuids,
   unitUuid,
 } from '../fixture/organisation.js';
+import { darAddressOf } from '../fixture/os2mo-records.js';
 import { detailTypes } from '../model.js';
+import { addressPresentation, darAddressText } from '../views.js';
 import { openTestLegacy, type TestLegacy } from '../testing.js';
 
 /** Reads and writes held against OS2mo 2.4.0's shapes (`handler/impl/*.py`, `test_integration_*.py`). */
@@ -93,12 +95,51 @@ describe('detail reads with OS2mo key sets', () => {
     expect(keys(email.address_type)).toEqual(fullClassKeys);
     expect(email.address_type.facet.user_key).toBe('org_unit_address_type');
     expect(keys(email.org_unit)).toEqual(unitKeys);
+    // A DAR address is rendered from the register, with a map link (2.4.0 test_integration_address.py::
+    // AddressTests::test_reading: 'Nordre Ringgade 1, 8000 Aarhus C' and an openstreetmap.org link).
     const postal = body.find((address: any) => address.address_type.scope === 'DAR');
-    expect(postal).toMatchObject({ href: null, name: postal.value });
+    expect(postal).toMatchObject({
+      name: 'Town Hall Square 1, 0. th, Old Harbour, 9990 Northbay',
+      href: 'https://www.openstreetmap.org/?mlon=10.5&mlat=57.4&zoom=16',
+      value: darAddressOf(0).uuid,
+      value2: null,
+    });
     const people = await get(`/service/e/${aliceUuid}/details/address`);
     const phone = people.body.find((address: any) => address.address_type.scope === 'PHONE');
     expect(phone.href).toBe(`tel:${phone.value}`);
     expect(keys(phone.person)).toEqual(personKeys);
+  });
+
+  // 2.4.0 test_integration_address.py::AddressTests::test_missing_address: a DAR value DAWA does not know
+  // reads as 'Ukendt' without a link (`service/address_handler/dar.py`, `from_effect`).
+  it("shows a DAR address the register does not know as OS2mo's Ukendt, without a link", async () => {
+    const unknownDar = '7ea0e3e9-1d27-4b9b-9b8a-59a5b1a6c0de';
+    const created = await post('/service/details/create', {
+      type: 'address',
+      org_unit: { uuid: unitUuid(5) },
+      address_type: { uuid: classUuid('org_unit_address_type', 'unit_postal') },
+      value: unknownDar,
+      user_key: 'Nordre Ringgade 1, 8000 Aarhus C',
+      validity: { from: '2026-01-01' },
+    });
+    expect(created.status).toBe(201);
+    const { body } = await get(`/service/ou/${unitUuid(5)}/details/address`);
+    expect(body.find((address: any) => address.value === unknownDar)).toMatchObject({
+      href: null,
+      name: 'Ukendt',
+      value: unknownDar,
+      value2: null,
+    });
+  });
+
+  it('renders floors, doors and a supplementary town name as 2.4.0 does, and no link without coordinates', () => {
+    expect(darAddressText({ ...darAddressOf(1), etage: null, dør: null })).toBe(
+      'Town Hall Square 2, 9990 Northbay',
+    );
+    expect(darAddressText({ ...darAddressOf(1), etage: 'st', dør: null })).toBe(
+      'Town Hall Square 2, st., 9990 Northbay',
+    );
+    expect(addressPresentation('DAR', darAddressOf(4).uuid, () => darAddressOf(4)).href).toBeNull();
   });
 
   it('shows engagements with primary, is_primary, fraction and extension fields', async () => {
