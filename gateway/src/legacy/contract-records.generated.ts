@@ -610,7 +610,7 @@ export type EmployeeCreateRecord = {
   nickname_surname?: string | null;
   seniority?: string | null;
   org?: UuidRefRecord | null;
-  /** Not OS2mo's (see `x-deviations`). Without it, as in OS2mo, the person exists from the CPR number's birth date, or always without a CPR number, for good. */
+  /** Not OS2mo's (see `x-deviations`): a well-formed one dates the person; any other (such as `{"from": null, "to": null}`) is ignored, as OS2mo ignores every one. Without one, as in OS2mo, the person exists from the CPR number's birth date, or always without a CPR number, for good. */
   validity?: NewValidityRecord | null;
   /** Detail records of the new person; their `person` is filled in. */
   details?: {
