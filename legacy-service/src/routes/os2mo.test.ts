@@ -142,6 +142,16 @@ describe('detail reads with OS2mo key sets', () => {
     expect(addressPresentation('DAR', darAddressOf(4).uuid, () => darAddressOf(4)).href).toBeNull();
   });
 
+  // DIPEX's rollekatalog exporter keeps a unit's KLE numbers by their aspects' scopes (INDSIGT, UDFOERENDE):
+  // seeded aspects without a scope made it drop every unit's KLE.
+  it("gives KLE aspects OS2mo's scopes, so exporters can tell interest from performing", async () => {
+    const { body } = await get('/service/f/kle_aspect/');
+    const scopes = body.data.items.map((item: { scope: string | null }) => item.scope).sort();
+    expect(scopes).toEqual(['ANSVARLIG', 'INDSIGT', 'UDFOERENDE']);
+    const { record } = await firstOnUnits('kle');
+    for (const aspect of record.kle_aspect) expect(scopes).toContain(aspect.scope);
+  });
+
   it('shows engagements with primary, is_primary, fraction and extension fields', async () => {
     const { body } = await get(`/service/e/${aliceUuid}/details/engagement`);
     const [engagement] = body;
