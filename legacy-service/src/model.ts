@@ -56,6 +56,11 @@ export interface OrgUnitAttrs {
   org_unit_level: string | null;
   /** OS2mo's time-planning class (2.4.0 `service/orgunit.py`); absent in older stores means null. */
   time_planning?: string | null;
+  /**
+   * The unit's hierarchy, a class of `org_unit_hierarchy` (2.4.0 stores it as LoRa's `opmærkning` and filters
+   * children by it, `service/orgunit.py`); absent in older stores means null.
+   */
+  org_unit_hierarchy?: string | null;
 }
 
 export interface EmployeeAttrs {
@@ -270,6 +275,7 @@ export const classFacets = {
   org_unit_type: 'org_unit_type',
   org_unit_level: 'org_unit_level',
   time_planning: 'time_planning',
+  org_unit_hierarchy: 'org_unit_hierarchy',
   job_function: 'engagement_job_function',
   engagement_type: 'engagement_type',
   manager_type: 'manager_type',

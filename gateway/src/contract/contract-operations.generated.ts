@@ -58,7 +58,7 @@ export const contractOperations: readonly ContractOperation[] = [
     method: 'GET',
     path: '/service/o/{org}/children',
     summary: "List the organisation's top-level units",
-    flags: ['at'],
+    flags: ['at', 'org_unit_hierarchy'],
   },
   {
     operationId: 'getOrgUnit',
@@ -72,7 +72,7 @@ export const contractOperations: readonly ContractOperation[] = [
     method: 'GET',
     path: '/service/ou/{uuid}/children',
     summary: "List an org unit's children",
-    flags: ['at'],
+    flags: ['at', 'org_unit_hierarchy'],
   },
   {
     operationId: 'getEmployee',

@@ -583,6 +583,8 @@ export type OrgUnitCreateRecord = {
   org_unit_type: UuidRefRecord;
   org_unit_level?: UuidRefRecord | null;
   time_planning?: UuidRefRecord | null;
+  /** The unit's hierarchy, a class of the facet `org_unit_hierarchy` (OS2mo stores it as the unit's `opmærkning`; the children reads filter by it). */
+  org_unit_hierarchy?: UuidRefRecord | null;
   /** Detail records of the new unit (addresses, …); their `org_unit` is filled in. */
   details?: {
     type: string;
@@ -867,6 +869,8 @@ export type OrgUnitEditRecord = {
     org_unit_level?: UuidRefRecord | null;
     /** A class of the facet `time_planning`; null clears it. */
     time_planning?: UuidRefRecord | null;
+    /** A class of the facet `org_unit_hierarchy`; null takes the unit out of its hierarchy. */
+    org_unit_hierarchy?: UuidRefRecord | null;
   };
 };
 

@@ -655,3 +655,62 @@ describe('OS2mo error keys; a refused body changes nothing', () => {
     expect(response.body).toMatchObject({ error_key: 'E_UNKNOWN_ROLE_TYPE', types: ['salary', 'bonus'] });
   });
 });
+
+describe('unit hierarchies (org_unit_hierarchy)', () => {
+  const line = classUuid('org_unit_hierarchy', 'line_management');
+  const safety = classUuid('org_unit_hierarchy', 'safety_organisation');
+  const childrenIn = async (parent: string, hierarchy?: string) =>
+    (
+      await get(`/service/ou/${parent}/children${hierarchy ? `?org_unit_hierarchy=${hierarchy}` : ''}`)
+    ).body.map((child: { uuid: string }) => child.uuid);
+
+  // 2.4.0 test_integration_service.py::Tests::test_children_filtered: a hierarchy no child has lists none.
+  it('lists no children for a hierarchy none of them is in', async () => {
+    expect(await childrenIn(unitUuid(0), '321f1a2f-e185-42ef-a5f3-bebb2c69f1ba')).toEqual([]);
+    expect((await childrenIn(unitUuid(0))).length).toBeGreaterThan(0);
+  });
+
+  it("keeps the children in the hierarchy asked for, from the seed's units", async () => {
+    const all = await childrenIn(unitUuid(0));
+    const inLine = await childrenIn(unitUuid(0), line);
+    const inSafety = await childrenIn(unitUuid(0), safety);
+    expect(inLine.length + inSafety.length).toBeGreaterThan(0);
+    expect([...inLine, ...inSafety].every((uuid: string) => all.includes(uuid))).toBe(true);
+    expect(inLine.filter((uuid: string) => inSafety.includes(uuid))).toEqual([]);
+  });
+
+  // 2.4.0 test_integration_org_unit.py::Tests::test_create_org_unit: ou/create stores `org_unit_hierarchy`
+  // (LoRa's `opmærkning`); an edit that names another moves the unit (`service/orgunit.py` line 255).
+  it('stores the hierarchy on ou/create and on a unit edit, and filters children by it', async () => {
+    const parent = oscarOwnedUnitUuid;
+    const created = await post('/service/ou/create', {
+      name: 'Safety Committee',
+      parent: { uuid: parent },
+      org_unit_type: { uuid: classUuid('org_unit_type', 'office') },
+      org_unit_hierarchy: { uuid: safety },
+      validity: { from: '2024-01-01' },
+    });
+    expect(created.status).toBe(201);
+    expect(await childrenIn(parent, safety)).toContain(created.body);
+    expect(await childrenIn(parent, line)).not.toContain(created.body);
+    const edited = await post('/service/details/edit', {
+      type: 'org_unit',
+      data: { uuid: created.body, org_unit_hierarchy: { uuid: line }, validity: { from: '2025-01-01' } },
+    });
+    expect(edited.status).toBe(200);
+    expect(await childrenIn(parent, line)).toContain(created.body);
+    expect(await childrenIn(parent, safety)).not.toContain(created.body);
+  });
+
+  it('refuses a hierarchy that is not a class of the org_unit_hierarchy facet', async () => {
+    const refused = await post('/service/ou/create', {
+      name: 'Wrong Hierarchy',
+      parent: { uuid: oscarOwnedUnitUuid },
+      org_unit_type: { uuid: classUuid('org_unit_type', 'office') },
+      org_unit_hierarchy: { uuid: classUuid('org_unit_type', 'office') },
+      validity: { from: '2024-01-01' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error_key).toBe('E_CLASS_WRONG_FACET');
+  });
+});

@@ -59,6 +59,17 @@ function matchesQuery(query: string, ...values: string[]): boolean {
 
 type Owner = 'ou' | 'e';
 
+/**
+ * `org_unit_hierarchy=<class uuid>` on the children reads: only units in that hierarchy (2.4.0 `service/orgunit.py`
+ * line 746, LoRa's `opmærkning`); absent or empty keeps every unit.
+ */
+function readHierarchyFilter(c: Context): (version: { org_unit_hierarchy?: string | null }) => boolean {
+  const value = c.req.query('org_unit_hierarchy');
+  if (value === undefined || value === '') return () => true;
+  const hierarchy = requireUuid('org_unit_hierarchy', value);
+  return (version) => version.org_unit_hierarchy === hierarchy;
+}
+
 /** Every read endpoint of `/service`. */
 export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
   const app = new Hono({ strict: false });
@@ -182,9 +193,12 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
     // OS2mo reads any other UUID here as a unit.
     if (!data.organisations().some((organisation) => organisation.uuid === org)) throw notFound.orgUnit(org);
     const time = readTimeParams(c, clock);
+    const inHierarchy = readHierarchyFilter(c);
     const roots = data.orgUnits().flatMap((unit) => {
       const version = versionAt(unit, time.at);
-      return version && version.parent === null ? [orgUnitListItem(data, unit, version, time.at)] : [];
+      return version && version.parent === null && inHierarchy(version)
+        ? [orgUnitListItem(data, unit, version, time.at)]
+        : [];
     });
     return c.json(roots.sort(byNameThenUuid));
   });
@@ -288,10 +302,11 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
   app.get('/ou/:uuid/children', (c) => {
     const uuid = requireUuid('uuid', c.req.param('uuid'));
     const time = readTimeParams(c, clock);
+    const inHierarchy = readHierarchyFilter(c);
     data.orgUnit(uuid);
     const children = data.childrenOf(uuid, time.at).flatMap((child) => {
       const version = versionAt(child, time.at);
-      return version ? [orgUnitListItem(data, child, version, time.at)] : [];
+      return version && inHierarchy(version) ? [orgUnitListItem(data, child, version, time.at)] : [];
     });
     return c.json(children.sort(byNameThenUuid));
   });
