@@ -28,6 +28,7 @@ import {
   write,
 } from './contract-fixture.js';
 import { frontendContractCases } from './frontend-contract-cases.js';
+import { readingApiCases } from './reading-api-cases.js';
 import type { Shape } from './response-shape.js';
 
 /** One real request against the legacy service and the answer the document must describe. */
@@ -171,6 +172,8 @@ const seededDetailRead = (name: string, holder: unknown): ContractCase[] => [
 
 /** Keyed by operationId. The test fails for an operation without cases and for a key it does not know. */
 export const contractCases: Record<string, ContractCase[]> = {
+  // OS2mo 2.4.0's reading API at /api/v1, one listing and one by_uuid read per type.
+  ...readingApiCases,
   getHealth: [{ name: 'the service is up, without a token', status: 200, token: null }],
   getVersion: [
     { name: "the service's release, with a token", status: 200 },

@@ -2,6 +2,7 @@ import { isObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCompareCommand } from '../gateway/src/comparison/cli/compare-command.js';
 import { contractOperations } from '../gateway/src/contract/contract-operations.generated.js';
+import { isServiceOperation } from '../gateway/src/contract/contract-operations.js';
 import type { CoverageEntry, CoverageReport } from '../gateway/src/comparison/coverage/coverage.js';
 import { notCovered } from '../gateway/src/comparison/coverage/not-covered.js';
 import { replacementSentence } from '../gateway/src/comparison/coverage/replacements.js';
@@ -30,7 +31,8 @@ async function compare(args: string[], betweenReads?: () => Promise<void>) {
   return { code, stdout, stderr };
 }
 
-const contractReads = () => contractOperations.filter((operation) => operation.method === 'GET');
+const contractReads = () =>
+  contractOperations.filter((operation) => operation.method === 'GET' && isServiceOperation(operation));
 
 const detailEndpoint = /^\/service\/(ou|e)\/\{uuid\}\/details\/([a-z_]+)$/;
 const isDetailListing = (entry: CoverageEntry) =>

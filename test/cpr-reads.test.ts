@@ -138,3 +138,24 @@ describe.each(['lane', 'app'] as const)('CPR numbers on /service (%s)', (road) =
     expect(lookup.text).not.toContain(person.cpr_no);
   });
 });
+
+// OS2mo 2.4.0's reading API answers people in full (`mora/api/v1/models.py`, `Employee.cpr_no`): its reads are
+// on record like `/service`'s, through the app (the read lane takes `/service` only).
+describe('CPR numbers on /api/v1', () => {
+  it('logs one line for a person read by UUID, and withholds the number from a reader without the role', async () => {
+    const read1 = await read(open, 'nora', `/api/v1/employee/by_uuid?uuid=${person.uuid}`, 'app');
+    expect(read1.status).toBe(200);
+    expect(read1.body[0].cpr_no).toBe(person.cpr_no);
+    expect(read1.cprLines).toHaveLength(1);
+    expect(read1.cprLines[0]!.cpr_read).toMatchObject({
+      endpoint: 'GET /api/v1/employee/by_uuid',
+      count: read1.body.length,
+      subjects: read1.body.map(() => person.uuid),
+    });
+    const withheld = await read(restricted, 'nora', `/api/v1/employee/by_uuid?uuid=${person.uuid}`, 'app');
+    expect(withheld.status).toBe(200);
+    expect(withheld.body[0]).toMatchObject({ uuid: person.uuid });
+    expect(withheld.text).not.toContain('cpr_no');
+    expect(withheld.cprLines).toEqual([]);
+  });
+});

@@ -56,6 +56,11 @@ export interface OrgUnitAttrs {
   org_unit_level: string | null;
   /** OS2mo's time-planning class (2.4.0 `service/orgunit.py`); absent in older stores means null. */
   time_planning?: string | null;
+  /**
+   * The unit's hierarchy, a class of `org_unit_hierarchy` (2.4.0 stores it as LoRa's `opmærkning` and filters
+   * children by it, `service/orgunit.py`); absent in older stores means null.
+   */
+  org_unit_hierarchy?: string | null;
 }
 
 export interface EmployeeAttrs {
@@ -180,6 +185,25 @@ export interface ItUserAttrs {
   org_unit: string | null;
 }
 
+/**
+ * An address of the national address register (DAR), as DAWA answers it with `struktur=mini`: what OS2mo
+ * 2.4.0 renders a DAR address from (`service/address_handler/dar.py`). The stand-in keeps the few it needs
+ * instead of calling DAWA.
+ */
+export interface DarAddress {
+  uuid: string;
+  vejnavn: string;
+  husnr: string | null;
+  etage: string | null;
+  dør: string | null;
+  supplerendebynavn: string | null;
+  postnr: string;
+  postnrnavn: string;
+  /** Longitude and latitude: OS2mo links to OpenStreetMap when both are known. */
+  x: number | null;
+  y: number | null;
+}
+
 export type OrgUnit = Temporal<OrgUnitAttrs>;
 export type Employee = Temporal<EmployeeAttrs>;
 export type Engagement = Temporal<EngagementAttrs>;
@@ -213,6 +237,7 @@ export const collections = {
   leave: 'leave',
   relatedUnit: 'related_unit',
   role: 'role',
+  darAddress: 'dar_address',
 } as const;
 
 /** The detail types that `/details/{type}` serves (OS2mo 2.4.0's organisation functions), each in its own collection. */
@@ -250,6 +275,7 @@ export const classFacets = {
   org_unit_type: 'org_unit_type',
   org_unit_level: 'org_unit_level',
   time_planning: 'time_planning',
+  org_unit_hierarchy: 'org_unit_hierarchy',
   job_function: 'engagement_job_function',
   engagement_type: 'engagement_type',
   manager_type: 'manager_type',

@@ -3,6 +3,7 @@ import {
   collections,
   detailCollection,
   type ClassRecord,
+  type DarAddress,
   type DetailType,
   type Employee,
   type Facet,
@@ -177,6 +178,11 @@ export class OrgData {
       this.typed<Facet>(this.store.get(collections.facet, key)) ??
       this.facets().find((f) => f.user_key === key)
     );
+  }
+
+  /** An address of the stand-in's small copy of the address register (DAR), by its UUID. */
+  findDarAddress(uuid: string): DarAddress | undefined {
+    return this.typed<DarAddress>(this.store.get(collections.darAddress, uuid));
   }
 
   findDetail<A>(type: DetailType, uuid: string): Temporal<A> | undefined {

@@ -4,6 +4,7 @@ import {
   type AddressAttrs,
   type AssociationAttrs,
   type ClassRecord,
+  type DarAddress,
   type DetailType,
   type EmployeeAttrs,
   type EngagementAssociationAttrs,
@@ -321,7 +322,7 @@ export class DetailViews {
     const record: Record<string, unknown> = {
       ...this.base(uuid, version),
       address_type: this.classRef(version.address_type),
-      ...addressPresentation(scope, version.value),
+      ...addressPresentation(scope, version.value, (key) => this.data.findDarAddress(key)),
     };
     if (version.visibility !== null) record.visibility = this.plainClassRef(version.visibility);
     if (version.person !== null) record.person = this.personRef(version.person, date);
@@ -506,11 +507,43 @@ export class DetailViews {
   }
 }
 
+/** What OS2mo 2.4.0 shows for a DAR address it cannot look up (`service/address_handler/dar.py`, `NOT_FOUND`). */
+export const darNotFound = 'Ukendt';
+
+/** A DAR address written as OS2mo 2.4.0 writes it (`_address_string_chunks` in `address_handler/dar.py`). */
+export function darAddressText(address: DarAddress): string {
+  const floorOrDoor = address.etage !== null || address.dør !== null;
+  return [
+    address.vejnavn,
+    address.husnr !== null ? ` ${address.husnr}` : '',
+    floorOrDoor ? ',' : '',
+    address.etage !== null ? ` ${address.etage}.` : '',
+    address.dør !== null ? ` ${address.dør}` : '',
+    ', ',
+    address.supplerendebynavn !== null ? `${address.supplerendebynavn}, ` : '',
+    `${address.postnr} ${address.postnrnavn}`,
+  ].join('');
+}
+
 /**
  * How OS2mo shows an address value by its type's scope: `href` a link where one exists, `name` what a person
- * reads. DAR addresses are shown as stored: resolving them needs the external address register.
+ * reads. A DAR address is looked up in the register (`lookupDar`): its text, and a map link where DAR has
+ * coordinates; one the register does not have is OS2mo's `Ukendt` without a link.
  */
-export function addressPresentation(scope: string | null, value: string) {
+export function addressPresentation(
+  scope: string | null,
+  value: string,
+  lookupDar: (uuid: string) => DarAddress | undefined = () => undefined,
+) {
+  if (scope === 'DAR') {
+    const address = lookupDar(value);
+    if (address === undefined) return { href: null, name: darNotFound, value, value2: null };
+    const href =
+      address.x !== null && address.y !== null
+        ? `https://www.openstreetmap.org/?mlon=${address.x}&mlat=${address.y}&zoom=16`
+        : null;
+    return { href, name: darAddressText(address), value, value2: null };
+  }
   const href = scope === 'EMAIL' ? `mailto:${value}` : scope === 'PHONE' ? `tel:${value}` : null;
   return { href, name: value, value, value2: null };
 }

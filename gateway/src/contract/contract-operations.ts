@@ -1,5 +1,5 @@
 /**
- * One operation of the legacy contract under `/service`, as `openapi/legacy-service.yaml` declares it. The
+ * One operation of the legacy contract under `/service` or `/api/v1`, as `openapi/legacy-service.yaml` declares it. The
  * gateway reads the contract's operations from `contract-operations.generated.ts`, written at build time by
  * `npm run graph:generate`, so nothing parses the OpenAPI file at start.
  */
@@ -19,3 +19,15 @@ export interface ContractOperation {
   /** A read whose successful answer can hold a CPR number (`cpr_no`) somewhere in the contract's schema. */
   carriesCpr?: true;
 }
+
+/**
+ * Whether an operation lies under `/service`, the Service API the coverage report compares with GraphQL and the
+ * migration retires endpoint by endpoint; the contract's other operations are OS2mo 2.4.0's reading API under
+ * `/api/v1`, passed through and counted like `/service`, which the event record reads.
+ */
+export function isServiceOperation(operation: { path: string }): boolean {
+  return operation.path.startsWith('/service/');
+}
+
+/** The route of OS2mo 2.4.0's reading API (`/api/v1/{type}`, `/api/v1/{type}/by_uuid`), as requests are labelled. */
+export const readingApiRoute = '/api/v1/*';

@@ -677,6 +677,8 @@ export type OrgUnitCreateRecord = {
   org_unit_type: UuidRefRecord;
   org_unit_level?: UuidRefRecord | null;
   time_planning?: UuidRefRecord | null;
+  /** The unit's hierarchy, a class of the facet `org_unit_hierarchy` (OS2mo stores it as the unit's `opmærkning`; the children reads filter by it). */
+  org_unit_hierarchy?: UuidRefRecord | null;
   /** Detail records of the new unit (addresses, …); their `org_unit` is filled in. */
   details?: {
     type: string;
@@ -704,7 +706,7 @@ export type EmployeeCreateRecord = {
   nickname_surname?: string | null;
   seniority?: string | null;
   org?: UuidRefRecord | null;
-  /** Not OS2mo's (see `x-deviations`). Without it, as in OS2mo, the person exists from the CPR number's birth date, or always without a CPR number, for good. */
+  /** Not OS2mo's (see `x-deviations`): a well-formed one dates the person; any other (such as `{"from": null, "to": null}`) is ignored, as OS2mo ignores every one. Without one, as in OS2mo, the person exists from the CPR number's birth date, or always without a CPR number, for good. */
   validity?: NewValidityRecord | null;
   /** Detail records of the new person; their `person` is filled in. */
   details?: {
@@ -961,6 +963,8 @@ export type OrgUnitEditRecord = {
     org_unit_level?: UuidRefRecord | null;
     /** A class of the facet `time_planning`; null clears it. */
     time_planning?: UuidRefRecord | null;
+    /** A class of the facet `org_unit_hierarchy`; null takes the unit out of its hierarchy. */
+    org_unit_hierarchy?: UuidRefRecord | null;
   };
 };
 

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLegacyClient } from './legacy-client.js';
 import { createLegacyLoaders } from './legacy-loaders.js';
-import { detailTypes, legacyPaths, queryString, segment, UnaddressableValueError } from './legacy-paths.js';
+import {
+  detailTypes,
+  legacyPaths,
+  queryString,
+  readingApiTypes,
+  segment,
+  UnaddressableValueError,
+} from './legacy-paths.js';
 import { json, startStubBackend, type StubBackend } from './stub-backend.test-helpers.js';
 
 describe('legacyPaths', () => {
@@ -25,6 +32,18 @@ describe('legacyPaths', () => {
       expect(legacyPaths.employeeDetails(type, 'e-1')).toBe(`/service/e/e-1/details/${type}`);
     }
     expect(legacyPaths.orgUnitMap('../create')).toBe('/service/ou/..%2Fcreate/map');
+  });
+
+  it('names the reading API (2.4.0 /api/v1) of every type, its UUIDs repeated and each value encoded', () => {
+    for (const type of readingApiTypes) {
+      expect(legacyPaths.readingList(type, { changed_since: '2024-01-01T10:00:00+01:00' })).toBe(
+        `/api/v1/${type}?changed_since=2024-01-01T10%3A00%3A00%2B01%3A00`,
+      );
+      expect(legacyPaths.readingByUuid(type, ['a', 'b&uuid=c'], { validity: '-infinity/infinity' })).toBe(
+        `/api/v1/${type}/by_uuid?uuid=a&uuid=b%26uuid%3Dc&validity=-infinity%2Finfinity`,
+      );
+    }
+    expect(readingApiTypes).toHaveLength(13);
   });
 
   it('builds query strings that a value cannot add parameters to', () => {

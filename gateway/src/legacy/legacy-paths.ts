@@ -2,7 +2,7 @@ import type { OrganisationSummaryRecord } from './contract-records.generated.js'
 import { LegacyResponseError } from './legacy-errors.js';
 
 /**
- * Every legacy `/service` path the gateway calls, written once. Each path segment that carries a value is
+ * Every legacy `/service` (and `/api/v1`) path the gateway calls, written once. Each path segment that carries a value is
  * encoded with `encodeURIComponent` (and a value that no encoding keeps in its segment is refused), and
  * every query string is built with `URLSearchParams`: no value from a GraphQL argument
  * or a request body can change which legacy endpoint is called or add a query parameter.
@@ -43,6 +43,14 @@ export const organisationCountFields = [
   'role_count',
   'manager_count',
 ] as const satisfies readonly (keyof OrganisationSummaryRecord)[];
+
+/**
+ * What OS2mo 2.4.0's reading API (`/api/v1`, `backend/mora/api/v1/reading_endpoints.py`) reads: every detail
+ * type, and units and people.
+ */
+export const readingApiTypes = [...detailTypes, 'employee', 'org_unit'] as const;
+
+export type ReadingApiType = (typeof readingApiTypes)[number];
 
 /** Query parameters: `undefined` and `false` are left out, `true` is sent as `1`. */
 export type LegacyQuery = Record<string, string | number | boolean | undefined>;
@@ -137,6 +145,18 @@ export const legacyPaths = {
   orgUnitAutocomplete: (query: LegacyQuery) => `/service/ou/autocomplete/${queryString(query)}`,
   employeeAutocomplete: (query: LegacyQuery) => `/service/e/autocomplete/${queryString(query)}`,
   cprLookup: (cpr: string) => `/service/e/cpr_lookup/${queryString({ q: cpr })}`,
+
+  /**
+   * Every record of a type in the validity asked for (2.4.0's reading API); `changed_since` (an ISO date or
+   * date-time) keeps the objects written after it.
+   */
+  readingList: (type: ReadingApiType, query?: LegacyQuery) => `/api/v1/${segment(type)}${queryString(query)}`,
+  /**
+   * The records of the UUIDs given (`uuid` repeated), of one type (2.4.0's reading API). The detail types take
+   * `at`, `validity` and `only_primary_uuid`; `employee` and `org_unit` also `changed_since`.
+   */
+  readingByUuid: (type: ReadingApiType, uuids: string[], query?: LegacyQuery) =>
+    `/api/v1/${segment(type)}/by_uuid${repeated('uuid', uuids, query)}`,
 
   orgUnitCreate: () => '/service/ou/create',
   employeeCreate: () => '/service/e/create',

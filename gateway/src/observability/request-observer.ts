@@ -3,6 +3,7 @@ import type { Principal } from '../auth/token-verifier.js';
 import { routePath } from 'hono/route';
 import type { GatewayVariables } from '../auth/bearer-auth.js';
 import { contractOperations } from '../contract/contract-operations.generated.js';
+import { readingApiRoute } from '../contract/contract-operations.js';
 import { serviceAttributor } from '../contract/service-endpoints.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import type { Observability, OperationRecord, RequestRecord } from './observability.js';
@@ -40,7 +41,7 @@ export interface FinishedRequest {
 }
 
 /**
- * Counts an authenticated request for its client: a `/service` call by contract template and flags, a GraphQL
+ * Counts an authenticated request for its client: a `/service` or `/api/v1` call by contract template and flags, a GraphQL
  * request by version and operation type with the coordinates it selected. The comparison CLI's requests (the
  * tool header from a tool client) are counted apart; the gateway's own (workbench, report) not at all. Answers
  * the `/service` endpoint for the access log.
@@ -49,7 +50,7 @@ function recordUsage(request: FinishedRequest, usage: UsageRecorder | undefined)
   const { principal, operation } = request;
   if (usage === undefined || principal === undefined) return undefined;
   const endpoint =
-    request.route === '/service/*'
+    request.route === '/service/*' || request.route === readingApiRoute
       ? attributeServiceCall(request.method, request.path, new URLSearchParams(request.query))
       : undefined;
   if (request.internal) return endpoint?.endpoint;

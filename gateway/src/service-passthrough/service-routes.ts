@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bearerAuth, type GatewayVariables } from '../auth/bearer-auth.js';
+import { readingApiRoute } from '../contract/contract-operations.js';
 import type { TokenVerifier } from '../auth/token-verifier.js';
 import { legacyErrorHandler, type UnexpectedErrorLog } from '../errors/legacy-error-body.js';
 import { payloadTooLarge } from '../errors/payload-too-large.js';
@@ -52,10 +53,10 @@ export interface ServiceRouteOptions {
 }
 
 /**
- * `/service/*` for existing integrations, the whole chain in the order it runs: one spelling of the path,
- * bearer token, deprecation signals (when configured), body limit, the body parsed strictly, RBAC for
- * writes, shadow sampling of reads, then the passthrough to the legacy service. Every refusal is the legacy
- * API's own error body (`{"error": true, "status", "error_key", "description", …}`).
+ * `/service/*` (and 2.4.0's reading API, `/api/v1/*`) for existing integrations, the whole chain in the order
+ * it runs: one spelling of the path, bearer token, deprecation signals (when configured), body limit, the body
+ * parsed strictly, RBAC for writes, shadow sampling of reads, then the passthrough to the legacy service.
+ * Every refusal is the legacy API's own error body (`{"error": true, "status", "error_key", "description", …}`).
  *
  * @example
  * app.route('/', serviceRoutes({ legacy, verifier, realm, publicUrl, maxBodyBytes, rbac, shadow, logUnexpected }));
@@ -117,5 +118,8 @@ export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: G
   const dispatch: MiddlewareHandler<Variables> = (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? reads(c, next) : writes(c, next);
   app.all('/service/*', withReadSteps(dispatch, readSteps));
+  // OS2mo 2.4.0's reading API beside `/service` (`mora/app.py`: the same `auth` dependency), judged and
+  // forwarded by the same chains; it has reads only, so a write there is refused as any unknown write is.
+  app.all(readingApiRoute, dispatch);
   return app;
 }

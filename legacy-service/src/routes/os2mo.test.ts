@@ -9,7 +9,9 @@ import {
   unitUuid,
 } from '../fixture/organisation.js';
 import { unitConfiguration } from '../frontend-settings.js';
+import { darAddressOf } from '../fixture/os2mo-records.js';
 import { detailTypes } from '../model.js';
+import { addressPresentation, darAddressText } from '../views.js';
 import { openTestLegacy, type TestLegacy } from '../testing.js';
 
 /** Reads and writes held against OS2mo 2.4.0's shapes (`handler/impl/*.py`, `test_integration_*.py`). */
@@ -94,12 +96,61 @@ describe('detail reads with OS2mo key sets', () => {
     expect(keys(email.address_type)).toEqual(fullClassKeys);
     expect(email.address_type.facet.user_key).toBe('org_unit_address_type');
     expect(keys(email.org_unit)).toEqual(unitKeys);
+    // A DAR address is rendered from the register, with a map link (2.4.0 test_integration_address.py::
+    // AddressTests::test_reading: 'Nordre Ringgade 1, 8000 Aarhus C' and an openstreetmap.org link).
     const postal = body.find((address: any) => address.address_type.scope === 'DAR');
-    expect(postal).toMatchObject({ href: null, name: postal.value });
+    expect(postal).toMatchObject({
+      name: 'Town Hall Square 1, 0. th, Old Harbour, 9990 Northbay',
+      href: 'https://www.openstreetmap.org/?mlon=10.5&mlat=57.4&zoom=16',
+      value: darAddressOf(0).uuid,
+      value2: null,
+    });
     const people = await get(`/service/e/${aliceUuid}/details/address`);
     const phone = people.body.find((address: any) => address.address_type.scope === 'PHONE');
     expect(phone.href).toBe(`tel:${phone.value}`);
     expect(keys(phone.person)).toEqual(personKeys);
+  });
+
+  // 2.4.0 test_integration_address.py::AddressTests::test_missing_address: a DAR value DAWA does not know
+  // reads as 'Ukendt' without a link (`service/address_handler/dar.py`, `from_effect`).
+  it("shows a DAR address the register does not know as OS2mo's Ukendt, without a link", async () => {
+    const unknownDar = '7ea0e3e9-1d27-4b9b-9b8a-59a5b1a6c0de';
+    const created = await post('/service/details/create', {
+      type: 'address',
+      org_unit: { uuid: unitUuid(5) },
+      address_type: { uuid: classUuid('org_unit_address_type', 'unit_postal') },
+      value: unknownDar,
+      user_key: 'Nordre Ringgade 1, 8000 Aarhus C',
+      validity: { from: '2026-01-01' },
+    });
+    expect(created.status).toBe(201);
+    const { body } = await get(`/service/ou/${unitUuid(5)}/details/address`);
+    expect(body.find((address: any) => address.value === unknownDar)).toMatchObject({
+      href: null,
+      name: 'Ukendt',
+      value: unknownDar,
+      value2: null,
+    });
+  });
+
+  it('renders floors, doors and a supplementary town name as 2.4.0 does, and no link without coordinates', () => {
+    expect(darAddressText({ ...darAddressOf(1), etage: null, dør: null })).toBe(
+      'Town Hall Square 2, 9990 Northbay',
+    );
+    expect(darAddressText({ ...darAddressOf(1), etage: 'st', dør: null })).toBe(
+      'Town Hall Square 2, st., 9990 Northbay',
+    );
+    expect(addressPresentation('DAR', darAddressOf(4).uuid, () => darAddressOf(4)).href).toBeNull();
+  });
+
+  // DIPEX's rollekatalog exporter keeps a unit's KLE numbers by their aspects' scopes (INDSIGT, UDFOERENDE):
+  // seeded aspects without a scope made it drop every unit's KLE.
+  it("gives KLE aspects OS2mo's scopes, so exporters can tell interest from performing", async () => {
+    const { body } = await get('/service/f/kle_aspect/');
+    const scopes = body.data.items.map((item: { scope: string | null }) => item.scope).sort();
+    expect(scopes).toEqual(['ANSVARLIG', 'INDSIGT', 'UDFOERENDE']);
+    const { record } = await firstOnUnits('kle');
+    for (const aspect of record.kle_aspect) expect(scopes).toContain(aspect.scope);
   });
 
   it('shows engagements with primary, is_primary, fraction and extension fields', async () => {
@@ -603,5 +654,64 @@ describe('OS2mo error keys; a refused body changes nothing', () => {
       engagement,
     ]);
     expect(response.body).toMatchObject({ error_key: 'E_UNKNOWN_ROLE_TYPE', types: ['salary', 'bonus'] });
+  });
+});
+
+describe('unit hierarchies (org_unit_hierarchy)', () => {
+  const line = classUuid('org_unit_hierarchy', 'line_management');
+  const safety = classUuid('org_unit_hierarchy', 'safety_organisation');
+  const childrenIn = async (parent: string, hierarchy?: string) =>
+    (
+      await get(`/service/ou/${parent}/children${hierarchy ? `?org_unit_hierarchy=${hierarchy}` : ''}`)
+    ).body.map((child: { uuid: string }) => child.uuid);
+
+  // 2.4.0 test_integration_service.py::Tests::test_children_filtered: a hierarchy no child has lists none.
+  it('lists no children for a hierarchy none of them is in', async () => {
+    expect(await childrenIn(unitUuid(0), '321f1a2f-e185-42ef-a5f3-bebb2c69f1ba')).toEqual([]);
+    expect((await childrenIn(unitUuid(0))).length).toBeGreaterThan(0);
+  });
+
+  it("keeps the children in the hierarchy asked for, from the seed's units", async () => {
+    const all = await childrenIn(unitUuid(0));
+    const inLine = await childrenIn(unitUuid(0), line);
+    const inSafety = await childrenIn(unitUuid(0), safety);
+    expect(inLine.length + inSafety.length).toBeGreaterThan(0);
+    expect([...inLine, ...inSafety].every((uuid: string) => all.includes(uuid))).toBe(true);
+    expect(inLine.filter((uuid: string) => inSafety.includes(uuid))).toEqual([]);
+  });
+
+  // 2.4.0 test_integration_org_unit.py::Tests::test_create_org_unit: ou/create stores `org_unit_hierarchy`
+  // (LoRa's `opmærkning`); an edit that names another moves the unit (`service/orgunit.py` line 255).
+  it('stores the hierarchy on ou/create and on a unit edit, and filters children by it', async () => {
+    const parent = oscarOwnedUnitUuid;
+    const created = await post('/service/ou/create', {
+      name: 'Safety Committee',
+      parent: { uuid: parent },
+      org_unit_type: { uuid: classUuid('org_unit_type', 'office') },
+      org_unit_hierarchy: { uuid: safety },
+      validity: { from: '2024-01-01' },
+    });
+    expect(created.status).toBe(201);
+    expect(await childrenIn(parent, safety)).toContain(created.body);
+    expect(await childrenIn(parent, line)).not.toContain(created.body);
+    const edited = await post('/service/details/edit', {
+      type: 'org_unit',
+      data: { uuid: created.body, org_unit_hierarchy: { uuid: line }, validity: { from: '2025-01-01' } },
+    });
+    expect(edited.status).toBe(200);
+    expect(await childrenIn(parent, line)).toContain(created.body);
+    expect(await childrenIn(parent, safety)).not.toContain(created.body);
+  });
+
+  it('refuses a hierarchy that is not a class of the org_unit_hierarchy facet', async () => {
+    const refused = await post('/service/ou/create', {
+      name: 'Wrong Hierarchy',
+      parent: { uuid: oscarOwnedUnitUuid },
+      org_unit_type: { uuid: classUuid('org_unit_type', 'office') },
+      org_unit_hierarchy: { uuid: classUuid('org_unit_type', 'office') },
+      validity: { from: '2024-01-01' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error_key).toBe('E_CLASS_WRONG_FACET');
   });
 });

@@ -16,7 +16,9 @@ import {
   orgUnitListItem,
   orgUnitView,
 } from '../views.js';
-import { readFlag, readTimeParams, type TimeParams } from './read-params.js';
+import { readChangedSince, readFlag, readTimeParams, type TimeParams } from './read-params.js';
+import { registeredAfter } from '../registration.js';
+import type { StoredEntity } from '../store/index.js';
 
 export interface ReadRouteOptions {
   data: OrgData;
@@ -57,6 +59,17 @@ function matchesQuery(query: string, ...values: string[]): boolean {
 
 type Owner = 'ou' | 'e';
 
+/**
+ * `org_unit_hierarchy=<class uuid>` on the children reads: only units in that hierarchy (2.4.0 `service/orgunit.py`
+ * line 746, LoRa's `opmærkning`); absent or empty keeps every unit.
+ */
+function readHierarchyFilter(c: Context): (version: { org_unit_hierarchy?: string | null }) => boolean {
+  const value = c.req.query('org_unit_hierarchy');
+  if (value === undefined || value === '') return () => true;
+  const hierarchy = requireUuid('org_unit_hierarchy', value);
+  return (version) => version.org_unit_hierarchy === hierarchy;
+}
+
 /** Every read endpoint of `/service`. */
 export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
   const app = new Hono({ strict: false });
@@ -76,23 +89,38 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
     );
   };
 
-  const detailRecords = (type: DetailType, owner: Owner, uuid: string, time: TimeParams) => {
-    const entities =
+  const detailRecords = (
+    type: DetailType,
+    owner: Owner,
+    uuid: string,
+    time: TimeParams,
+    changedSince?: Date,
+  ) => {
+    const entities = (
       owner === 'ou'
         ? data.detailsOfUnit<{ [k: string]: unknown }>(type, uuid)
-        : data.detailsOfPerson<{ [k: string]: unknown }>(type, uuid);
+        : data.detailsOfPerson<{ [k: string]: unknown }>(type, uuid)
+    ).filter(
+      (entity) =>
+        changedSince === undefined || registeredAfter(entity as unknown as StoredEntity, changedSince),
+    );
     return matching(entities, time)
       .filter(({ version }) => belongsTo(version as unknown as Record<string, unknown>, owner, uuid))
       .sort((a, b) => a.version.from.localeCompare(b.version.from) || a.uuid.localeCompare(b.uuid));
   };
 
   /** With `inherit_manager=1`/`inherit_owner=1`, a unit without its own records shows its nearest ancestor's. */
-  const inheritedUnitRecords = (type: DetailType, unitUuid: string, time: TimeParams) => {
+  const inheritedUnitRecords = (
+    type: DetailType,
+    unitUuid: string,
+    time: TimeParams,
+    changedSince?: Date,
+  ) => {
     const seen = new Set<string>();
     let current: string | null = unitUuid;
     while (current !== null && !seen.has(current)) {
       seen.add(current);
-      const records = detailRecords(type, 'ou', current, time);
+      const records = detailRecords(type, 'ou', current, time, changedSince);
       if (records.length > 0) return records;
       const unit = data.findOrgUnit(current);
       current = (unit && versionAt(unit, time.at)?.parent) ?? null;
@@ -165,9 +193,12 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
     // OS2mo reads any other UUID here as a unit.
     if (!data.organisations().some((organisation) => organisation.uuid === org)) throw notFound.orgUnit(org);
     const time = readTimeParams(c, clock);
+    const inHierarchy = readHierarchyFilter(c);
     const roots = data.orgUnits().flatMap((unit) => {
       const version = versionAt(unit, time.at);
-      return version && version.parent === null ? [orgUnitListItem(data, unit, version, time.at)] : [];
+      return version && version.parent === null && inHierarchy(version)
+        ? [orgUnitListItem(data, unit, version, time.at)]
+        : [];
     });
     return c.json(roots.sort(byNameThenUuid));
   });
@@ -271,10 +302,11 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
   app.get('/ou/:uuid/children', (c) => {
     const uuid = requireUuid('uuid', c.req.param('uuid'));
     const time = readTimeParams(c, clock);
+    const inHierarchy = readHierarchyFilter(c);
     data.orgUnit(uuid);
     const children = data.childrenOf(uuid, time.at).flatMap((child) => {
       const version = versionAt(child, time.at);
-      return version ? [orgUnitListItem(data, child, version, time.at)] : [];
+      return version && inHierarchy(version) ? [orgUnitListItem(data, child, version, time.at)] : [];
     });
     return c.json(children.sort(byNameThenUuid));
   });
@@ -327,15 +359,18 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
       throw new LegacyError(400, 'E_INVALID_ROLE_TYPE', 'Invalid role type for target operation.', { type });
     }
     const time = readTimeParams(c, clock);
+    const changedSince = readChangedSince(c.req.query('changed_since'));
+    const changed = (entity: object) =>
+      changedSince === undefined || registeredAfter(entity as StoredEntity, changedSince);
     if (type === 'org_unit') {
       const unit = data.findOrgUnit(uuid);
-      if (!unit) return [];
+      if (!unit || !changed(unit)) return [];
       return unit.versions
         .filter((version) => matchesValidity(version, time.validity, time.at))
         .map((version) => orgUnitView(data, unit, version, resolutionDate(version, time.at)));
     }
     const employee = data.findEmployee(uuid);
-    if (!employee) return [];
+    if (!employee || !changed(employee)) return [];
     return employee.versions
       .filter((version) => matchesValidity(version, time.validity, time.at))
       .map((version) => ({ ...employeeView(data, uuid, version), validity: validityOf(version) }));
@@ -399,13 +434,15 @@ export function readRoutes({ data, clock }: ReadRouteOptions): Hono {
       if (!(detailTypes as readonly string[]).includes(type)) throw invalid.unknownRoleType(type);
       const detailType = type as DetailType;
       const time = readTimeParams(c, clock);
+      // 2.4.0 passes `changed_since` to the reader (`service/detail_reading.py`, `get_from_type`).
+      const changedSince = readChangedSince(c.req.query('changed_since'));
       const inherit =
         owner === 'ou' &&
         ((detailType === 'manager' && readFlag(c, 'inherit_manager')) ||
           (detailType === 'owner' && readFlag(c, 'inherit_owner')));
       const records = inherit
-        ? inheritedUnitRecords(detailType, uuid, time)
-        : detailRecords(detailType, owner, uuid, time);
+        ? inheritedUnitRecords(detailType, uuid, time, changedSince)
+        : detailRecords(detailType, owner, uuid, time, changedSince);
       const views = new DetailViews(data, {
         at: time.at,
         onlyPrimaryUuid: readFlag(c, 'only_primary_uuid'),

@@ -34,6 +34,39 @@ const cls = {
 };
 
 describe('writes through time', () => {
+  // 2.4.0 `service/employee.py` line 64 (`prepare_create`) reads no `validity`: DIPEX's MoraHelper sends
+  // `{"from": null, "to": null}` with every person it creates, and 2.4.0 answers 201.
+  it.each([
+    ['validity without dates, as DIPEX sends it', { from: null, to: null }],
+    ['a validity that is no interval', { from: 'soon' }],
+    ['a validity that is not an object', 'always'],
+  ])('e/create ignores %s and dates the person from the CPR number', async (_name, validity) => {
+    const employee = await created('/service/e/create', {
+      givenname: 'Dipex',
+      surname: 'Person',
+      cpr_no: '0101850123',
+      validity,
+    });
+    const response = await legacy.request(
+      `/service/e/${employee}/details/employee?validity=-infinity/infinity`,
+    );
+    const [version] = (await response.json()) as { validity: { from: string; to: string | null } }[];
+    expect(version!.validity).toEqual({ from: '1985-01-01', to: null });
+  });
+
+  it('e/create keeps a dated validity (the gateway creates people for a period)', async () => {
+    const employee = await created('/service/e/create', {
+      givenname: 'Dated',
+      surname: 'Person',
+      validity: { from: '2024-03-01', to: '2030-12-31' },
+    });
+    const response = await legacy.request(
+      `/service/e/${employee}/details/employee?validity=-infinity/infinity`,
+    );
+    const [version] = (await response.json()) as { validity: { from: string; to: string | null } }[];
+    expect(version!.validity).toEqual({ from: '2024-03-01', to: '2030-12-31' });
+  });
+
   it('creates a unit, employee, engagement, manager and owner; edits and terminates with history', async () => {
     const unit = await created('/service/ou/create', {
       name: 'Bridge Office',

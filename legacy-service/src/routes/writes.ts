@@ -8,6 +8,7 @@ import { createOrUpdateClass } from '../writes/class-writes.js';
 import { createDetail, editDetail, readDetailType, terminateDetail } from '../writes/detail-writes.js';
 import { createEmployee, editEmployee, terminateEmployee } from '../writes/employee-writes.js';
 import { createOrgUnit, editOrgUnit, mapOrgUnits, terminateOrgUnit } from '../writes/org-unit-writes.js';
+import { stampRegistration } from '../registration.js';
 import { PendingState } from '../writes/pending-state.js';
 
 export interface WriteRouteOptions {
@@ -80,7 +81,7 @@ export function writeRoutes({ store }: WriteRouteOptions): Hono {
     store.transaction((current) => {
       const state = new PendingState(current);
       const result = write(new OrgData(state), state);
-      return { mutations: state.mutations, result };
+      return { mutations: stampRegistration(state.mutations, new Date()), result };
     });
 
   // OS2mo 2.4.0 `service/facet.py:800`: creates or writes anew a class; 200 with its UUID either way.

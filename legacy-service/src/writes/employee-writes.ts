@@ -2,9 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { invalid, LegacyError } from '../errors.js';
 import { cprBirthdate, isCprNumber } from '../cpr.js';
 import type { BodyReader } from '../input.js';
-import { collections, detailCollection, detailTypes, type Employee, type EmployeeAttrs } from '../model.js';
+import {
+  collections,
+  detailCollection,
+  detailTypes,
+  type Employee,
+  type EmployeeAttrs,
+  type Validity,
+} from '../model.js';
 import type { OrgData } from '../org-data.js';
-import { addDays, editVersions, endsBefore } from '../time.js';
+import { addDays, editVersions, endsBefore, isIsoDate } from '../time.js';
 import { requireFree } from './checks.js';
 import { editTemporal, terminateTemporal } from './detail-writes.js';
 import type { PendingState } from './pending-state.js';
@@ -65,6 +72,19 @@ const textFields = [
 ] as const;
 
 /**
+ * The stand-in's one extension of `e/create`: a well-formed `validity` with a start date dates the person
+ * (the gateway creates people for a period). Anything else, such as DIPEX's `{"from": null, "to": null}`, is
+ * ignored as 2.4.0 ignores every `validity` there, so no body 2.4.0 accepts is refused for it.
+ */
+function datedValidity(raw: unknown): Validity | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const { from, to } = raw as { from?: unknown; to?: unknown };
+  if (!isIsoDate(from)) return undefined;
+  if (to === undefined || to === null) return { from, to: null };
+  return isIsoDate(to) && to >= from ? { from, to } : undefined;
+}
+
+/**
  * `POST /service/e/create`: a person, with OS2mo's optional `cpr_no`, nicknames, `seniority`, and `details`
  * (records created for the new person in the same transaction).
  */
@@ -79,10 +99,12 @@ export function createEmployee(
   const uuid = requested ?? randomUUID();
   requireFree(data, collections.employee, requested);
   const cpr = readCpr(data, body, uuid);
-  // OS2mo dates a person from the CPR number's birth date (else from the beginning of time).
-  const validity = body.has('validity')
-    ? body.validity()
-    : { from: (cpr && cprBirthdate(cpr)) || employeeDefaultFrom, to: null };
+  // OS2mo dates a person from the CPR number's birth date (else from the beginning of time), whatever
+  // `validity` says (2.4.0 `service/employee.py` line 64, `prepare_create`, reads none).
+  const validity = datedValidity(body.raw('validity')) ?? {
+    from: (cpr && cprBirthdate(cpr)) || employeeDefaultFrom,
+    to: null,
+  };
   const employee: Employee = {
     uuid,
     versions: [

@@ -26,6 +26,9 @@ function checkOrgUnit(data: OrgData, unit: OrgUnit): void {
     if (version.time_planning != null) {
       requireClass(data, 'time_planning', version.time_planning, classFacets.time_planning);
     }
+    if (version.org_unit_hierarchy != null) {
+      requireClass(data, 'org_unit_hierarchy', version.org_unit_hierarchy, classFacets.org_unit_hierarchy);
+    }
     if (version.parent !== null) {
       if (version.parent === unit.uuid) throw invalid.moveToChild(unit.uuid, version.parent);
       requireUnitDuring(data, version.parent, validity);
@@ -69,6 +72,8 @@ export function createOrgUnit(data: OrgData, state: PendingState, body: BodyRead
         org_unit_type: body.ref('org_unit_type'),
         org_unit_level: body.optionalRef('org_unit_level') ?? null,
         time_planning: body.optionalRef('time_planning') ?? null,
+        // 2.4.0 stores it as the unit's `opmærkning` (`service/orgunit.py` line 121).
+        org_unit_hierarchy: body.optionalRef('org_unit_hierarchy') ?? null,
       },
     ],
   };
@@ -109,6 +114,10 @@ export function editOrgUnit(data: OrgData, state: PendingState, body: BodyReader
   }
   if (changesBody.raw('time_planning') !== undefined) {
     changes.time_planning = changesBody.optionalRef('time_planning') ?? null;
+  }
+  // 2.4.0 `service/orgunit.py` line 255: an edit that names a hierarchy stores it.
+  if (changesBody.raw('org_unit_hierarchy') !== undefined) {
+    changes.org_unit_hierarchy = changesBody.optionalRef('org_unit_hierarchy') ?? null;
   }
   const unit = data.orgUnit(uuid);
   if (changes.parent !== undefined) {

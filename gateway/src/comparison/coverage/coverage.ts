@@ -19,7 +19,7 @@ import { os2moData, os2moRoad, type Os2moForm } from '../os2mo-road.js';
 import { shadowTarget } from '../shadow/shadow-targets.js';
 import { rootObjects, type GraphQLRequestBody } from '../subjects.js';
 import { contractOperations } from '../../contract/contract-operations.generated.js';
-import type { ContractOperation } from '../../contract/contract-operations.js';
+import { isServiceOperation, type ContractOperation } from '../../contract/contract-operations.js';
 import { notCovered, writeMutations } from './not-covered.js';
 import { writeReplacements, writeSentence, type WriteReplacement } from './write-replacements.js';
 import { hierarchyChecks } from './hierarchy-checks.js';
@@ -550,7 +550,7 @@ function provenOn(
  */
 export async function coverageReport(options: CoverageOptions): Promise<CoverageReport> {
   const { transport } = options;
-  const operations = options.operations ?? contractOperations;
+  const operations = options.operations ?? contractOperations.filter(isServiceOperation);
   const sample = await sampleOf(transport, options.sampleSize ?? 3, options.scanLimit);
   const details = await checkDetailListings(transport, sample, options, ['org_units', 'employees']);
   let reads = details.reads + 1;
