@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createTokenCheck, requireBearerToken } from './auth.js';
 import type { LegacyAuthConfig } from './config.js';
 import { invalid, LegacyError, notFound } from './errors.js';
 import { OrgData } from './org-data.js';
 import { lookupRoutes } from './routes/lookups.js';
+import { readingApiRoutes } from './routes/reading-api.js';
 import { readRoutes } from './routes/reads.js';
 import { writeRoutes } from './routes/writes.js';
 import type { Store } from './store/index.js';
@@ -49,10 +50,12 @@ export function createLegacyApp(options: LegacyAppOptions): Hono {
 
   // Counted so benchmarks and tests can tell how many calls a client (the gateway) made.
   let served = 0;
-  app.use('/service/*', async (_c, next) => {
+  const countServed = async (_c: unknown, next: () => Promise<void>) => {
     served += 1;
     await next();
-  });
+  };
+  app.use('/service/*', countServed);
+  app.use('/api/v1/*', countServed);
 
   if (latencyMs > 0) {
     app.use('*', async (_c, next) => {
@@ -70,14 +73,19 @@ export function createLegacyApp(options: LegacyAppOptions): Hono {
   // position, taken before the handler runs. A client that caches what it derives from the data (the
   // gateway's migration workbench) compares it; any write changes it. OS2mo has no such header.
   const instance = randomUUID().slice(0, 8);
-  app.use('/service/*', async (c, next) => {
+  const stampDataVersion = async (c: Context, next: () => Promise<void>) => {
     const version = `${instance}.${store.sequence}`;
     await next();
     c.res.headers.set(dataVersionHeader, version);
-  });
+  };
+  app.use('/service/*', stampDataVersion);
+  app.use('/api/v1/*', stampDataVersion);
 
   if (options.auth?.enabled) {
-    app.use('/service/*', requireBearerToken(createTokenCheck(options.auth), options.onUnexpectedError));
+    // 2.4.0 guards its reading API with the same `auth` dependency as `/service` (`mora/app.py`).
+    const tokenCheck = requireBearerToken(createTokenCheck(options.auth), options.onUnexpectedError);
+    app.use('/service/*', tokenCheck);
+    app.use('/api/v1/*', tokenCheck);
   }
 
   app.use(
@@ -93,6 +101,7 @@ export function createLegacyApp(options: LegacyAppOptions): Hono {
   app.route('/service', lookupRoutes({ data, clock }));
   app.route('/service', readRoutes({ data, clock }));
   app.route('/service', writeRoutes({ store }));
+  app.route('/api/v1', readingApiRoutes({ data, clock }));
 
   app.notFound((c) => {
     // A detail type OS2mo does not have is its "unknown role type" (the other object kind's own type,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createLegacyApp, type LegacyAppOptions } from './app.js';
 import { buildOrganisation, defaultFixtureSize, type FixtureSize } from './fixture/organisation.js';
 import { orgDataIndexes } from './org-data.js';
+import { stampRegistration } from './registration.js';
 import { openStore, type Store } from './store/index.js';
 
 export interface LegacyServerOptions extends Omit<LegacyAppOptions, 'store'> {
@@ -41,7 +42,7 @@ export async function startLegacyService(options: LegacyServerOptions): Promise<
     dir: dataDir,
     fsync,
     indexes: orgDataIndexes,
-    seed: () => buildOrganisation(fixture),
+    seed: () => stampRegistration(buildOrganisation(fixture), new Date()),
   });
   const app = createLegacyApp({ ...appOptions, store });
   const server: ServerType = await new Promise((resolve) => {

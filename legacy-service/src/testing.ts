@@ -5,6 +5,7 @@ import { createLegacyApp } from './app.js';
 import type { LegacyAuthConfig } from './config.js';
 import { buildOrganisation, defaultFixtureSize } from './fixture/organisation.js';
 import { orgDataIndexes } from './org-data.js';
+import { stampRegistration } from './registration.js';
 import { openStore, type Store } from './store/index.js';
 
 /** The date tests read "today" as, so results do not drift with the calendar. */
@@ -33,7 +34,7 @@ export async function openTestLegacy(options: TestLegacyOptions = {}): Promise<T
     // (`store/durability` and `store/crash` tests test the fsync'ed journal).
     fsync: false,
     indexes: orgDataIndexes,
-    seed: () => buildOrganisation(defaultFixtureSize),
+    seed: () => stampRegistration(buildOrganisation(defaultFixtureSize), new Date()),
   });
   const app = createLegacyApp({ store, clock: () => testToday, auth: options.auth ?? { enabled: false } });
   const request = (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init));

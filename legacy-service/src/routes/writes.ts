@@ -7,6 +7,7 @@ import type { Store } from '../store/index.js';
 import { createDetail, editDetail, readDetailType, terminateDetail } from '../writes/detail-writes.js';
 import { createEmployee, editEmployee, terminateEmployee } from '../writes/employee-writes.js';
 import { createOrgUnit, editOrgUnit, mapOrgUnits, terminateOrgUnit } from '../writes/org-unit-writes.js';
+import { stampRegistration } from '../registration.js';
 import { PendingState } from '../writes/pending-state.js';
 
 export interface WriteRouteOptions {
@@ -79,7 +80,7 @@ export function writeRoutes({ store }: WriteRouteOptions): Hono {
     store.transaction((current) => {
       const state = new PendingState(current);
       const result = write(new OrgData(state), state);
-      return { mutations: state.mutations, result };
+      return { mutations: stampRegistration(state.mutations, new Date()), result };
     });
 
   app.post('/ou/create', async (c) => {
