@@ -22,6 +22,7 @@ import { migrationGuideRoute } from './graphql/migration-guide-route.js';
 import { versionDeprecations } from './graphql/version-deprecation.js';
 import { versionRoutes } from './graphql/version-routes.js';
 import { createDatabase, type Database } from './database/database.js';
+import { startBackendRecording, type BackendRecording } from './backend-record/backend-recording.js';
 import { createDocumentBudget } from './graphql/document-budget.js';
 import { buildVersions, type GraphQLVersion } from './graphql/versions.js';
 import { createVersionServer, type VersionServer } from './graphql/yoga.js';
@@ -65,6 +66,11 @@ export interface GatewayApp {
   serviceReads: ServiceReadLane | undefined;
   /** The gateway's own state (`DATABASE_URL`); undefined without one. */
   database: Database | undefined;
+  /**
+   * The record of the backend (`DATABASE_URL`), undefined without one: `backendRecord.record.onObjectChanged`
+   * is told of each change a write, the sweep or a validity date brings.
+   */
+  backendRecord: BackendRecording | undefined;
   close(): Promise<void>;
 }
 
@@ -118,6 +124,7 @@ function versionServers(
     deprecations: Map<string, DeprecationNotice>;
     clock?: () => Date;
     paramsExchange?: boolean;
+    record?: BackendRecording;
   },
   versions: GraphQLVersion[] = buildVersions(),
 ): { version: GraphQLVersion; server: VersionServer }[] {
@@ -139,6 +146,10 @@ function versionServers(
         documents,
         cprReads: config.cprReads,
         paramsExchange: parts.paramsExchange,
+        record: parts.record && {
+          onWrite: parts.record.writes.noteWrite,
+          whereabouts: parts.record.record.whereabouts,
+        },
       });
     return {
       version,
@@ -197,6 +208,17 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
   const legacy = meteredLegacyClient(config, metrics, tracing);
   const verifier = tokenVerifier(config, metrics);
   const database = config.database && createDatabase({ ...config.database, logger });
+  const recording =
+    database &&
+    startBackendRecording({
+      database,
+      legacy,
+      legacyOptions: config.legacy,
+      settings: config.backendSweep,
+      logger,
+      registry: metrics.registry,
+      clock: options.clock,
+    });
   // Migrated at start, so the log says at once whether the database answers; the event API waits for it.
   void database?.check(0).then((result) => {
     if (!result.ok) logger.warn({ reason: result.reason }, 'database: not ready at start; retried on use');
@@ -223,6 +245,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       deprecations: deprecatedVersions,
       clock: options.clock,
       paramsExchange: options.paramsExchange,
+      record: recording,
     },
     built,
   );
@@ -351,6 +374,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       logUnexpected,
       clock: options.clock,
       cpr,
+      onWrite: recording?.writes.noteWrite,
     }),
   );
   app.notFound(legacyNotFound);
@@ -375,7 +399,9 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
         })
       : undefined,
     database,
+    backendRecord: recording,
     close: async () => {
+      await recording?.close();
       await shadow.close();
       await legacy.close();
       await database?.close();

@@ -138,6 +138,16 @@ export const legacyPaths = {
   employeeAutocomplete: (query: LegacyQuery) => `/service/e/autocomplete/${queryString(query)}`,
   cprLookup: (cpr: string) => `/service/e/cpr_lookup/${queryString({ q: cpr })}`,
 
+  /**
+   * OS2mo 2.4.0's reading API (`backend/mora/api/v1/reading_endpoints.py`, beside `/service`): the versions of
+   * the objects named, of a detail type, `org_unit` or `employee`. `validity` is `past`, `present`, `future` or an
+   * interval `FROM/TO` (`-infinity`/`infinity` for an open end).
+   */
+  readingByUuid: (type: string, uuids: readonly string[], query?: LegacyQuery) =>
+    `/api/v1/${segment(type)}/by_uuid${repeated('uuid', [...uuids], query)}`,
+  /** The reading API's listing of a kind: every object, or with `changed_since` those written after it. */
+  readingList: (type: string, query?: LegacyQuery) => `/api/v1/${segment(type)}${queryString(query)}`,
+
   orgUnitCreate: () => '/service/ou/create',
   employeeCreate: () => '/service/e/create',
   /** Relates a unit to exactly the units a body lists (OS2mo's related units). */

@@ -11,6 +11,7 @@ import type { RbacPolicy } from '../rbac/rbac-policy.js';
 import { serviceRbac } from '../rbac/service-rbac.js';
 import type { ServiceCpr } from '../cpr/service-cpr.js';
 import { servicePassthrough } from './service-passthrough.js';
+import type { WriteHook } from '../backend-record/backend-writes.js';
 import { alsoOnReadLane, withReadSteps } from './read-lane-steps.js';
 
 export interface ServiceRouteOptions {
@@ -39,6 +40,8 @@ export interface ServiceRouteOptions {
   clock?: () => Date;
   /** CPR numbers in the reads that can carry them (`serviceCpr`). */
   cpr?: ServiceCpr;
+  /** Told of each write the backend accepted (the record of the backend, `DATABASE_URL`). */
+  onWrite?: WriteHook;
 }
 
 /**
@@ -55,7 +58,12 @@ export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: G
   // The read lane checks the token and forwards a read itself, as these two do.
   const authenticate = alsoOnReadLane(bearerAuth({ verifier: options.verifier, realm: options.realm }));
   const passthrough = alsoOnReadLane(
-    servicePassthrough({ legacy: options.legacy, publicUrl: options.publicUrl, cpr: options.cpr }),
+    servicePassthrough({
+      legacy: options.legacy,
+      publicUrl: options.publicUrl,
+      cpr: options.cpr,
+      onWrite: options.onWrite,
+    }),
   );
   const onError = legacyErrorHandler(options.logUnexpected);
   const deprecation = options.deprecation ? [options.deprecation] : [];
