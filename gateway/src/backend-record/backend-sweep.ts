@@ -226,6 +226,9 @@ export function createBackendSweep(options: BackendSweepOptions): BackendSweep {
       ...(await everyOwner('person', today)).map((uuid) => ({ kind: 'person' as const, uuid })),
     ];
     let changes = 0;
+    // An object whose owner changed over time (a manager post held by two people) is in both listings, each with
+    // its own versions: the first listing of the walk (always the same one) speaks for it, once a round.
+    const noted = new Set<string>();
     for (const [index, { kind, uuid }] of owners.entries()) {
       const owner: ObjectOwner = kind === 'unit' ? { unit: uuid } : { person: uuid };
       const held = await get<Record<string, boolean>>(
@@ -241,11 +244,18 @@ export function createBackendSweep(options: BackendSweepOptions): BackendSweep {
           versions: await readOwnerListing(get, type, owner, allTime, today),
         })),
       );
-      const sightings = found.flatMap(({ type, versions }) =>
-        byObject(versions).map((group) => sighting(type, group, today)),
-      );
-      // A unit's listing also holds its people's engagements: the person's own listing notes them once.
-      changes += await note(sightings);
+      // An object is noted from its owner's listing only: a unit's listing also holds its people's engagements
+      // (and a related unit both units'), rendered a little differently, which would read as a change each time.
+      const sightings = found
+        .flatMap(({ type, versions }) => byObject(versions).map((group) => sighting(type, group, today)))
+        .filter((seen) =>
+          kind === 'person'
+            ? seen.owner.person === uuid
+            : seen.owner.person === undefined && seen.owner.unit === uuid,
+        );
+      const fresh = sightings.filter((seen) => !noted.has(`${seen.type}/${seen.uuid}`));
+      for (const seen of fresh) noted.add(`${seen.type}/${seen.uuid}`);
+      changes += await note(fresh);
       metrics.setProgress((index + 1) / owners.length);
     }
     return changes;
