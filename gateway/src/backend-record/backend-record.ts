@@ -33,12 +33,13 @@ export interface BackendRecord {
   /**
    * Keeps what `sightings` say of each object and tells the listeners of each whose content differs from what
    * the record held (or is new to it); with `always`, of each (a write is a change even if it changed nothing
-   * the hash sees). Answers the changes told.
+   * the hash sees). Quiet: kept, no listener told (the first round on an empty record is a baseline, not a
+   * change). Answers the changes noticed.
    */
   note(
     sightings: readonly ObjectSighting[],
     source: ChangeSource,
-    options?: { always?: boolean },
+    options?: { always?: boolean; quiet?: boolean },
   ): Promise<ObjectChange[]>;
   whereabouts: Whereabouts;
   /** Objects whose next boundary is on or before `today`, at most `limit`. */
@@ -114,7 +115,7 @@ export function createBackendRecord(options: { database: Database; logger?: Logg
   };
 
   return {
-    async note(sightings, source, { always = false } = {}) {
+    async note(sightings, source, { always = false, quiet = false } = {}) {
       const changes: ObjectChange[] = [];
       for (let start = 0; start < sightings.length; start += batchSize) {
         const batch = sightings.slice(start, start + batchSize);
@@ -125,7 +126,7 @@ export function createBackendRecord(options: { database: Database; logger?: Logg
         // Kept first, told after: a listener that fails leaves the record right, and the source tells again.
         if (changed.length > 0) await keep(changed, source);
         const batchChanges = changed.map(({ type, uuid, owner }) => ({ type, uuid, owner, source }));
-        await tell(batchChanges);
+        if (!quiet) await tell(batchChanges);
         changes.push(...batchChanges);
       }
       return changes;

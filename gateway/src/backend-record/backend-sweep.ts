@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Database } from '../database/database.js';
@@ -137,6 +138,8 @@ export function createBackendSweep(options: BackendSweepOptions): BackendSweep {
   const spacingMs = 60_000 / options.callsPerMinute;
   const metrics = sweepMetrics(options.registry);
   const stopping = new AbortController();
+  // Every call of a round listens to it; they end with their calls, so the count is bounded by the rate.
+  setMaxListeners(0, stopping.signal);
   let loop: Promise<void> | undefined;
   let nextCallAt = 0;
   let calls = 0;
@@ -161,10 +164,12 @@ export function createBackendSweep(options: BackendSweepOptions): BackendSweep {
     return rowCount === 1;
   };
 
+  // The first round on an empty record is a baseline: the objects were there before, only the record was not.
+  let baseline = false;
   const note = async (sightings: ObjectSighting[]) => {
-    const changes = await options.record.note(sightings, 'sweep');
-    metrics.changes.inc({ source: 'sweep' }, changes.length);
-    return changes.length;
+    const changes = await options.record.note(sightings, 'sweep', { quiet: baseline });
+    if (!baseline) metrics.changes.inc({ source: 'sweep' }, changes.length);
+    return baseline ? 0 : changes.length;
   };
 
   /** Source (c): each object whose boundary has come, read again and told as changed. */
@@ -268,13 +273,14 @@ export function createBackendSweep(options: BackendSweepOptions): BackendSweep {
     const callsBefore = calls;
     const today = todayOf(clock);
     metrics.setProgress(0);
-    const { rows } = await options.database.query<{ changed_since: Date | null }>(
-      "SELECT changed_since FROM backend_sweep WHERE name = 'backend'",
+    const { rows } = await options.database.query<{ changed_since: Date | null; last_round_at: Date | null }>(
+      "SELECT changed_since, last_round_at FROM backend_sweep WHERE name = 'backend'",
     );
     const since = rows[0]?.changed_since ?? null;
+    baseline = (rows[0]?.last_round_at ?? null) === null;
     let road: SweepRound['road'] = 'reading-api';
     try {
-      const dueChanges = await boundaries(today);
+      const dueChanges = baseline ? 0 : await boundaries(today);
       let changes = await readingApiRound(today, since);
       if (changes === undefined) {
         road = 'service-api';
