@@ -297,3 +297,45 @@ describe('lookups by UUID without a database', () => {
     expect(values).toEqual(await truthOf(stack, address.uuid));
   });
 });
+
+describe('every detail type by UUID alone, over all time', () => {
+  // v30's collection of each detail type the reading API serves (OS2mo 2.4.0 `api/v1/reading_endpoints.py`).
+  const collections: [collection: string, type: string][] = [
+    ['addresses', 'address'],
+    ['engagements', 'engagement'],
+    ['associations', 'association'],
+    ['itusers', 'it'],
+    ['kles', 'kle'],
+    ['leaves', 'leave'],
+    ['managers', 'manager'],
+    ['owners', 'owner'],
+    ['related_units', 'related_unit'],
+  ];
+  it.each(collections)(
+    '%s: found in at most 10 legacy calls, with every version',
+    async (collection, type) => {
+      const stack = await sharedReadOnlyStack();
+      const admin = `Bearer ${await stack.token('alice')}`;
+      const all = (await json(
+        await stack.legacyFetch(`/api/v1/${type}?validity=-infinity/infinity`),
+      )) as Json[];
+      const uuid = all[0]!.uuid as string;
+      const versions = all.filter((version) => version.uuid === uuid).length;
+      const answer = await postGraphQL(
+        stack,
+        'v30',
+        {
+          query: `query ($uuid: UUID!) { ${collection}(filter: { uuids: [$uuid], from_date: null, to_date: null }) {
+          objects { uuid validities { uuid } } } }`,
+          variables: { uuid },
+        },
+        { authorization: admin, trace: true },
+      );
+      expect(answer.body.errors).toBeUndefined();
+      expect(answer.body.extensions.upstream.requests).toBeLessThanOrEqual(10);
+      expect(answer.body.data[collection].objects).toEqual([
+        { uuid, validities: Array(versions).fill({ uuid }) },
+      ]);
+    },
+  );
+});
