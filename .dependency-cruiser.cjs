@@ -10,7 +10,7 @@ const floors = [
   ['service-passthrough/'],
   ['comparison/', 'org-graph/'],
   ['graphql/'],
-  ['browser/', 'events/'],
+  ['browser/', 'events/', 'backend-record/'],
   ['config.ts'],
   ['health/', 'rbac/', 'cpr/', 'database/'],
   ['legacy/'],

@@ -8,6 +8,7 @@ import type { CaseResult, MeasureOptions } from './harness.js';
 import { peakRssMb } from './proc.js';
 import { graphql, json, type BenchStack, type BenchToken } from './stack.js';
 import { everyUnitByHand, v30EveryUnitQuery } from './v30-plans.js';
+import { measureUuidLookup, type UuidLookupFigures } from './backend-record.js';
 
 /**
  * Issue 16's scale figures over a generated organisation of 10,000 units and 100,000 people: a v2 page
@@ -52,6 +53,8 @@ export interface LargeRun {
   /** Legacy calls and dependent rounds of one gateway operation, from its upstream trace. */
   gateway_plans: Record<string, { requests: number; rounds: number; errors?: string } | null>;
   gateway_peak_rss_mb: number | null;
+  /** Issue 36: an address by UUID alone over all time among the 10,000 units. */
+  uuid_lookup: UuidLookupFigures | null;
 }
 
 /** Generates the organisation into a temporary folder (about 30 s), unless `dataDir` names one already made. */
@@ -247,10 +250,16 @@ export async function runLarge(
     2,
   );
 
+  // Issue 36: a lookup by UUID among 10,000 units costs what it costs among 100 (the reading API's by_uuid).
+  const uuidLookup = await measureUuidLookup(ours, legacy, token).catch((error: unknown) => {
+    console.error(`issue 36's lookup by UUID over the large data: ${String(error)}`);
+    return null;
+  });
   return {
     units,
     results,
     gateway_plans: gatewayPlans,
     gateway_peak_rss_mb: await peakRssMb(gateway.process.child.pid),
+    uuid_lookup: uuidLookup,
   };
 }

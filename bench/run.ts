@@ -10,6 +10,7 @@ import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.j
 import { repoRoot } from '../test/processes.js';
 import { runCpuBench, type CpuRow } from './cpu-rows.js';
 import { issue23Rows } from './issue-23.js';
+import { measureSweep, measureUuidLookup } from './backend-record.js';
 import { measureGroup, type BenchCase } from './cases.js';
 import { type CaseResult, type MeasureOptions } from './harness.js';
 import { asReferenceShape, composeSupergraph, hiveReferenceBody, startHivePeer } from './hive/peer.js';
@@ -255,6 +256,9 @@ try {
       serverPid: bareProxy.child.pid,
     },
   ]);
+  // Issue 36: a detail by UUID alone over all time, and the sweep of the seeded organisation (bench/backend-record.ts).
+  const uuidLookup = await measureUuidLookup(ours, legacy, token);
+  const sweepCost = await measureSweep(legacyProcess.url, idp.issuer);
   const peakRss = {
     gateway: await peakRssMb(gateway.process.child.pid),
     mesh: await peakRssMb(mesh.process.child.pid),
@@ -442,6 +446,24 @@ try {
       `${uiSearch.rounds} rounds; p50 ${uiSearchRow.p50_ms.gateway} ms via the gateway, ` +
       `${uiSearchRow.p50_ms.direct} ms by hand (${uiSearchRow.p50_ratio} ×)`,
   );
+  const issue36 = {
+    uuid_lookup: { seeded: uuidLookup, large: large?.uuid_lookup ?? null },
+    sweep: sweepCost,
+  };
+  console.log('\nIssue 36: an address by UUID alone, over all time (v30, from_date and to_date null):');
+  console.log(
+    formatTable(
+      Object.entries(issue36.uuid_lookup).map(([data, figures]) => ({
+        data: data === 'seeded' ? 'seeded organisation' : `${large?.units ?? '?'} generated units`,
+        'legacy calls': figures?.legacy_calls ?? null,
+        'p50 ms': figures?.p50_ms ?? null,
+      })),
+    ),
+  );
+  console.log(
+    'Issue 36: the sweep of the seeded organisation, one round on a fresh database, rate unbounded:',
+  );
+  console.log(formatTable(sweepCost.map((row) => ({ ...row }))));
   console.log("\nIssue 21's v30 rows (OS2mo's shape, /graphql/v30), each against the direct plan:");
   console.log(formatTable(v30.map((row) => ({ ...row }))));
 
@@ -454,6 +476,7 @@ try {
     issue_21_v30: v30,
     issue_23: issue23,
     issue_27_ui_search: uiSearchRow,
+    issue_36: issue36,
     peak_rss_mb: peakRss,
     large,
     scale,

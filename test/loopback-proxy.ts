@@ -40,7 +40,11 @@ export interface LoopbackProxy {
  */
 export async function startLoopbackProxy(
   target: string,
-  options: { down?: boolean } = {},
+  options: {
+    down?: boolean;
+    /** Paths answered 404 without reaching the target, as a backend without them would (FastAPI's body). */
+    notFound?: RegExp;
+  } = {},
 ): Promise<LoopbackProxy> {
   const requests: ProxiedRequest[] = [];
   const sockets = new Set<Socket>();
@@ -53,6 +57,11 @@ export async function startLoopbackProxy(
       return;
     }
     requests.push({ method: incoming.method ?? 'GET', path: incoming.url ?? '/', headers: incoming.headers });
+    if (options.notFound?.test(incoming.url ?? '/')) {
+      incoming.resume();
+      respond.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not Found"}');
+      return;
+    }
     const outgoing = request(
       new URL(incoming.url ?? '/', target),
       { method: incoming.method, headers: incoming.headers, agent },

@@ -37,8 +37,11 @@ export interface TestStackOptions {
   /** Extra gateway environment, e.g. `{ GRAPHQL_REMOVED_VERSIONS: 'v0' }`. */
   gatewayEnv?: Record<string, string>;
   clock?: () => Date;
-  /** Route the gateway's legacy calls through a counting proxy (`stack.legacyProxy`). */
-  legacyProxy?: boolean;
+  /**
+   * Route the gateway's legacy calls through a counting proxy (`stack.legacyProxy`); `notFound` paths it answers
+   * 404 itself, as a backend without them would (OS2mo before 2.4.0 has no `/api/v1`).
+   */
+  legacyProxy?: boolean | { notFound: RegExp };
   /**
    * A backend in front of the legacy service that the gateway calls instead (e.g. one that reads requests as
    * uvicorn does: `startUvicornLikeBackend`); closed with the stack.
@@ -104,7 +107,12 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
             jwksCooldownMs: 0,
           },
         });
-        if (options.legacyProxy) legacyProxy = await startLoopbackProxy(legacy.url);
+        if (options.legacyProxy) {
+          legacyProxy = await startLoopbackProxy(
+            legacy.url,
+            typeof options.legacyProxy === 'object' ? options.legacyProxy : {},
+          );
+        }
         if (options.legacyFront) legacyFront = await options.legacyFront(legacy.url);
         if (options.jwksProxy) {
           jwksProxy = await startLoopbackProxy(`http://127.0.0.1:${idp.port}`, {

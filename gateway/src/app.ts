@@ -25,9 +25,11 @@ import { createDatabase, type Database } from './database/database.js';
 import { countingLegacyCalls } from './rate-limits/legacy-call-count.js';
 import { rateLimitStep } from './rate-limits/rate-limit-step.js';
 import { createRateLimits } from './rate-limits/rate-limits.js';
+import { startBackendRecording, type BackendRecording } from './backend-record/backend-recording.js';
 import { createDocumentBudget } from './graphql/document-budget.js';
 import type { GraphQLEvents } from './graphql/context.js';
-import { createEventStore } from './events/event-store.js';
+import { recordedRoutingKey } from './events/mo-events.js';
+import { createEventStore, moNamespace } from './events/event-store.js';
 import { buildVersions, type GraphQLVersion } from './graphql/versions.js';
 import { createVersionServer, type VersionServer } from './graphql/yoga.js';
 import { healthRoutes } from './health/health-routes.js';
@@ -70,6 +72,11 @@ export interface GatewayApp {
   serviceReads: ServiceReadLane | undefined;
   /** The gateway's own state (`DATABASE_URL`); undefined without one. */
   database: Database | undefined;
+  /**
+   * The record of the backend (`DATABASE_URL`), undefined without one: `backendRecord.record.onObjectChanged`
+   * is told of each change a write, the sweep or a validity date brings.
+   */
+  backendRecord: BackendRecording | undefined;
   close(): Promise<void>;
 }
 
@@ -124,6 +131,7 @@ function versionServers(
     clock?: () => Date;
     paramsExchange?: boolean;
     events: GraphQLEvents;
+    record?: BackendRecording;
   },
   versions: GraphQLVersion[] = buildVersions(),
 ): { version: GraphQLVersion; server: VersionServer }[] {
@@ -146,6 +154,10 @@ function versionServers(
         cprReads: config.cprReads,
         paramsExchange: parts.paramsExchange,
         events: parts.events,
+        record: parts.record && {
+          onWrite: parts.record.writes.noteWrite,
+          whereabouts: parts.record.record.whereabouts,
+        },
       });
     return {
       version,
@@ -213,6 +225,17 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       onChargeFailed: (error) =>
         logger.warn({ err: error }, 'rate limits: a request’s legacy calls could not be counted'),
     });
+  const recording =
+    database &&
+    startBackendRecording({
+      database,
+      legacy,
+      legacyOptions: config.legacy,
+      settings: config.backendSweep,
+      logger,
+      registry: metrics.registry,
+      clock: options.clock,
+    });
   // Migrated at start, so the log says at once whether the database answers; the event API waits for it.
   void database?.check(0).then((result) => {
     if (!result.ok) logger.warn({ reason: result.reason }, 'database: not ready at start; retried on use');
@@ -231,6 +254,15 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     guideUrl,
   });
   const events = database && createEventStore(database, { retryMinSeconds: config.events.retryMinSeconds });
+  // Writes through the gateway send their events themselves, at once; what the sweep notices changing at the
+  // backend (a write around the gateway) and what changes on a validity boundary become events here.
+  if (events && recording) {
+    recording.record.onObjectChanged(async (change) => {
+      if (change.source === 'write') return;
+      const routingKey = recordedRoutingKey(change.type);
+      if (routingKey) await events.add(moNamespace, routingKey, [change.uuid]);
+    });
+  }
   const versions = versionServers(
     config,
     {
@@ -244,6 +276,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
         store: events,
         rbacEnabled: config.idp.rbacEnabled,
       },
+      record: recording,
     },
     built,
   );
@@ -375,6 +408,7 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
       clock: options.clock,
       cpr,
       events: events && { store: events, logger },
+      onWrite: recording?.writes.noteWrite,
     }),
   );
   app.notFound(legacyNotFound);
@@ -399,7 +433,9 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
         })
       : undefined,
     database,
+    backendRecord: recording,
     close: async () => {
+      await recording?.close();
       await shadow.close();
       await legacy.close();
       await database?.close();

@@ -93,6 +93,22 @@ export interface GatewayConfig {
   events: { retryMinSeconds: number };
   /** Per-client rate limits (`RATE_LIMIT_*`); undefined when none is set. */
   rateLimits: RateLimitConfig | undefined;
+  /** The sweep that keeps the record of the backend current (`BACKEND_SWEEP_*`); it runs only with a database. */
+  backendSweep: BackendSweepConfig;
+}
+
+export interface BackendSweepConfig {
+  /** `BACKEND_SWEEP_ENABLED` (default true): whether this replica competes to run the sweep. */
+  enabled: boolean;
+  /** `BACKEND_SWEEP_CALLS_PER_MINUTE`: the most legacy calls the sweep makes a minute. */
+  callsPerMinute: number;
+  /** `BACKEND_SWEEP_INTERVAL_SECONDS`: the pause between two rounds. */
+  intervalMs: number;
+  /**
+   * The credential the sweep reads the backend with: the gateway's own (`LEGACY_CREDENTIALS`) unless that relays
+   * callers' tokens, then `BACKEND_SWEEP_CLIENT_ID`/`_SECRET`. Undefined: none to read with, so no sweep.
+   */
+  auth: 'gateway' | LegacyAuth | undefined;
 }
 
 export interface DatabaseConfig {
@@ -522,5 +538,35 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     // OS2mo's least wait before an unacknowledged event comes again: 3 minutes (`event_resolver`).
     events: { retryMinSeconds: integer(env, 'EVENT_RETRY_MIN_SECONDS', 180, 0, 86_400) },
     rateLimits: readRateLimitConfig(env),
+    backendSweep: backendSweepConfig(env, issuer),
+  };
+}
+
+/**
+ * `BACKEND_SWEEP_*`. The sweep has no caller whose token it could relay: with `LEGACY_CREDENTIALS=relay` it
+ * reads with a client of its own (`BACKEND_SWEEP_CLIENT_ID`, `BACKEND_SWEEP_CLIENT_SECRET`), or not at all.
+ */
+function backendSweepConfig(env: Env, issuer: string): BackendSweepConfig {
+  const gateway = legacyAuth(env, issuer);
+  const clientId = env.BACKEND_SWEEP_CLIENT_ID ?? '';
+  const clientSecret = env.BACKEND_SWEEP_CLIENT_SECRET ?? '';
+  if (clientId !== '' && clientSecret === '') {
+    // Never echo the value: it is a secret.
+    throw new ConfigError('BACKEND_SWEEP_CLIENT_SECRET', 'must be set with BACKEND_SWEEP_CLIENT_ID');
+  }
+  const own: LegacyAuth | undefined =
+    clientId === ''
+      ? undefined
+      : {
+          mode: 'client-credentials',
+          tokenUrl: url(env, 'LEGACY_TOKEN_URL', `${issuer}/protocol/openid-connect/token`),
+          clientId,
+          clientSecret,
+        };
+  return {
+    enabled: flag(env, 'BACKEND_SWEEP_ENABLED', true),
+    callsPerMinute: integer(env, 'BACKEND_SWEEP_CALLS_PER_MINUTE', 600, 1, 1_000_000),
+    intervalMs: integer(env, 'BACKEND_SWEEP_INTERVAL_SECONDS', 30, 1, 86_400) * 1000,
+    auth: own ?? (gateway.mode === 'relay' ? undefined : 'gateway'),
   };
 }

@@ -23,6 +23,8 @@ export interface RunningGateway {
   config: GatewayConfig;
   logger: Logger;
   metrics: GatewayMetrics;
+  /** The record of the backend (`DATABASE_URL`); undefined without one. */
+  backendRecord: GatewayApp['backendRecord'];
   /** How many `/service` reads the lane on Node's request answered; undefined when there is no lane. */
   serviceReadsServed(): number | undefined;
   /**
@@ -110,6 +112,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     config,
     logger: gateway.logger,
     metrics: gateway.metrics,
+    backendRecord: gateway.backendRecord,
     serviceReadsServed: () => lane?.served,
     close: (graceMs = config.operations.shutdownGraceMs) => (closing ??= close(graceMs)),
   };

@@ -50,6 +50,16 @@ const detailRoutingKeys: Partial<Record<DetailType, string>> = {
   related_unit: 'related_unit',
 };
 
+/**
+ * The routing key of an object the record of the backend noticed changing (`backend-record/`): a unit, a person
+ * or a detail; none for the detail types OS2mo's event system has no key for.
+ */
+export function recordedRoutingKey(type: DetailType | 'org_unit' | 'employee'): string | undefined {
+  if (type === 'org_unit') return 'org_unit';
+  if (type === 'employee') return 'person';
+  return detailRoutingKeys[type];
+}
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The UUIDs a Service API write answered, in order: one (`"…"`) or one per item of a list body. */

@@ -1,7 +1,7 @@
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { LegacyClient } from '../legacy/legacy-client.js';
-import { useLegacyLoaders } from '../legacy/use-legacy-loaders.js';
+import { useLegacyLoaders, type LegacyLoadersPluginOptions } from '../legacy/use-legacy-loaders.js';
 import { loggerFor, useOperationObservation, type Observability } from '../observability/index.js';
 import { useRbac } from '../rbac/graphql-rbac.js';
 import type { RbacPolicy } from '../rbac/rbac-policy.js';
@@ -28,6 +28,8 @@ import type { GraphQLVersion } from './versions.js';
 
 export interface VersionServerOptions {
   legacy: LegacyClient;
+  /** The record of the backend (`DATABASE_URL`): told of each write, asked whose an object is. */
+  record?: LegacyLoadersPluginOptions['record'];
   /** Most legacy calls one request may make (`GRAPHQL_MAX_LEGACY_CALLS`). */
   legacyCallBudget: number;
   upstreamTrace: boolean;
@@ -104,6 +106,7 @@ export function createVersionServer(version: GraphQLVersion, options: VersionSer
       legacy: options.legacy,
       budget: options.legacyCallBudget,
       recordCalls: (request) => upstreamTraceRequested(options.upstreamTrace, request),
+      record: options.record,
     }),
     useUpstreamTrace({ enabled: options.upstreamTrace }),
     useRbac({ policy: options.rbac }),

@@ -12,6 +12,7 @@ import {
 } from './forward-headers.js';
 import {
   LegacyCredentialError,
+  LegacyPathNotFoundError,
   LegacyResponseError,
   LegacyTimeoutError,
   LegacyUnavailableError,
@@ -31,6 +32,7 @@ export interface LegacyCall {
 export {
   LegacyBudgetExceededError,
   LegacyCredentialError,
+  LegacyPathNotFoundError,
   LegacyResponseError,
   LegacyTimeoutError,
   LegacyUnavailableError,
@@ -361,6 +363,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
       if (typeof body === 'object' && body !== null && 'error_key' in body) {
         throw new LegacyResponseError(status, body as LegacyResponseError['body']);
       }
+      if (status === 404) throw new LegacyPathNotFoundError();
       throw new LegacyUnavailableError(new Error(`unexpected status ${status}`));
     } catch (error) {
       if (

@@ -19,6 +19,18 @@ export class LegacyUnavailableError extends Error {
   }
 }
 
+/**
+ * The backend has no such path: a 404 with a web framework's body (FastAPI's `{"detail": "Not Found"}`), not
+ * the legacy API's own. An OS2mo older than 2.4.0 answers so for the reading API (`/api/v1`). To every other
+ * caller it is what it was before: the backend sent something that is not its API.
+ */
+export class LegacyPathNotFoundError extends LegacyUnavailableError {
+  constructor() {
+    super(new Error('unexpected status 404'));
+    this.name = 'LegacyPathNotFoundError';
+  }
+}
+
 export class LegacyTimeoutError extends Error {
   constructor() {
     super('The legacy service did not answer in time.');

@@ -8,6 +8,7 @@ import {
 } from './legacy-client.js';
 import type { TraceContext } from '../observability/tracing.js';
 import { legacyPaths, type DetailType } from './legacy-paths.js';
+import type { Whereabouts, WriteHook } from './backend-hooks.js';
 
 import type {
   AddressRecord,
@@ -80,6 +81,10 @@ export interface LegacyLoaderOptions {
   requestId?: string;
   /** The gateway request's trace, the parent of every call's span. */
   trace?: TraceContext;
+  /** Told of every write the backend accepted (the record of the backend, `DATABASE_URL`). */
+  onWrite?: WriteHook;
+  /** The record's word on whose an object is, for lookups by UUID; none without a database. */
+  whereabouts?: Whereabouts;
 }
 
 /** Keeps a looked-up organisation UUID for the requests that follow. */
@@ -244,7 +249,13 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
 
   return {
     get,
-    post: <T>(path: string, body: unknown) => issue<T>('POST', path, body),
+    post: async <T>(path: string, body: unknown) => {
+      const answer = await issue<T>('POST', path, body);
+      options.onWrite?.({ path, body, answer, authorization: options.authorization });
+      return answer;
+    },
+    /** The record's word on whose an object is (`DATABASE_URL`); undefined without one. */
+    whereabouts: options.whereabouts,
     organisationUuid,
     ...ownershipReads(get),
     employee: async (uuid: string, at: string) =>

@@ -155,8 +155,8 @@ export const legacyPaths = {
    * The records of the UUIDs given (`uuid` repeated), of one type (2.4.0's reading API). The detail types take
    * `at`, `validity` and `only_primary_uuid`; `employee` and `org_unit` also `changed_since`.
    */
-  readingByUuid: (type: ReadingApiType, uuids: string[], query?: LegacyQuery) =>
-    `/api/v1/${segment(type)}/by_uuid${repeated('uuid', uuids, query)}`,
+  readingByUuid: (type: ReadingApiType, uuids: readonly string[], query?: LegacyQuery) =>
+    `/api/v1/${segment(type)}/by_uuid${repeated('uuid', [...uuids], query)}`,
 
   orgUnitCreate: () => '/service/ou/create',
   employeeCreate: () => '/service/e/create',

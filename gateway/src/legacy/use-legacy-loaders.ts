@@ -1,7 +1,12 @@
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { TraceContext } from '../observability/tracing.js';
 import type { LegacyCall, LegacyClient } from './legacy-client.js';
-import { createLegacyLoaders, createOrganisationCache, type LegacyLoaders } from './legacy-loaders.js';
+import {
+  createLegacyLoaders,
+  createOrganisationCache,
+  type LegacyLoaderOptions,
+  type LegacyLoaders,
+} from './legacy-loaders.js';
 
 export interface LegacyLoadersPluginOptions {
   legacy: LegacyClient;
@@ -14,6 +19,8 @@ export interface LegacyLoadersPluginOptions {
    * request's are when not given. Keeping none spares a record per call.
    */
   recordCalls?: (request: Request) => boolean;
+  /** The record of the backend (`DATABASE_URL`): told of each write, asked whose an object is. */
+  record?: Pick<LegacyLoaderOptions, 'onWrite' | 'whereabouts'>;
 }
 
 /** What one GraphQL request knows of its legacy access. */
@@ -87,6 +94,7 @@ export function useLegacyLoaders(options: LegacyLoadersPluginOptions) {
         budget: options.budget,
         onCall: options.recordCalls?.(context.request) === false ? undefined : (call) => calls.push(call),
         organisation,
+        ...options.record,
       });
       extendContext({ legacy: loaders, calls });
       states.set(context, { loaders, calls, answered });

@@ -10,12 +10,15 @@ import type { LegacyClient } from '../legacy/legacy-client.js';
 import type { TraceContext } from '../observability/tracing.js';
 import type { Principal } from '../auth/token-verifier.js';
 import { serviceAnswer } from './service-answer.js';
+import { serviceWrite, type WriteHook } from '../backend-record/backend-writes.js';
 
 export interface ServicePassthroughOptions {
   legacy: LegacyClient;
   publicUrl: string;
   /** Logs and, by policy, withholds the CPR numbers of the reads that can carry them. */
   cpr?: ServiceCpr;
+  /** Told of each write the backend accepted (the record of the backend, `DATABASE_URL`). */
+  onWrite?: WriteHook;
 }
 
 /**
@@ -72,7 +75,7 @@ function uncertainWrite(failure: unknown): unknown {
  * without the legacy service's own address. The body is read whole first, so a slow upload never holds
  * one of the connections that reads need.
  */
-export function servicePassthrough({ legacy, publicUrl, cpr }: ServicePassthroughOptions): Handler {
+export function servicePassthrough({ legacy, publicUrl, cpr, onWrite }: ServicePassthroughOptions): Handler {
   return async (c) => {
     const incoming = requestTarget(c.req.url);
     const requestId = c.get('requestId' as never) as string | undefined;
@@ -83,12 +86,13 @@ export function servicePassthrough({ legacy, publicUrl, cpr }: ServicePassthroug
       if (refusal) throw refusal;
     }
     let upstream;
+    const sent = await requestBody(c);
     try {
       upstream = await legacy.forward({
         method: c.req.method,
         target: incoming.target,
         headers: c.req.raw.headers,
-        body: await requestBody(c),
+        body: sent,
         signal: connectionGone(c),
         client: {
           address: nodeBindings(c).incoming?.socket.remoteAddress,
@@ -116,6 +120,9 @@ export function servicePassthrough({ legacy, publicUrl, cpr }: ServicePassthroug
       cpr,
       cprEndpoint,
     });
+    if (onWrite && isWrite(c.req.method) && answer.status < 300) {
+      onWrite(serviceWrite(incoming.target, sent, answer.body, c.req.header('authorization')));
+    }
     const body =
       answer.body === undefined || Buffer.isBuffer(answer.body)
         ? (answer.body ?? null)

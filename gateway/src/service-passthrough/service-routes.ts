@@ -15,6 +15,7 @@ import { serviceEvents, type ServiceEventsOptions } from './service-events.js';
 import type { ServiceCpr } from '../cpr/service-cpr.js';
 import { servicePassthrough } from './service-passthrough.js';
 import { canonicalServicePath } from './service-path.js';
+import type { WriteHook } from '../backend-record/backend-writes.js';
 import { alsoOnReadLane, withReadSteps } from './read-lane-steps.js';
 
 export interface ServiceRouteOptions {
@@ -50,6 +51,8 @@ export interface ServiceRouteOptions {
    * the read lane: with rate limits on, reads take the app's chain.
    */
   rateLimit?: MiddlewareHandler<{ Variables: GatewayVariables }>;
+  /** Told of each write the backend accepted (the record of the backend, `DATABASE_URL`). */
+  onWrite?: WriteHook;
 }
 
 /**
@@ -66,7 +69,12 @@ export function serviceRoutes(options: ServiceRouteOptions): Hono<{ Variables: G
   // The read lane checks the token and forwards a read itself, as these two do.
   const authenticate = alsoOnReadLane(bearerAuth({ verifier: options.verifier, realm: options.realm }));
   const passthrough = alsoOnReadLane(
-    servicePassthrough({ legacy: options.legacy, publicUrl: options.publicUrl, cpr: options.cpr }),
+    servicePassthrough({
+      legacy: options.legacy,
+      publicUrl: options.publicUrl,
+      cpr: options.cpr,
+      onWrite: options.onWrite,
+    }),
   );
   const onError = legacyErrorHandler(options.logUnexpected);
   const deprecation = options.deprecation ? [options.deprecation] : [];

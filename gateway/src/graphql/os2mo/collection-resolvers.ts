@@ -16,6 +16,7 @@ import {
 import { usesDefaultArguments, selectedFields } from '../resolvers/lookahead.js';
 import { decodeCursor, encodeCursor } from '../resolvers/pagination.js';
 import { prefetchUnitLinks, unitsAnswerableFromManagers } from '../resolvers/prefetch.js';
+import { lookUpByUuid } from '../../backend-record/lookup-by-uuid.js';
 import { classesMatching, type ClassFilter, type OwnerReads } from './class-filters.js';
 import { detailFilterTests, keepsNoRecord, passing, type DetailFilter } from './detail-filters.js';
 import type { CollectionSource, CollectionView } from './collections-view.js';
@@ -42,6 +43,8 @@ export interface ResponseRoot {
    * `test_read_current`). Without one (a mutation's root), all time.
    */
   __window?: DayWindow;
+  /** Found by UUID (`lookUpByUuid`): its versions are read the same way, in the read already made. */
+  __byUuid?: boolean;
 }
 
 export interface Filter {
@@ -152,6 +155,30 @@ export async function detailListing(
 }
 
 /**
+ * The versions touching a window of the details named by UUID, as `detailListing` hands them on, read by UUID
+ * (`lookUpByUuid`: the reading API's `by_uuid`, else the owner the record of the backend names); undefined when
+ * neither answers for certain, and the caller walks the listings.
+ */
+async function detailsByUuid(
+  context: GraphQLContext,
+  type: DetailType,
+  uuids: readonly string[],
+  window: DayWindow,
+): Promise<Source[] | undefined> {
+  if (uuids.length === 0) return [];
+  const { at } = windowReads(window, context.today);
+  const found = await lookUpByUuid(context.legacy.get, type, uuids, {
+    days: window,
+    at,
+    whereabouts: context.legacy.whereabouts,
+  });
+  return (
+    found &&
+    distinctVersions(found).map((record) => ({ ...withDate(record, dateInside(record, at)), __byUuid: true }))
+  );
+}
+
+/**
  * The detail types a record of which belongs to a unit or to a person (an address, an IT account, an
  * ownership: the contract's records name one or the other), so a listing without either walks both.
  */
@@ -250,18 +277,26 @@ export async function detailObjects(
     );
     return distinctVersions(found.flat()) as Source[];
   }
+  // Named by UUID alone: read by UUID (the reading API, else the owner the record names), not every listing.
+  const byUuid =
+    units === null && people === null && filter?.uuids
+      ? await detailsByUuid(context, type, filter.uuids, window)
+      : undefined;
   const owners: { unit?: string; employee?: string }[] =
-    units !== null
-      ? units.map((unit) => ({ unit }))
-      : people !== null
-        ? people.map((employee) => ({ employee }))
-        : await everyOwner(context, type, at);
+    byUuid !== undefined
+      ? []
+      : units !== null
+        ? units.map((unit) => ({ unit }))
+        : people !== null
+          ? people.map((employee) => ({ employee }))
+          : await everyOwner(context, type, at);
   const [listings, tests] = await Promise.all([
-    Promise.all(
-      [...new Map(owners.map((owner) => [JSON.stringify(owner), owner])).values()].map((owner) =>
+    Promise.all([
+      ...[...new Map(owners.map((owner) => [JSON.stringify(owner), owner])).values()].map((owner) =>
         detailListing(context, type, owner, window),
       ),
-    ),
+      byUuid ?? [],
+    ]),
     detailFilterTests(context, type, (filter ?? {}) as DetailFilter, at, {
       ...ownerReads(context),
       engagementUuids: async (engagement, day) =>
@@ -372,6 +407,7 @@ export function responses(
       __window: window,
       ...(current ? { __current: record } : {}),
       ...(source.kind === 'detail' ? { __owner: ownerOf(source.type, record) } : {}),
+      ...(record.__byUuid === true ? { __byUuid: true } : {}),
     });
   }
   return [...roots.values()];
@@ -587,6 +623,12 @@ async function ownersOf(context: GraphQLContext, type: DetailType, root: Respons
 
 const detailReads = (type: DetailType): ObjectReads => {
   const versions = async (context: GraphQLContext, root: ResponseRoot, window: DayWindow) => {
+    // Found by UUID, or placed nowhere (a mutation's root): by UUID again, the same read, so no second call.
+    const placed = root.__owner?.unit !== undefined || root.__owner?.employee !== undefined;
+    if (root.__byUuid === true || !placed) {
+      const found = await detailsByUuid(context, type, [root.uuid], window);
+      if (found !== undefined) return found.sort(byStart);
+    }
     const owners = await ownersOf(context, type, root, windowDay(window, context.today));
     const listings = await Promise.all(owners.map((owner) => detailListing(context, type, owner, window)));
     return distinctVersions(listings.flat().filter((record) => record.uuid === root.uuid))
