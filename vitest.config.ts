@@ -17,6 +17,7 @@ const toolTests = [
   'test/os2mo-like-backend.test.ts',
   'test/shutdown.test.ts',
   'test/start-command.test.ts',
+  'test/start-supervision.test.ts',
   'test/stateless.test.ts',
   'test/usage-retirement.test.ts',
   'test/workbench.test.ts',

@@ -192,7 +192,10 @@ async function main(): Promise<void> {
     stopping = true;
     await stack.close();
   };
+  // Ctrl+C, or SIGTERM from whatever runs the trial: the stack stops with it (and, should the trial die
+  // without a word, each of its processes stops by itself: scripts/stack-processes.ts).
   process.once('SIGINT', () => void stop().then(() => process.exit(130)));
+  process.once('SIGTERM', () => void stop().then(() => process.exit(143)));
   try {
     const token = await tokenFor(stack, 'alice');
     const sdl = await (await fetch(`${stack.gatewayUrl}/graphql/v29/schema.graphql`)).text();

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { os2moReferenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
+import { dropOutputWhenClosed, superviseStack, type StackPart } from './stack-processes.js';
 
 /**
  * `npm start`: the whole development stack in one terminal — the legacy service with its seeded data, the
@@ -41,13 +41,7 @@ if (givenBackend === undefined && !env.GATEWAY_REFERENCE_UNITS) {
 const metricsTokenGiven = Boolean(env.METRICS_TOKEN);
 env.METRICS_TOKEN ||= `dev-metrics-${randomBytes(18).toString('base64url')}`;
 
-interface Part {
-  name: string;
-  entry: string;
-  health: string;
-}
-
-const parts: Part[] = [
+const parts: StackPart[] = [
   ...(givenBackend === undefined
     ? [
         {
@@ -61,56 +55,21 @@ const parts: Part[] = [
   { name: 'gateway', entry: 'gateway/src/main.ts', health: `http://127.0.0.1:${gatewayPort}/health/live` },
 ];
 
-const children: ChildProcess[] = [];
+// `npm start | head`: once the reader is gone the stack keeps serving, silently, until Ctrl+C or SIGTERM.
+dropOutputWhenClosed(process.stdout);
+dropOutputWhenClosed(process.stderr);
 let stopping = false;
+const stack = superviseStack(parts, {
+  cwd: root,
+  env,
+  print: (line, stream) => process[stream].write(`${line}\n`),
+  onGiveUp: (code) => stopAll(code),
+});
 
 function stopAll(code: number): void {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null))),
-    ),
-  ).then(() => process.exit(code));
-}
-
-function run(part: Part): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', part.entry], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const prefix = (chunk: Buffer) =>
-    chunk
-      .toString()
-      .split('\n')
-      .filter((line) => line.length > 0)
-      .map((line) => `[${part.name}] ${line}\n`)
-      .join('');
-  child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(prefix(chunk)));
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(prefix(chunk)));
-  child.once('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`[start] ${part.name} stopped (${code ?? signal}); stopping the rest.`);
-    stopAll(1);
-  });
-  children.push(child);
-  return child;
-}
-
-async function waitForHealth(part: Part, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && !stopping) {
-    try {
-      if ((await fetch(part.health)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${part.name} did not become healthy at ${part.health} within ${timeoutMs / 1000} s`);
+  void stack.stop().then(() => process.exit(code));
 }
 
 /** The sample units for the banner's query, as GraphiQL finds them: asked at the gateway with alice's token. */
@@ -167,8 +126,7 @@ process.once('SIGINT', () => stopAll(0));
 process.once('SIGTERM', () => stopAll(0));
 
 try {
-  for (const part of parts) run(part);
-  await Promise.all(parts.map((part) => waitForHealth(part)));
+  await stack.start();
   const [ready, sample] = await Promise.all([readiness(), sampleUnits()]);
   let uuids = sample.units;
   if (uuids.length === 0 && givenBackend === undefined) {
@@ -205,7 +163,7 @@ Get a token and run the specification's query (managers, manager types, job func
 Prometheus metrics (METRICS_TOKEN${metricsTokenGiven ? ' as given' : ', made up for this run'}):
   curl -s ${gatewayUrl}/metrics -H "Authorization: Bearer ${metricsTokenGiven ? '$METRICS_TOKEN' : env.METRICS_TOKEN}"
 
-Press Ctrl+C to stop.`);
+A service that stops is started again; the others keep serving. Press Ctrl+C to stop.`);
 } catch (error) {
   console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
   stopAll(1);
