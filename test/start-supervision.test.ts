@@ -115,7 +115,8 @@ afterAll(async () => {
   await rm(join(GENERATED_DIR, `idp-${ports.idp}`), { recursive: true, force: true });
 });
 
-describe('npm start keeps its services', () => {
+// One stack's life, in order: the last test kills the script (the others need it running).
+describe('npm start keeps its services', { shuffle: false }, () => {
   it('starts a killed gateway again; the identity provider and the stand-in serve throughout', async () => {
     const before = services(stack.pid!);
     process.kill(before.gateway!, 'SIGKILL');
