@@ -18,6 +18,7 @@ const toolTests = [
   'test/shutdown.test.ts',
   'test/start-command.test.ts',
   'test/start-supervision.test.ts',
+  'test/script-help.test.ts',
   'test/stateless.test.ts',
   'test/usage-retirement.test.ts',
   'test/workbench.test.ts',

@@ -12,6 +12,32 @@ import { dropOutputWhenClosed, superviseStack, type StackPart } from './stack-pr
  * stand-in is neither started nor imported, and the banner's sample units come from the backend.
  */
 
+const usage = `Usage: npm start [-- --help]
+
+Starts the development stack in one terminal: the stand-in legacy service with its seeded data, the development
+identity provider (realm org, RBAC on) and the gateway, then prints the addresses, the users, and a query to try.
+A service that stops after it served is started again; Ctrl+C (or SIGTERM) stops them all.
+
+It takes no options: it reads the variables each part reads (docs/configuration.md), among them
+  GATEWAY_PORT      the gateway's port (default 8080)
+  IDP_PORT          the identity provider's port (default 8081)
+  LEGACY_PORT       the stand-in's port on 127.0.0.1 (default 8082)
+  LEGACY_DATA_DIR   the stand-in's data folder (default data/legacy; an empty folder is seeded)
+  LEGACY_URL        a backend of your own instead of the stand-in (then no stand-in is started)
+  IDP_RBAC_ENABLED  true (default) or false
+  METRICS_TOKEN     the bearer token /metrics wants (default: one made up for this run)
+A second stack beside a first: other ports and another data folder (README.md, "A second stack").
+`;
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write(usage);
+  process.exit(0);
+}
+if (args.length > 0) {
+  process.stderr.write(`npm start takes no options (got ${args.join(' ')}): it reads variables.\n\n${usage}`);
+  process.exit(2);
+}
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env: NodeJS.ProcessEnv = { IDP_RBAC_ENABLED: 'true', ...process.env };
 const legacyPort = env.LEGACY_PORT || '8082';
