@@ -27,6 +27,8 @@ export const exitCodes = { equal: 0, different: 1, unusable: 2 } as const;
 export interface CommandOutput {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** How far a long run (`--coverage`) is, one sentence at a time; the CLI shows it on a terminal only. */
+  progress?: (sentence: string) => void;
 }
 
 export interface CompareCommandDependencies {
@@ -210,7 +212,11 @@ export async function runCompareCommand(
       }
       usage = answer.body as UsageReport;
     } else if (subject === null) {
-      coverage = await coverageReport({ transport, betweenReads: dependencies.betweenReads });
+      coverage = await coverageReport({
+        transport,
+        betweenReads: dependencies.betweenReads,
+        onProgress: output.progress,
+      });
     } else {
       report = await compareLegacyWithGraphQL({
         subject,
