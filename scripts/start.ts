@@ -26,6 +26,7 @@ It takes no options: it reads the variables each part reads (docs/configuration.
   LEGACY_URL        a backend of your own instead of the stand-in (then no stand-in is started)
   IDP_RBAC_ENABLED  true (default) or false
   METRICS_TOKEN     the bearer token /metrics wants (default: one made up for this run)
+  USAGE_TOOL_CLIENTS  clients whose tool header is believed (default integration: the comparison CLI's)
 A second stack beside a first: other ports and another data folder (README.md, "A second stack").
 `;
 const args = process.argv.slice(2);
@@ -63,6 +64,9 @@ if (givenBackend === undefined && !env.GATEWAY_REFERENCE_UNITS) {
   const { referenceUnitUuids } = await import('../legacy-service/src/fixture/organisation.js');
   env.GATEWAY_REFERENCE_UNITS = referenceUnitUuids.join(',');
 }
+// The comparison CLI reads as the realm's integration client when given no token (compare-command.ts's
+// developmentToolClient): its tool header is believed, so its reads are no one's usage and pass a switch-off.
+if (env.USAGE_TOOL_CLIENTS === undefined) env.USAGE_TOOL_CLIENTS = 'integration';
 // The development stack serves /metrics: with a token of its own, made up per start unless one is given.
 const metricsTokenGiven = Boolean(env.METRICS_TOKEN);
 env.METRICS_TOKEN ||= `dev-metrics-${randomBytes(18).toString('base64url')}`;

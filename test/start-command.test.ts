@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCompareCommand } from '../gateway/src/comparison/cli/compare-command.js';
+import type { UsageReport } from '../gateway/src/usage/usage-report.js';
 import { GENERATED_DIR } from '../idp/src/config.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 
@@ -161,6 +163,12 @@ describe('npm start', { shuffle: false }, () => {
     });
   });
 
+  const portVariables = () => ({
+    GATEWAY_PORT: String(ports.gateway),
+    IDP_PORT: String(ports.idp),
+    LEGACY_PORT: String(ports.legacy),
+  });
+
   /** The first shell block after `marker` in a documentation file, as a reader would copy it. */
   async function shellBlock(file: string, marker: string): Promise<string> {
     const text = await readFile(join(ROOT, file), 'utf8');
@@ -192,6 +200,29 @@ describe('npm start', { shuffle: false }, () => {
       expect(run.stdout).toContain('"manager_type"');
       expect(run.stdout).toMatch(/HTTP\/1\.1 401 /);
     });
+  });
+
+  describe('the comparison CLI on npm start, given no token option', () => {
+    it("reads as the development tool client: its reads are no one's use of /service", async () => {
+      let stderr = '';
+      const code = await runCompareCommand(
+        ['--units', referenceUnitUuids[0]!, '--json'],
+        { GATEWAY_PORT: String(ports.gateway), IDP_PORT: String(ports.idp) },
+        { stdout: () => undefined, stderr: (text) => (stderr += text) },
+      );
+      expect(code, stderr).toBe(0);
+      expect(stderr).toContain('reading as the development tool client "integration"');
+      const token = (await shell('npm run --silent token -- alice', portVariables())).stdout.trim();
+      const usage = (await (
+        await fetch(`http://127.0.0.1:${ports.gateway}/migration/usage`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as UsageReport;
+      const managers = usage.endpoints.find(
+        (entry) => entry.endpoint === 'GET /service/ou/{uuid}/details/manager',
+      );
+      expect(managers?.clients ?? []).toEqual([]);
+    }, 120_000);
   });
 
   describe('Ctrl+C on npm start', () => {

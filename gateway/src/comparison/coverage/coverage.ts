@@ -1,6 +1,6 @@
 import { detailTypes, legacyPaths, type DetailType } from '../../legacy/legacy-paths.js';
 import { flagCoverage, type FlagCoverage } from '../../contract/flag-equivalents.js';
-import { ComparisonError, errorSentence } from '../comparison-error.js';
+import { ComparisonError, errorSentence, statusReason } from '../comparison-error.js';
 import { compareDetailListings } from '../detail-comparison.js';
 import { detailField, type DetailOwner } from '../detail-listings.js';
 import { findDifferences, type Difference } from '../differences.js';
@@ -115,7 +115,7 @@ async function serviceJson(transport: ComparisonTransport, path: string): Promis
   if (response.status !== 200) {
     const reason = errorSentence(response.body);
     throw new ComparisonError(
-      response.status === 401 || response.status === 403 ? 'unauthorized' : 'failed',
+      statusReason(response.status),
       `GET ${path} answered ${response.status}${reason ? `: ${reason.replace(/\.$/, '')}` : ''}.`,
     );
   }
@@ -131,7 +131,7 @@ async function graphqlOn(
   const reason = errorSentence(response.body);
   if (response.status !== 200 || !isRecord(field(response.body, 'data')) || reason !== undefined) {
     throw new ComparisonError(
-      response.status === 401 || response.status === 403 ? 'unauthorized' : 'failed',
+      statusReason(response.status),
       `POST /graphql/${version} answered ${response.status}${reason ? ` with the error "${reason}"` : ' without data'}.`,
     );
   }
