@@ -189,7 +189,7 @@ describe('npm start', { shuffle: false }, () => {
       const run = await shell(await shellBlock('README.md', '## First queries'), portVariables());
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('"itsystems"');
-      expect(run.stdout).toContain('"managers"');
+      expect(run.stdout).toContain('"managers_response"');
       expect(run.stdout).toContain('"unit_count"');
       expect(run.stdout).not.toContain('"errors"');
     });
