@@ -19,6 +19,7 @@ const toolTests = [
   'test/start-command.test.ts',
   'test/start-supervision.test.ts',
   'test/script-help.test.ts',
+  'test/os2mo-ui-trial-signals.test.ts',
   'test/stateless.test.ts',
   'test/usage-retirement.test.ts',
   'test/workbench.test.ts',

@@ -42,6 +42,8 @@ if (source === undefined || unknown.length > 0) {
 }
 const buildRoot = process.env['OS2MO_UI_BUILD_DIR'] || join(tmpdir(), 'os2mo-ui-trial');
 const say = (line: string) => console.log(line);
+/** Set once SIGINT or SIGTERM has begun to stop the stack. */
+let interrupted = false;
 
 /** A token from the password grant of the development realm (password = username). */
 async function tokenFor(stack: TrialStack, username: string): Promise<string> {
@@ -212,8 +214,12 @@ async function main(): Promise<void> {
   };
   // Ctrl+C, or SIGTERM from whatever runs the trial: the stack stops with it (and, should the trial die
   // without a word, each of its processes stops by itself: scripts/stack-processes.ts).
-  process.once('SIGINT', () => void stop().then(() => process.exit(130)));
-  process.once('SIGTERM', () => void stop().then(() => process.exit(143)));
+  const onSignal = (code: number) => () => {
+    interrupted = true;
+    void stop().then(() => process.exit(code));
+  };
+  process.once('SIGINT', onSignal(130));
+  process.once('SIGTERM', onSignal(143));
   try {
     const token = await tokenFor(stack, 'alice');
     const sdl = await (await fetch(`${stack.gatewayUrl}/graphql/v29/schema.graphql`)).text();
@@ -265,6 +271,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // Stopped by a signal: the walk fails as its stack goes away; the signal's handler exits once it is down.
+  if (interrupted) return;
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });
