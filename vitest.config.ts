@@ -23,6 +23,9 @@ const toolTests = [
   'test/request-memory.test.ts',
   'test/shutdown.test.ts',
   'test/start-command.test.ts',
+  'test/start-supervision.test.ts',
+  'test/script-help.test.ts',
+  'test/os2mo-ui-trial-signals.test.ts',
   'test/stateless.test.ts',
   'test/usage-retirement.test.ts',
   'test/workbench.test.ts',
@@ -51,6 +54,12 @@ export default defineConfig({
   },
   test: {
     testTimeout: 30_000,
+    // `expect.poll` waits for a condition; its bound is for a loaded machine (Vitest's own is 1 s), never a
+    // measure of speed: on a shared 2-core machine a page or a process can take seconds to get to it.
+    expect: { poll: { timeout: 20_000 } },
+    // Files and the tests in each run in a random order, printed as the seed: a test that needs another to run
+    // first fails here rather than by chance. Repeat an order with `--sequence.seed=N`.
+    sequence: { shuffle: { files: true, tests: true } },
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default leaves one core to itself, which it hardly uses: on two cores the files ran one at a time.

@@ -30,17 +30,43 @@ import { replayRounds, roundsOf, uiPersonSearchBody, type TracedCall } from './u
  * issue 16's table (with the CPU rows of `npm run bench:cpu`, which it runs last) and writes
  * `bench/results/bench.json`.
  */
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '5' },
-    concurrency: { type: 'string', default: '8' },
-    latency: { type: 'string', default: '5' },
-    'skip-large': { type: 'boolean', default: false },
-    'skip-cpu': { type: 'boolean', default: false },
-    /** A folder `npm run generate-data -- --units 10000 --employees 100000` wrote, instead of generating one. */
-    'large-data': { type: 'string' },
-  },
-});
+const usage = `Usage: npm run bench -- [--seconds N] [--concurrency N] [--latency MS] [--skip-large] [--skip-cpu] [--large-data FOLDER]
+
+Measures the gateway against the direct legacy plan, Mesh v0 and Hive Gateway side by side on this machine
+(about 4 minutes) and writes bench/results/bench.json; see docs/development.md.
+
+  --seconds N          per case (default 5)
+  --concurrency N      requests at once (default 8)
+  --latency MS         latency the legacy service adds to each response (default 5)
+  --skip-large         leave out the 10,000-unit organisation's rows
+  --skip-cpu           leave out npm run bench:cpu's rows
+  --large-data FOLDER  a folder "npm run generate-data -- --units 10000 --employees 100000" wrote, instead of
+                       generating one (about 30 s)
+  --help, -h           this text
+`;
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        seconds: { type: 'string', default: '5' },
+        concurrency: { type: 'string', default: '8' },
+        latency: { type: 'string', default: '5' },
+        'skip-large': { type: 'boolean', default: false },
+        'skip-cpu': { type: 'boolean', default: false },
+        /** A folder `npm run generate-data -- --units 10000 --employees 100000` wrote, instead of generating one. */
+        'large-data': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${usage}`);
+    process.exit(2);
+  }
+})();
+if (values.help) {
+  process.stdout.write(usage);
+  process.exit(0);
+}
 const concurrency = Number(values.concurrency);
 const options: MeasureOptions = { concurrency, durationMs: Number(values.seconds) * 1000, warmupMs: 1000 };
 const oneAtATime: MeasureOptions = { ...options, concurrency: 1 };

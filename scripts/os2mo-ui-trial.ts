@@ -15,15 +15,35 @@ import { countValidDocuments, uiOperations } from './os2mo-ui/ui-documents.js';
  * what succeeded, what failed and why, and what each page costs in legacy calls. See docs/os2mo-ui.md.
  */
 
+const usage = `Usage: npm run os2mo-ui:trial -- SOURCE [--keep-running]
+
+Builds OS2mo's web UI (os2mo-naldo) from SOURCE, a checkout or its git directory (reused when built before, in
+OS2MO_UI_BUILD_DIR, default the system's temporary folder), serves it and the development stack on one origin,
+walks it in Chromium as alice and nora, and prints what worked, what failed and why, and each page's cost in
+legacy calls. See docs/os2mo-ui.md.
+
+  --keep-running   leave the UI and the stack serving after the report (Ctrl+C stops them)
+  --help, -h       this text
+Ports: OS2MO_UI_PORT, OS2MO_UI_APP_PORT, GATEWAY_PORT, IDP_PORT, LEGACY_PORT (default: free ones).
+`;
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write(usage);
+  process.exit(0);
+}
 const keepRunning = args.includes('--keep-running');
-const source = args.find((arg) => !arg.startsWith('--'));
-if (source === undefined) {
-  console.error('Usage: npm run os2mo-ui:trial -- <os2mo-naldo checkout or its git dir> [--keep-running]');
+const unknown = args.filter((arg) => arg.startsWith('-') && arg !== '--keep-running');
+const source = args.find((arg) => !arg.startsWith('-'));
+if (source === undefined || unknown.length > 0) {
+  process.stderr.write(
+    `${unknown.length > 0 ? `Unknown option ${unknown.join(', ')}` : 'No os2mo-naldo source given'}.\n\n${usage}`,
+  );
   process.exit(2);
 }
 const buildRoot = process.env['OS2MO_UI_BUILD_DIR'] || join(tmpdir(), 'os2mo-ui-trial');
 const say = (line: string) => console.log(line);
+/** Set once SIGINT or SIGTERM has begun to stop the stack. */
+let interrupted = false;
 
 /** A token from the password grant of the development realm (password = username). */
 async function tokenFor(stack: TrialStack, username: string): Promise<string> {
@@ -192,7 +212,14 @@ async function main(): Promise<void> {
     stopping = true;
     await stack.close();
   };
-  process.once('SIGINT', () => void stop().then(() => process.exit(130)));
+  // Ctrl+C, or SIGTERM from whatever runs the trial: the stack stops with it (and, should the trial die
+  // without a word, each of its processes stops by itself: scripts/stack-processes.ts).
+  const onSignal = (code: number) => () => {
+    interrupted = true;
+    void stop().then(() => process.exit(code));
+  };
+  process.once('SIGINT', onSignal(130));
+  process.once('SIGTERM', onSignal(143));
   try {
     const token = await tokenFor(stack, 'alice');
     const sdl = await (await fetch(`${stack.gatewayUrl}/graphql/v29/schema.graphql`)).text();
@@ -244,6 +271,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // Stopped by a signal: the walk fails as its stack goes away; the signal's handler exits once it is down.
+  if (interrupted) return;
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { os2moReferenceQueryOneLine } from '../gateway/src/graphql/reference-query.js';
+import { dropOutputWhenClosed, superviseStack, type StackPart } from './stack-processes.js';
 
 /**
  * `npm start`: the whole development stack in one terminal — the legacy service with its seeded data, the
@@ -12,17 +11,46 @@ import { os2moReferenceQueryOneLine } from '../gateway/src/graphql/reference-que
  * `LEGACY_URL=… npm start` runs only the identity provider and the gateway, in front of that backend: the
  * stand-in is neither started nor imported, and the banner's sample units come from the backend.
  *
- * The gateway's own state (OS2mo's event system) lives in an embedded Postgres started here as one more process
- * (`scripts/embedded-postgres.ts`, data in `EMBEDDED_POSTGRES_DIR`); `DATABASE_URL=… npm start` uses that
- * database instead and starts none.
+ * The gateway's own state (OS2mo's event system, the record of the backend) lives in an embedded Postgres
+ * started here as one more process (`scripts/embedded-postgres.ts`, data in `EMBEDDED_POSTGRES_DIR`);
+ * `DATABASE_URL=… npm start` uses that database instead and starts none.
  */
+
+const usage = `Usage: npm start [-- --help]
+
+Starts the development stack in one terminal: the stand-in legacy service with its seeded data, the development
+identity provider (realm org, RBAC on), an embedded Postgres for the gateway's own state and the gateway,
+then prints the addresses, the users, and a query to try.
+A service that stops after it served is started again; Ctrl+C (or SIGTERM) stops them all.
+
+It takes no options: it reads the variables each part reads (docs/configuration.md), among them
+  GATEWAY_PORT      the gateway's port (default 8080)
+  IDP_PORT          the identity provider's port (default 8081)
+  LEGACY_PORT       the stand-in's port on 127.0.0.1 (default 8082)
+  LEGACY_DATA_DIR   the stand-in's data folder (default data/legacy; an empty folder is seeded)
+  LEGACY_URL        a backend of your own instead of the stand-in (then no stand-in is started)
+  DATABASE_URL      a Postgres of your own for the gateway's state (default: an embedded one, started here)
+  EMBEDDED_POSTGRES_PORT  the embedded Postgres's port on 127.0.0.1 (default 8083)
+  IDP_RBAC_ENABLED  true (default) or false
+  METRICS_TOKEN     the bearer token /metrics wants (default: one made up for this run)
+  USAGE_TOOL_CLIENTS  clients whose tool header is believed (default integration: the comparison CLI's)
+A second stack beside a first: other ports and another data folder (README.md, "A second stack").
+`;
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write(usage);
+  process.exit(0);
+}
+if (args.length > 0) {
+  process.stderr.write(`npm start takes no options (got ${args.join(' ')}): it reads variables.\n\n${usage}`);
+  process.exit(2);
+}
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env: NodeJS.ProcessEnv = { IDP_RBAC_ENABLED: 'true', ...process.env };
 const legacyPort = env.LEGACY_PORT || '8082';
 const idpPort = env.IDP_PORT || '8081';
 const gatewayPort = env.GATEWAY_PORT || '8080';
-const embeddedPostgresPort = env.EMBEDDED_POSTGRES_PORT || '8083';
 const idpUrl = env.IDP_PUBLIC_URL || `http://localhost:${idpPort}`;
 const gatewayUrl = env.GATEWAY_PUBLIC_URL || `http://localhost:${gatewayPort}`;
 // A backend given by LEGACY_URL replaces the stand-in; otherwise the gateway reaches the stand-in where it listens.
@@ -38,33 +66,27 @@ function shownBackend(address: string): string {
 // The gateway reaches the others at the addresses they listen on; the IdP's redirect URIs name the gateway.
 env.LEGACY_URL ||= `http://127.0.0.1:${legacyPort}`;
 env.GATEWAY_PUBLIC_URL ||= gatewayUrl;
+// The stand-in's reference units are the ones docs/migration-tools.md names: the tools and the banner show those.
+if (givenBackend === undefined && !env.GATEWAY_REFERENCE_UNITS) {
+  const { referenceUnitUuids } = await import('../legacy-service/src/fixture/organisation.js');
+  env.GATEWAY_REFERENCE_UNITS = referenceUnitUuids.join(',');
+}
+// The comparison CLI reads as the realm's integration client when given no token (compare-command.ts's
+// developmentToolClient): its tool header is believed, so its reads are no one's usage and pass a switch-off.
+if (env.USAGE_TOOL_CLIENTS === undefined) env.USAGE_TOOL_CLIENTS = 'integration';
+// The development stack serves /metrics: with a token of its own, made up per start unless one is given.
+const metricsTokenGiven = Boolean(env.METRICS_TOKEN);
+env.METRICS_TOKEN ||= `dev-metrics-${randomBytes(18).toString('base64url')}`;
+
+const embeddedPostgresPort = env.EMBEDDED_POSTGRES_PORT || '8083';
 // A database given by DATABASE_URL replaces the embedded one; the embedded one is PGlite: one backend, so a pool of one.
 const givenDatabase = env.DATABASE_URL || undefined;
 if (givenDatabase === undefined) {
   env.DATABASE_URL = `postgres://postgres@127.0.0.1:${embeddedPostgresPort}/postgres`;
   env.DATABASE_POOL_SIZE = '1';
 }
-// The stand-in's reference units are the ones docs/migration-tools.md names: the tools and the banner show those.
-if (givenBackend === undefined && !env.GATEWAY_REFERENCE_UNITS) {
-  const { referenceUnitUuids } = await import('../legacy-service/src/fixture/organisation.js');
-  env.GATEWAY_REFERENCE_UNITS = referenceUnitUuids.join(',');
-}
-// The development stack serves /metrics: with a token of its own, made up per start unless one is given.
-const metricsTokenGiven = Boolean(env.METRICS_TOKEN);
-env.METRICS_TOKEN ||= `dev-metrics-${randomBytes(18).toString('base64url')}`;
 
-interface Part {
-  name: string;
-  entry: string;
-  /** An HTTP URL that answers 2xx once the part serves, or a `tcp://` address that accepts connections. */
-  health: string;
-  /** Node flags of this part alone. */
-  nodeArgs?: string[];
-  /** How long it may take to become healthy; default 60 s. */
-  startupMs?: number;
-}
-
-const parts: Part[] = [
+const parts: StackPart[] = [
   ...(givenDatabase === undefined
     ? [
         {
@@ -91,71 +113,21 @@ const parts: Part[] = [
   { name: 'gateway', entry: 'gateway/src/main.ts', health: `http://127.0.0.1:${gatewayPort}/health/live` },
 ];
 
-const children: ChildProcess[] = [];
+// `npm start | head`: once the reader is gone the stack keeps serving, silently, until Ctrl+C or SIGTERM.
+dropOutputWhenClosed(process.stdout);
+dropOutputWhenClosed(process.stderr);
 let stopping = false;
+const stack = superviseStack(parts, {
+  cwd: root,
+  env,
+  print: (line, stream) => process[stream].write(`${line}\n`),
+  onGiveUp: (code) => stopAll(code),
+});
 
 function stopAll(code: number): void {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null))),
-    ),
-  ).then(() => process.exit(code));
-}
-
-function run(part: Part): ChildProcess {
-  const child = spawn(process.execPath, [...(part.nodeArgs ?? []), '--import', 'tsx', part.entry], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const prefix = (chunk: Buffer) =>
-    chunk
-      .toString()
-      .split('\n')
-      .filter((line) => line.length > 0)
-      .map((line) => `[${part.name}] ${line}\n`)
-      .join('');
-  child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(prefix(chunk)));
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(prefix(chunk)));
-  child.once('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`[start] ${part.name} stopped (${code ?? signal}); stopping the rest.`);
-    stopAll(1);
-  });
-  children.push(child);
-  return child;
-}
-
-/** Whether a TCP server accepts a connection at `address` (closed at once). */
-function accepts(address: URL): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(Number(address.port), address.hostname);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-async function waitForHealth(part: Part, timeoutMs = part.startupMs ?? 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && !stopping) {
-    try {
-      if (
-        part.health.startsWith('tcp://') ? await accepts(new URL(part.health)) : (await fetch(part.health)).ok
-      )
-        return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${part.name} did not become healthy at ${part.health} within ${timeoutMs / 1000} s`);
+  void stack.stop().then(() => process.exit(code));
 }
 
 /** The sample units for the banner's query, as GraphiQL finds them: asked at the gateway with alice's token. */
@@ -212,8 +184,7 @@ process.once('SIGINT', () => stopAll(0));
 process.once('SIGTERM', () => stopAll(0));
 
 try {
-  for (const part of parts) run(part);
-  await Promise.all(parts.map((part) => waitForHealth(part)));
+  await stack.start();
   const [ready, sample] = await Promise.all([readiness(), sampleUnits()]);
   let uuids = sample.units;
   if (uuids.length === 0 && givenBackend === undefined) {
@@ -251,7 +222,7 @@ Get a token and run the specification's query (managers, manager types, job func
 Prometheus metrics (METRICS_TOKEN${metricsTokenGiven ? ' as given' : ', made up for this run'}):
   curl -s ${gatewayUrl}/metrics -H "Authorization: Bearer ${metricsTokenGiven ? '$METRICS_TOKEN' : env.METRICS_TOKEN}"
 
-Press Ctrl+C to stop.`);
+A service that stops is started again; the others keep serving. Press Ctrl+C to stop.`);
 } catch (error) {
   console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
   stopAll(1);

@@ -16,6 +16,12 @@ export function chromiumMissing(testFile: string): boolean {
   return missing;
 }
 
+/**
+ * How long a page may take for one step (a navigation, a click's answer, an element): a bound for a machine
+ * under load, far above what a step takes; a test waits on the page's condition, never on the clock.
+ */
+export const pageWaitMs = 120_000;
+
 /** Headless Chromium with its own background traffic (updates, sync, QUIC) switched off. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -29,7 +35,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
-    timeout: 30_000,
+    timeout: pageWaitMs,
   });
 }
 
@@ -53,7 +59,7 @@ export async function blockOffMachine(context: BrowserContext): Promise<string[]
 /** A new page of the context, and the list of what it logs as errors (shown when an assertion fails). */
 export async function openPage(context: BrowserContext): Promise<{ page: Page; pageProblems: string[] }> {
   const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
+  page.setDefaultTimeout(pageWaitMs);
   const pageProblems: string[] = [];
   // Content Security Policy violations and script errors show up here; messages can embed whole data: URLs.
   page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message.slice(0, 300)}`));

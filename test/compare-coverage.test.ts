@@ -22,14 +22,22 @@ afterAll(() => stack.close());
 async function compare(args: string[], betweenReads?: () => Promise<void>) {
   let stdout = '';
   let stderr = '';
+  const progress: string[] = [];
   const code = await runCompareCommand(
     [...args, '--gateway', stack.gatewayUrl, '--user', 'alice'],
     { IDP_URL: stack.idpUrl },
-    { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
+    {
+      stdout: (text) => (stdout += text),
+      stderr: (text) => (stderr += text),
+      progress: (sentence) => progress.push(sentence),
+    },
     { betweenReads },
   );
-  return { code, stdout, stderr };
+  return { code, stdout, stderr, progress };
 }
+
+/** A coverage run reads about 1,300 times: seconds alone, minutes on a loaded machine (a bound, not a measure). */
+const coverageRunMs = 240_000;
 
 const contractReads = () =>
   contractOperations.filter((operation) => operation.method === 'GET' && isServiceOperation(operation));
@@ -51,7 +59,7 @@ async function firstUnitWithAddress(units?: string[]): Promise<string> {
   throw new Error('no unit among the first 20 has an e-mail address or phone number');
 }
 
-describe('npm run compare -- --coverage', () => {
+describe('npm run compare -- --coverage', { timeout: coverageRunMs }, () => {
   it('lists every /service read of the contract: each detail listing covered and proven, the rest with a reason', async () => {
     const { code, stdout, stderr } = await compare(['--coverage', '--json']);
     expect(code, stderr).toBe(0);
@@ -232,8 +240,17 @@ describe('npm run compare -- --coverage', () => {
   }, 60_000);
 
   it('prints what "covered" and "proven" mean, one row per endpoint and the totals', async () => {
-    const { code, stdout, stderr } = await compare(['--coverage']);
+    const { code, stdout, stderr, progress } = await compare(['--coverage']);
     expect(code, stderr).toBe(0);
+    // On the way: the sample, the detail listings in batches, then each endpoint as it is done.
+    const endpointCount = contractOperations.filter(isServiceOperation).length;
+    expect(progress[0]).toBe('choosing the sample of units and people');
+    expect(progress).toContainEqual(
+      expect.stringMatching(/^detail listings of units 1–20 of \d+ \(\d+ detail types still unproven\)$/),
+    );
+    const endpoints = progress.filter((sentence) => / endpoints: /.test(sentence));
+    expect(endpoints).toHaveLength(endpointCount);
+    expect(endpoints.at(-1)).toMatch(new RegExp(`^${endpointCount} of ${endpointCount} endpoints: `));
     expect(stdout).toContain(
       "Covered: a GraphQL query on /graphql/v30 (OS2mo's GraphQL) answers the same records",
     );
@@ -272,7 +289,7 @@ describe('npm run compare -- --coverage', () => {
   }, 60_000);
 });
 
-describe('npm run compare -- --units: every detail listing', () => {
+describe('npm run compare -- --units: every detail listing', { timeout: coverageRunMs }, () => {
   it('compares each detail listing with its GraphQL field and reports the one that changed', async () => {
     const equal = await compare(['--units', referenceUnitUuids.join(',')]);
     expect(equal.code, equal.stderr).toBe(0);
@@ -305,7 +322,7 @@ describe('npm run compare -- --units: every detail listing', () => {
   }, 60_000);
 });
 
-describe('GET /migration/coverage (the workbench)', () => {
+describe('GET /migration/coverage (the workbench)', { timeout: coverageRunMs }, () => {
   it('gives the coverage report to an admin (RBAC is on), with the caller’s token', async () => {
     expect((await fetch(`${stack.gatewayUrl}/migration/coverage`)).status).toBe(401);
     const response = await fetch(`${stack.gatewayUrl}/migration/coverage`, {

@@ -33,12 +33,36 @@ interface ComposeService {
 }
 
 const read = (file: string) => readFileSync(join(repoRoot, file), 'utf8');
-// Merge keys (`<<: *node-service`) are part of the Compose file format.
-const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+
+interface Compose {
   services: Record<string, ComposeService>;
   networks: Record<string, { internal?: boolean }>;
   volumes: Record<string, unknown>;
-};
+}
+
+/**
+ * The compose file as Docker Compose reads it with the variables `shell` sets: `${NAME:-default}` is the
+ * variable when set and not empty, else the default (the only form the file uses). Merge keys
+ * (`<<: *node-service`) are part of the format.
+ */
+function readCompose(shell: Record<string, string> = {}): Compose {
+  const text = read('docker-compose.yml').replace(
+    /\$\{([A-Z_][A-Z0-9_]*):-([^}]*)\}/g,
+    (_, name: string, fallback: string) => shell[name] || fallback,
+  );
+  expect(text, 'a variable in a form this reading does not know').not.toMatch(/\$\{/);
+  const compose = parse(text, { merge: true }) as Compose;
+  // `NAME:` with nothing after it (an empty default) leaves the variable unset in the container.
+  for (const service of Object.values(compose.services)) {
+    if (!service.environment) continue;
+    service.environment = Object.fromEntries(
+      Object.entries(service.environment).filter(([, value]) => value !== null),
+    );
+  }
+  return compose;
+}
+
+const compose = readCompose();
 const services = compose.services;
 const service = (name: string): ComposeService => {
   expect(services, `docker-compose.yml has no service "${name}"`).toHaveProperty(name);
@@ -65,6 +89,23 @@ const oneShot = (name: string) =>
   );
 
 describe('docker-compose.yml', () => {
+  it('publishes the gateway and Keycloak on GATEWAY_PORT and IDP_PORT, and every public address follows', () => {
+    const other = readCompose({ GATEWAY_PORT: '9080', IDP_PORT: '9081' }).services;
+    const environment = (name: string) => other[name]!.environment ?? {};
+    expect(other['load-balancer']!.ports!.map(portMapping)).toEqual([{ published: 9080, target: 8080 }]);
+    expect(other['keycloak']!.ports!.map(portMapping)).toEqual([{ published: 9081, target: 8080 }]);
+    const config = readGatewayConfig(environment('gateway'));
+    expect(config.publicUrl).toBe('http://localhost:9080');
+    expect(config.idp.issuer).toBe('http://localhost:9081/auth/realms/org');
+    expect(config.idp.authServerUrl).toBe('http://localhost:9081/auth/');
+    expect(environment('keycloak').KC_HOSTNAME).toBe('http://localhost:9081/auth');
+    expect(environment('legacy').IDP_ISSUER).toBe('http://localhost:9081/auth/realms/org');
+    expect(environment('realm-builder').GATEWAY_PUBLIC_URL).toBe('http://localhost:9080');
+    // Inside the compose network nothing moves: the containers listen where they always do.
+    expect(environment('gateway').GATEWAY_PORT).toBe('8080');
+    expect(config.idp.jwksUrl.host).toBe('keycloak:8080');
+  });
+
   it('runs a pinned Keycloak 26 that imports the realm builder’s file under /auth', () => {
     const keycloak = service('keycloak');
     expect(keycloak.image).toMatch(/^quay\.io\/keycloak\/keycloak:26\.\d+\.\d+$/);

@@ -75,3 +75,23 @@ describe.each(['v1', 'v2'])('client mistakes on %s', (version) => {
     expect(fine.body.data).toEqual({ __typename: 'Query' });
   });
 });
+
+describe.each(['v2', 'v30'])('a body that is not JSON on %s', (version) => {
+  it('is 415 with a code and a sentence naming the type to send, not an empty answer', async () => {
+    for (const type of ['text/plain', undefined]) {
+      const response = await fetch(`${stack.gatewayUrl}/graphql/${version}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, accept, ...(type ? { 'content-type': type } : {}) },
+        body: type ? '{ org_units { objects { uuid } } }' : new Uint8Array([123, 125]),
+      });
+      expect(response.status).toBe(415);
+      const body = (await response.json()) as { errors: { message: string; extensions: unknown }[] };
+      expect(body.errors).toHaveLength(1);
+      expect(body.errors[0]!.extensions).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(body.errors[0]!.message).toMatch(
+        /send \{"query": …\} as JSON with Content-Type: application\/json/,
+      );
+      if (type) expect(body.errors[0]!.message).toContain('A body of type text/plain');
+    }
+  });
+});

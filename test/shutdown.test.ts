@@ -135,3 +135,15 @@ describe('SIGTERM', () => {
     expect(process.output()).toMatch(/were cut/);
   });
 });
+
+describe('SIGTERM to a gateway whose stdout has no reader', () => {
+  it('exits 0 at once rather than retrying the broken pipe (an orphan of `npm start | head`)', async () => {
+    // A grace period far beyond the test's own bound: only a clean exit passes, not the last-resort timer.
+    const { process, exited } = await startGatewayProcess({ SHUTDOWN_GRACE_MS: '600000' });
+    // What `npm start | head` leaves: the script that read the gateway's output is gone, its pipe has no reader.
+    process.child.stdout!.destroy();
+    process.child.stderr!.destroy();
+    process.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

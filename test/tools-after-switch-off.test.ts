@@ -26,12 +26,37 @@ endpoints:
 );
 
 const unit = referenceUnitUuids[0]!;
+/** A coverage run reads every /service endpoint (about 1,300 calls): seconds alone, minutes on a loaded machine. */
+const coverageRunMs = 240_000;
 let stack: TestStack;
+/** The integration client's token (client credentials): the configured tool client. */
+let integrationToken: string;
+/** What the gateway answered two callers after the switch-off: alice (`org-frontend`), the integration. */
+let refused: { user: Response; integration: Response };
 beforeAll(async () => {
   stack = await startTestStack({
     rbacEnabled: false,
     gatewayEnv: { DEPRECATION_CONFIG: configFile, USAGE_TOOL_CLIENTS: 'integration' },
   });
+  const grant = await fetch(`${stack.idp.issuer}/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: 'integration',
+      client_secret: 'integration-dev-secret',
+    }),
+  });
+  ({ access_token: integrationToken } = (await grant.json()) as { access_token: string });
+  // Two callers refused, one call each: what the retirement report is for, whichever test reads it first.
+  refused = {
+    user: await fetch(`${stack.gatewayUrl}/service/ou/${unit}/`, {
+      headers: { authorization: `Bearer ${await stack.token('alice')}` },
+    }),
+    integration: await fetch(`${stack.gatewayUrl}/service/ou/${unit}/`, {
+      headers: { authorization: `Bearer ${integrationToken}` },
+    }),
+  };
 });
 afterAll(() => stack.close());
 
@@ -49,74 +74,65 @@ async function compare(args: string[]) {
 
 describe('the comparison tools after /service is switched off', () => {
   it('refuses callers, the tool client without its header too', async () => {
-    const user = await fetch(`${stack.gatewayUrl}/service/ou/${unit}/`, {
-      headers: { authorization: `Bearer ${await stack.token('alice')}` },
-    });
-    expect(user.status).toBe(410);
-    expect(((await user.json()) as { error_key: string }).error_key).toBe('E_GONE');
-
-    const grant = await fetch(`${stack.idp.issuer}/protocol/openid-connect/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: 'integration',
-        client_secret: 'integration-dev-secret',
-      }),
-    });
-    const { access_token: token } = (await grant.json()) as { access_token: string };
-    const plain = await fetch(`${stack.gatewayUrl}/service/ou/${unit}/`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(plain.status).toBe(410);
+    expect(refused.user.status).toBe(410);
+    expect(((await refused.user.json()) as { error_key: string }).error_key).toBe('E_GONE');
+    expect(refused.integration.status).toBe(410);
     const asTool = await fetch(`${stack.gatewayUrl}/service/ou/${unit}/`, {
-      headers: { authorization: `Bearer ${token}`, 'x-gateway-tool': 'compare-cli' },
+      headers: { authorization: `Bearer ${integrationToken}`, 'x-gateway-tool': 'compare-cli' },
     });
     expect(asTool.status).toBe(200);
   });
 
-  it("runs the workbench's coverage and retirement reports", async () => {
-    const authorization = `Bearer ${await stack.token('alice')}`;
-    const coverage = await fetch(`${stack.gatewayUrl}/migration/coverage`, { headers: { authorization } });
-    expect(coverage.status).toBe(200);
-    const report = (await coverage.json()) as CoverageReport;
-    // Read through both roads: a refused /service read would leave the endpoint unproven.
-    expect(report.totals.proven).toBeGreaterThan(30);
-    expect(report.endpoints.some((entry) => JSON.stringify(entry).includes('E_GONE'))).toBe(false);
+  it(
+    "runs the workbench's coverage and retirement reports",
+    async () => {
+      const authorization = `Bearer ${await stack.token('alice')}`;
+      const coverage = await fetch(`${stack.gatewayUrl}/migration/coverage`, { headers: { authorization } });
+      expect(coverage.status).toBe(200);
+      const report = (await coverage.json()) as CoverageReport;
+      // Read through both roads: a refused /service read would leave the endpoint unproven.
+      expect(report.totals.proven).toBeGreaterThan(30);
+      expect(report.endpoints.some((entry) => JSON.stringify(entry).includes('E_GONE'))).toBe(false);
 
-    const usage = await fetch(`${stack.gatewayUrl}/migration/usage`, { headers: { authorization } });
-    expect(usage.status).toBe(200);
-    const retirement = (await usage.json()) as UsageReport;
-    // The refused calls above are what the report is for; the reports' own reads are no one's.
-    const unitRead = retirement.endpoints.find((entry) => entry.endpoint === 'GET /service/ou/{uuid}/')!;
-    expect(unitRead.clients).toMatchObject([
-      { client: 'integration', count: 1 },
-      { client: 'org-frontend', count: 1 },
-    ]);
-    const callers = retirement.endpoints.flatMap((entry) => entry.clients);
-    expect(callers).toHaveLength(2);
-  });
+      const usage = await fetch(`${stack.gatewayUrl}/migration/usage`, { headers: { authorization } });
+      expect(usage.status).toBe(200);
+      const retirement = (await usage.json()) as UsageReport;
+      // The refused calls (beforeAll) are what the report is for; the reports' own reads are no one's.
+      const unitRead = retirement.endpoints.find((entry) => entry.endpoint === 'GET /service/ou/{uuid}/')!;
+      expect(unitRead.clients).toMatchObject([
+        { client: 'integration', count: 1 },
+        { client: 'org-frontend', count: 1 },
+      ]);
+      const callers = retirement.endpoints.flatMap((entry) => entry.clients);
+      expect(callers).toHaveLength(2);
+    },
+    coverageRunMs,
+  );
 
-  it('runs the CLI: --coverage, --units and --usage', async () => {
-    // Made (0 or 1 by what it found), never "could not be made" (2).
-    const coverage = await compare(['--coverage', '--json']);
-    expect(coverage.stderr).toBe('');
-    expect(coverage.code).not.toBe(exitCodes.unusable);
-    const report = JSON.parse(coverage.stdout) as CoverageReport;
-    expect(report.totals.proven).toBeGreaterThan(30);
-    expect(coverage.code).toBe(report.totals.different === 0 ? exitCodes.equal : exitCodes.different);
+  it(
+    'runs the CLI: --coverage, --units and --usage',
+    async () => {
+      // Made (0 or 1 by what it found), never "could not be made" (2).
+      const coverage = await compare(['--coverage', '--json']);
+      expect(coverage.stderr).toBe('');
+      expect(coverage.code).not.toBe(exitCodes.unusable);
+      const report = JSON.parse(coverage.stdout) as CoverageReport;
+      expect(report.totals.proven).toBeGreaterThan(30);
+      expect(coverage.code).toBe(report.totals.different === 0 ? exitCodes.equal : exitCodes.different);
 
-    const units = await compare(['--units', unit, '--json']);
-    expect(units.stderr).toBe('');
-    expect(units.code).not.toBe(exitCodes.unusable);
-    expect(units.stdout).not.toContain('E_GONE');
+      const units = await compare(['--units', unit, '--json']);
+      expect(units.stderr).toBe('');
+      expect(units.code).not.toBe(exitCodes.unusable);
+      expect(units.stdout).not.toContain('E_GONE');
 
-    const usage = await compare(['--usage', '--json']);
-    expect(usage.stderr).toBe('');
-    // Made, and not "switch off": a caller was refused above, so /service is still called.
-    expect(usage.code).toBe(exitCodes.different);
-    const retirement = JSON.parse(usage.stdout) as UsageReport;
-    // The CLI's own reads (the tool header from the tool client) are counted apart: still the two calls.
-    expect(retirement.endpoints.flatMap((entry) => entry.clients)).toHaveLength(2);
-  });
+      const usage = await compare(['--usage', '--json']);
+      expect(usage.stderr).toBe('');
+      // Made, and not "switch off": callers were refused (beforeAll), so /service is still called.
+      expect(usage.code).toBe(exitCodes.different);
+      const retirement = JSON.parse(usage.stdout) as UsageReport;
+      // The CLI's own reads (the tool header from the tool client) are counted apart: still the two calls.
+      expect(retirement.endpoints.flatMap((entry) => entry.clients)).toHaveLength(2);
+    },
+    coverageRunMs,
+  );
 });

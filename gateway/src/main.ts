@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { ConfigError, readGatewayConfig, type GatewayConfig } from './config.js';
-import { createLogger } from './observability/index.js';
+import { createLogger, stdoutLogOutput } from './observability/index.js';
 import { startGateway } from './server.js';
 import { memoryFlags } from './memory-flags.js';
 
@@ -10,13 +10,18 @@ try {
 } catch (error) {
   // LOG_LEVEL itself may be the bad variable: report at the default level.
   const message = error instanceof ConfigError ? `bad configuration: ${error.message}` : String(error);
-  createLogger({ level: 'info' }).fatal(`gateway: cannot start: ${message}`);
+  const output = stdoutLogOutput();
+  createLogger({ level: 'info', destination: output.destination }).fatal(`gateway: cannot start: ${message}`);
+  await output.finish();
   process.exit(1);
 }
 
 for (const flag of memoryFlags(process.execArgv)) setFlagsFromString(flag);
 
-const logger = createLogger({ level: config.logLevel });
+const output = stdoutLogOutput();
+const logger = createLogger({ level: config.logLevel, destination: output.destination });
+/** Exits once the last log lines are out, or cannot go out (an orphaned gateway's stdout has no reader). */
+const exit = (code: number) => void output.finish().then(() => process.exit(code));
 // Start and stop are logged at any LOG_LEVEL but silent: scripts wait for the "listening on" line.
 const lifecycle = config.logLevel === 'silent' ? logger : logger.child({}, { level: 'info' });
 try {
@@ -39,11 +44,11 @@ try {
             'gateway: stopped; requests still running after the grace period were cut',
           );
         else lifecycle.info('gateway: stopped');
-        logger.flush(() => process.exit(0));
+        exit(0);
       },
       (error: unknown) => {
         logger.error({ err: error }, 'gateway: error while stopping');
-        logger.flush(() => process.exit(1));
+        exit(1);
       },
     );
   };
@@ -51,5 +56,5 @@ try {
   process.once('SIGINT', () => stop('SIGINT'));
 } catch (error) {
   logger.fatal({ err: error }, 'gateway: cannot start');
-  process.exit(1);
+  exit(1);
 }

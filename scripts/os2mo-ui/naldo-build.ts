@@ -17,7 +17,7 @@ function isGitDir(path: string): boolean {
 }
 
 /** A content hash of a checkout's `web/` sources, so an edited checkout is built again. */
-function contentHash(web: string): string {
+export function contentHash(web: string): string {
   const hash = createHash('sha256');
   const walk = (folder: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) =>

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { referenceUnitUuids } from '../../legacy-service/src/fixture/organisation.js';
+import { spawnService } from '../stack-processes.js';
 import { startSameOriginProxy, type SameOriginProxy } from './same-origin-proxy.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -83,14 +84,9 @@ export async function startTrialStack(
   const log = createWriteStream(logFile);
   const children: ChildProcess[] = [];
   const exits = new Map<ChildProcess, string>();
-  const launch = (
-    name: string,
-    command: string,
-    args: string[],
-    cwd: string,
-    childEnv: NodeJS.ProcessEnv,
-  ) => {
-    const child = spawn(command, args, { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Each child stops by itself once the trial is gone, however it went (spawnService).
+  const launch = (name: string, entry: string, cwd: string, childEnv: NodeJS.ProcessEnv) => {
+    const child = spawnService({ entry, cwd, env: childEnv });
     child.stdout?.on('data', (chunk: Buffer) => log.write(`[${name}] ${chunk.toString()}`));
     child.stderr?.on('data', (chunk: Buffer) => log.write(`[${name}] ${chunk.toString()}`));
     child.once('exit', (code, signal) => exits.set(child, String(code ?? signal)));
@@ -138,15 +134,13 @@ export async function startTrialStack(
       ['idp', 'idp/src/main.ts', `http://127.0.0.1:${idpPort}/health`],
       ['gateway', 'gateway/src/main.ts', `http://127.0.0.1:${gatewayPort}/health/live`],
     ] as const;
-    const started = parts.map(([name, entry]) =>
-      launch(name, process.execPath, ['--import', 'tsx', entry], root, stackEnv),
-    );
+    const started = parts.map(([name, entry]) => launch(name, entry, root, stackEnv));
     await Promise.all(
       parts.map(([name, , health], index) =>
         waitFor(health, name, () => exits.get(started[index]!), 180_000),
       ),
     );
-    const ui = launch('ui', process.execPath, ['build'], web, {
+    const ui = launch('ui', 'build', web, {
       ...env,
       PORT: String(appPort),
       HOST: '127.0.0.1',

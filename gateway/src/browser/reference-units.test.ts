@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLegacyClient } from '../legacy/legacy-client.js';
 import { json, startStubBackend, type StubBackend } from '../legacy/stub-backend.test-helpers.js';
 import { createReferenceUnits } from './reference-units.js';
@@ -10,24 +10,30 @@ const units = [1, 2, 3, 4, 5, 6, 7].map((n) => ({ uuid: unit(n), name: `Unit ${n
 const managed = new Set([unit(2), unit(4), unit(5), unit(7)]);
 
 let backend: StubBackend;
+/** The organisation above; a test that answers otherwise does so for itself alone (see `beforeEach`). */
+const answerOrganisation: Parameters<StubBackend['answer']>[0] = (request, response) => {
+  const url = new URL(request.url, 'http://stub');
+  if (url.pathname === '/service/o/') return json(response, 200, [{ uuid: organisation }]);
+  if (url.pathname === `/service/o/${organisation}/ou/`) {
+    const start = Number(url.searchParams.get('start'));
+    const limit = Number(url.searchParams.get('limit'));
+    return json(response, 200, {
+      items: units.slice(start, start + limit),
+      offset: start,
+      total: units.length,
+    });
+  }
+  const details = /^\/service\/ou\/([^/]+)\/details\/manager$/.exec(url.pathname);
+  if (details) return json(response, 200, managed.has(details[1]!) ? [{ uuid: 'manager' }] : []);
+  return json(response, 404, { error: true, status: 404, error_key: 'E_NOT_FOUND', description: 'No.' });
+};
 beforeAll(async () => {
   backend = await startStubBackend();
-  backend.answer((request, response) => {
-    const url = new URL(request.url, 'http://stub');
-    if (url.pathname === '/service/o/') return json(response, 200, [{ uuid: organisation }]);
-    if (url.pathname === `/service/o/${organisation}/ou/`) {
-      const start = Number(url.searchParams.get('start'));
-      const limit = Number(url.searchParams.get('limit'));
-      return json(response, 200, {
-        items: units.slice(start, start + limit),
-        offset: start,
-        total: units.length,
-      });
-    }
-    const details = /^\/service\/ou\/([^/]+)\/details\/manager$/.exec(url.pathname);
-    if (details) return json(response, 200, managed.has(details[1]!) ? [{ uuid: 'manager' }] : []);
-    return json(response, 404, { error: true, status: 404, error_key: 'E_NOT_FOUND', description: 'No.' });
-  });
+});
+// Each test starts from the organisation and an empty log, whichever test ran before it (the order is shuffled).
+beforeEach(() => {
+  backend.answer(answerOrganisation);
+  backend.received.length = 0;
 });
 afterAll(() => backend.close());
 

@@ -1,5 +1,5 @@
 import { legacyPaths, type DetailType } from '../legacy/legacy-paths.js';
-import { ComparisonError, errorSentence } from './comparison-error.js';
+import { ComparisonError, errorSentence, statusReason } from './comparison-error.js';
 import {
   comparedDetailTypes,
   detailCollectionSelection,
@@ -202,7 +202,7 @@ export async function compareDetailListings(options: {
     if (response.status !== 200 && response.status !== 404) {
       const reason = errorSentence(response.body);
       throw new ComparisonError(
-        response.status === 401 || response.status === 403 ? 'unauthorized' : 'failed',
+        statusReason(response.status),
         `GET ${path} answered ${response.status}${reason ? `: ${reason.replace(/\.$/, '')}` : ''}.`,
       );
     }
@@ -236,7 +236,7 @@ export async function compareDetailListings(options: {
     const reason = errorSentence(response.body);
     if (response.status !== 200 || !isRecord(field(response.body, 'data')) || reason !== undefined) {
       throw new ComparisonError(
-        response.status === 401 || response.status === 403 ? 'unauthorized' : 'failed',
+        statusReason(response.status),
         `POST ${endpoint} answered ${response.status}${reason ? ` with the error "${reason}"` : ' without data'}.`,
       );
     }

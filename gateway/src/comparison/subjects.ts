@@ -1,5 +1,5 @@
 import { legacyPaths } from '../legacy/legacy-paths.js';
-import { ComparisonError, errorSentence } from './comparison-error.js';
+import { ComparisonError, errorSentence, statusReason } from './comparison-error.js';
 import type { GraphQLRequestBody } from './graphql-request-body.js';
 import { os2moData, os2moDocument } from './os2mo-road.js';
 import {
@@ -78,7 +78,7 @@ function planRecorder(get: ServiceGet) {
     if (!allowed.includes(response.status)) {
       const reason = errorSentence(response.body);
       throw new ComparisonError(
-        response.status === 401 || response.status === 403 ? 'unauthorized' : 'failed',
+        statusReason(response.status),
         `GET ${path} answered ${response.status}${reason ? `: ${reason.replace(/\.$/, '')}` : ''}.`,
       );
     }

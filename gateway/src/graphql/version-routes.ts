@@ -44,6 +44,16 @@ export interface VersionRouteOptions {
   rateLimit?: MiddlewareHandler<{ Variables: GatewayVariables }>;
 }
 
+/** A POST whose body type GraphQL over HTTP does not read, said with the type to use instead. */
+function unsupportedMediaType(given: string | undefined): GatewayError {
+  const type = given?.split(';')[0]?.trim();
+  return new GatewayError(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    `${type ? `A body of type ${type}` : 'A body without a Content-Type'} is not a GraphQL request: send {"query": …} as JSON with Content-Type: application/json.`,
+  );
+}
+
 /** A browser asking for the page rather than a client sending a query. */
 function wantsPage(c: Context): boolean {
   return (
@@ -194,12 +204,16 @@ export function versionRoutes(options: VersionRouteOptions): Hono<{ Variables: G
     async (c) => {
       const entry = byName.get(c.req.param('version'));
       if (!entry) throw unknownVersion(c.req.param('version'));
-      return exchangeWithYoga(
+      const response = await exchangeWithYoga(
         c,
         entry.server,
         { principal: c.get('principal'), requestId: c.get('requestId'), traceContext: c.get('traceContext') },
         { body: bodies.get(c.req.raw), sameRequest: options.sameRequest },
       );
+      if (response.status !== 415) return response;
+      // Yoga refuses a body type it does not read with an empty 415: the client learns nothing from it.
+      await response.body?.cancel();
+      throw unsupportedMediaType(c.req.header('content-type'));
     },
   );
   app.all('/graphql/:version', (c) => {

@@ -1,4 +1,4 @@
-export { createLogger, redactedPaths, type Logger } from './logger.js';
+export { createLogger, redactedPaths, stdoutLogOutput, type Logger, type LogOutput } from './logger.js';
 export {
   createGatewayMetrics,
   type GatewayMetrics,

@@ -53,6 +53,49 @@ export function createLogger(options: LoggerOptions): Logger {
   );
 }
 
+/** Where the gateway's log lines go, and how to let the last of them out before the process exits. */
+export interface LogOutput {
+  destination: DestinationStream;
+  /**
+   * Writes what is still buffered and resolves once it is out or cannot go out. A reader that went away (an
+   * orphaned process whose stdout pipe lost its reader) ends it too: the lines are dropped, and the process
+   * can exit. pino's own exit hook flushes synchronously and retries a broken pipe forever (sonic-boom 4's
+   * `flushSync` sleeps and retries on any error, EPIPE included), so `logger.flush` then `process.exit` hangs.
+   */
+  finish(): Promise<void>;
+}
+
+/**
+ * Stdout as pino writes it by default (asynchronous, unbuffered), kept by the caller so that it can be
+ * finished. A broken pipe stops the writing (pino drops the lines from then on), never the process.
+ *
+ * @example
+ * const output = stdoutLogOutput();
+ * const logger = createLogger({ level: 'info', destination: output.destination });
+ * await output.finish();
+ * process.exit(0);
+ */
+export function stdoutLogOutput(): LogOutput {
+  const destination = pino.destination({ dest: 1, minLength: 0, sync: false });
+  let done = false;
+  const ended = new Promise<void>((resolve) => {
+    const stop = () => {
+      done = true;
+      resolve();
+    };
+    destination.once('close', stop);
+    // EPIPE (pino then drops every line) or any other write error: nothing more can be written.
+    destination.on('error', stop);
+  });
+  return {
+    destination,
+    finish() {
+      if (!done) destination.end();
+      return ended;
+    },
+  };
+}
+
 /** The secret keys at the top level of a log object: the only level an access line has. */
 const topLevelRedactedPaths = redactedPaths.filter((path) => !path.startsWith('*'));
 

@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contractRecordsModule } from './contract-records.js';
 import { generate, generateCommand, generatedFiles } from './generate.js';
+import { ensureMeshBuild } from './mesh-build.js';
+
+// `generate()` reads Mesh's build: it passed only after another file had built `.mesh/` (a fresh clone, or the
+// files in another order, had none).
+beforeAll(() => ensureMeshBuild(), 180_000);
 
 describe('the typed legacy records', () => {
   it(`are what the contract generates (else run \`${generateCommand}\`)`, async () => {

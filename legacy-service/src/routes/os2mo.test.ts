@@ -22,6 +22,22 @@ beforeAll(async () => {
 });
 afterAll(() => legacy.cleanup());
 
+/**
+ * Gives the suite that calls it a store of its own for its tests: the writes change data that the reads hold
+ * to the seed (a person created without a CPR number among the first 50), and the order is shuffled.
+ */
+function writesOnTheirOwnStore(): void {
+  let seeded: TestLegacy;
+  beforeAll(async () => {
+    seeded = legacy;
+    legacy = await openTestLegacy();
+  });
+  afterAll(async () => {
+    await legacy.cleanup();
+    legacy = seeded;
+  });
+}
+
 const get = async (path: string) => {
   const response = await legacy.request(path);
   return { status: response.status, body: (await response.json()) as any };
@@ -358,6 +374,7 @@ describe('lookups', () => {
 });
 
 describe('writes for every detail type', () => {
+  writesOnTheirOwnStore();
   const person = () => ({ uuid: aliceUuid });
   const unit = { uuid: unitUuid(5) };
   const validity = { from: '2026-01-01', to: null };
@@ -571,6 +588,7 @@ describe('writes for every detail type', () => {
 });
 
 describe('OS2mo error keys; a refused body changes nothing', () => {
+  writesOnTheirOwnStore();
   const engagement = {
     type: 'engagement',
     person: { uuid: aliceUuid },

@@ -69,3 +69,50 @@ describe('npm run compare finds the stack on the ports npm start used', () => {
     expect(idp.stderr).toContain('IDP_PORT must be a port number from 1 to 65535, got "70000".');
   });
 });
+
+describe('npm run compare without a token option, after /service is switched off', () => {
+  /** The command against a gateway that refuses every /service read with OS2mo's 410, as after a switch-off. */
+  async function afterSwitchOff(argv: string[]) {
+    const grants: URLSearchParams[] = [];
+    const authorizations: (string | null)[] = [];
+    let stderr = '';
+    const code = await runCompareCommand(
+      [...argv, '--gateway', 'http://gateway.test'],
+      { IDP_URL: 'http://idp.test' },
+      { stdout: () => undefined, stderr: (text) => (stderr += text) },
+      {
+        fetch: async (request: Request) => {
+          if (request.url.includes('/protocol/openid-connect/token')) {
+            grants.push(new URLSearchParams(await request.text()));
+            authorizations.push(request.headers.get('authorization'));
+            return Response.json({ access_token: 'a.b.c', token_type: 'Bearer' });
+          }
+          return Response.json(
+            { error: true, status: 410, error_key: 'E_GONE', description: 'This endpoint has been retired.' },
+            { status: 410 },
+          );
+        },
+      },
+    );
+    return { code, stderr, grants, authorizations };
+  }
+
+  it('reads as the development tool client, the one npm start names in USAGE_TOOL_CLIENTS', async () => {
+    const { grants, authorizations, stderr } = await afterSwitchOff(['--units', unit]);
+    expect(grants[0]!.get('grant_type')).toBe('client_credentials');
+    expect(authorizations[0]).toBe(
+      `Basic ${Buffer.from('integration:integration-dev-secret').toString('base64')}`,
+    );
+    expect(stderr).toContain('No token given: reading as the development tool client "integration"');
+  });
+
+  it('says what to set when the gateway answers 410, for --units and --coverage alike', async () => {
+    for (const argv of [['--units', unit], ['--coverage'], ['--units', unit, '--user', 'alice']]) {
+      const { code, stderr } = await afterSwitchOff(argv);
+      expect(code, argv.join(' ')).toBe(2);
+      expect(stderr).toMatch(/answered 410: This endpoint has been retired/);
+      expect(stderr).toContain('set USAGE_TOOL_CLIENTS on the gateway to the client they read as');
+      expect(stderr).toContain('npm start sets USAGE_TOOL_CLIENTS=integration');
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { compareLegacyWithGraphQL, type ComparisonReport } from '../compare.js';
-import { ComparisonError } from '../comparison-error.js';
+import { ComparisonError, statusReason } from '../comparison-error.js';
 import { coverageReport, type CoverageReport } from '../coverage/coverage.js';
 import { formatCoverage } from '../coverage/coverage-text.js';
 import { gatewayTransport } from '../gateway-transport.js';
@@ -27,6 +27,8 @@ export const exitCodes = { equal: 0, different: 1, unusable: 2 } as const;
 export interface CommandOutput {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** How far a long run (`--coverage`) is, one sentence at a time; the CLI shows it on a terminal only. */
+  progress?: (sentence: string) => void;
 }
 
 export interface CompareCommandDependencies {
@@ -62,7 +64,9 @@ Token options (first that applies):
   --token TOKEN          an access token (or GATEWAY_TOKEN)
   --user NAME            password grant at the identity provider [--password PASSWORD, default NAME]
   --client ID            client credentials grant [--secret SECRET, default IDP_INTEGRATION_CLIENT_SECRET]
-  (none)                 the development user alice
+  (none)                 the development realm's integration client (client credentials): the tool
+                         client npm start names in USAGE_TOOL_CLIENTS, so its reads are not counted as
+                         anyone's use of /service and still work once /service is switched off
   The identity provider is IDP_URL, IDP_PUBLIC_URL or http://localhost:IDP_PORT (default ${DEFAULT_IDP_URL}),
   realm --realm (default org).
 
@@ -96,7 +100,14 @@ function readGatewayUrl(value: string): string {
   return trimmed;
 }
 
-/** A token from the options' grant; with no options, the development user alice's, said out loud. */
+/**
+ * The development realm's client the CLI reads as when no token option is given: `npm start` names it in
+ * `USAGE_TOOL_CLIENTS`, so the gateway believes its tool header (its reads are counted apart from every
+ * integration's, and pass a switch-off).
+ */
+export const developmentToolClient = 'integration';
+
+/** A token from the options' grant; with no options, the development tool client's, said out loud. */
 function developmentToken(
   values: { user?: string; password?: string; client?: string; secret?: string; realm?: string },
   env: Record<string, string | undefined>,
@@ -104,11 +115,19 @@ function developmentToken(
   fetchImpl: typeof fetch,
 ): Promise<string> {
   if (values.user === undefined && values.client === undefined) {
-    output.stderr('No token given: signing in as the development user alice.\n');
-    return tokenFromIdp({ ...values, user: 'alice' }, env, fetchImpl);
+    output.stderr(
+      `No token given: reading as the development tool client "${developmentToolClient}" (client credentials).\n`,
+    );
+    return tokenFromIdp({ ...values, client: developmentToolClient }, env, fetchImpl);
   }
   return tokenFromIdp(values, env, fetchImpl);
 }
+
+/** What to do when the gateway refuses the CLI's reads with 410: `/service` is switched off for this client. */
+const retiredHint =
+  ' The comparison tools read /service after a switch-off only as a tool client: set USAGE_TOOL_CLIENTS on the' +
+  ` gateway to the client they read as, and pass it with --client (npm start sets USAGE_TOOL_CLIENTS=${developmentToolClient},` +
+  ' the client the CLI reads as when given no token option). A --user or --token is refused like any caller.';
 
 /**
  * `npm run compare`: compares the legacy reads with the GraphQL query for the given units or employees and
@@ -204,13 +223,17 @@ export async function runCompareCommand(
       const body = answer.body as { description?: unknown };
       if (answer.status !== 200) {
         throw new ComparisonError(
-          answer.status === 401 || answer.status === 403 ? 'unauthorized' : 'failed',
+          statusReason(answer.status),
           `the gateway answered ${answer.status} to /migration/usage${typeof body?.description === 'string' ? `: ${body.description}` : ''}`,
         );
       }
       usage = answer.body as UsageReport;
     } else if (subject === null) {
-      coverage = await coverageReport({ transport, betweenReads: dependencies.betweenReads });
+      coverage = await coverageReport({
+        transport,
+        betweenReads: dependencies.betweenReads,
+        onProgress: output.progress,
+      });
     } else {
       report = await compareLegacyWithGraphQL({
         subject,
@@ -226,7 +249,9 @@ export async function runCompareCommand(
         ? ' Start the stack with "npm start" or pass --gateway.'
         : error.reason === 'unauthorized'
           ? ' Pass a valid --token, --user or --client.'
-          : '';
+          : error.reason === 'retired'
+            ? retiredHint
+            : '';
     output.stderr(`Cannot compare: ${error.message}${hint}\n`);
     return exitCodes.unusable;
   }
