@@ -28,7 +28,9 @@ import {
 // The reads no GraphQL query answers are reported not covered, with their reason (`not-covered.ts`).
 const reads = contractOperations.filter(
   (operation) =>
-    operation.method === 'GET' && isServiceOperation(operation) && notCovered[operation.operationId] === undefined,
+    operation.method === 'GET' &&
+    isServiceOperation(operation) &&
+    notCovered[operation.operationId] === undefined,
 );
 const served = buildVersions();
 const schemaOf = (name: string) => served.find((version) => version.name === name)!.schema;
