@@ -34,6 +34,7 @@ It takes no options: it reads the variables each part reads (docs/configuration.
   IDP_RBAC_ENABLED  true (default) or false
   METRICS_TOKEN     the bearer token /metrics wants (default: one made up for this run)
   USAGE_TOOL_CLIENTS  clients whose tool header is believed (default integration: the comparison CLI's)
+  BACKEND_SWEEP_CLIENT_ID  the client the sweep of the backend reads as (default integration)
 A second stack beside a first: other ports and another data folder (README.md, "A second stack").
 `;
 const args = process.argv.slice(2);
@@ -74,6 +75,12 @@ if (givenBackend === undefined && !env.GATEWAY_REFERENCE_UNITS) {
 // The comparison CLI reads as the realm's integration client when given no token (compare-command.ts's
 // developmentToolClient): its tool header is believed, so its reads are no one's usage and pass a switch-off.
 if (env.USAGE_TOOL_CLIENTS === undefined) env.USAGE_TOOL_CLIENTS = 'integration';
+// The sweep of the backend (what changes around the gateway becomes OS2mo's events) has no caller whose token it
+// could relay: under npm start it reads as the realm's integration client, unless another credential is given.
+if (env.BACKEND_SWEEP_CLIENT_ID === undefined && (env.LEGACY_CREDENTIALS ?? 'relay') === 'relay') {
+  env.BACKEND_SWEEP_CLIENT_ID = 'integration';
+  env.BACKEND_SWEEP_CLIENT_SECRET ||= env.IDP_INTEGRATION_CLIENT_SECRET || 'integration-dev-secret';
+}
 // The development stack serves /metrics: with a token of its own, made up per start unless one is given.
 const metricsTokenGiven = Boolean(env.METRICS_TOKEN);
 env.METRICS_TOKEN ||= `dev-metrics-${randomBytes(18).toString('base64url')}`;

@@ -244,6 +244,23 @@ describe('npm start', { shuffle: false }, () => {
         /^\d+$/,
       );
     });
+
+    it('sweeps the stand-in as the integration client, so changes made around the gateway become events', async () => {
+      const command = printedLine(/^curl -s \S+\/metrics /);
+      const token = /Bearer ([^"]+)"$/.exec(command)![1];
+      const sweepRounds = async () => {
+        const text = await (
+          await fetch(`http://127.0.0.1:${ports.gateway}/metrics`, {
+            headers: { Authorization: `Bearer ${token}` },
+          })
+        ).text();
+        return /^gateway_backend_sweep_rounds_total\{[^}]*outcome="done"[^}]*\} ([0-9.e+]+)$/m.exec(
+          text,
+        )?.[1];
+      };
+      // A round every 30 s: the first one runs at start.
+      await expect.poll(sweepRounds, { timeout: 90_000, interval: 1_000 }).toMatch(/^[1-9]/);
+    }, 120_000);
   });
 
   describe('Ctrl+C on npm start', () => {

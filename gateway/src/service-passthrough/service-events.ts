@@ -3,6 +3,7 @@ import type { GatewayVariables } from '../auth/bearer-auth.js';
 import type { EventStore } from '../events/event-store.js';
 import { sendMoEvents, touchedByServiceWrite } from '../events/mo-events.js';
 import type { Logger } from '../observability/logger.js';
+import { judgedBody } from '../http/judged-body.js';
 import { writeIntents } from '../rbac/rbac-policy.js';
 
 export interface ServiceEventsOptions {
@@ -13,7 +14,7 @@ export interface ServiceEventsOptions {
 /**
  * The "mo" events of a `/service` write, sent once the backend has answered it with success and before the
  * client gets that answer: what the write touched is read as RBAC reads it (`writeIntents`), a create's new
- * UUID from the answer. A body that is not JSON, or a write RBAC cannot read, sends nothing.
+ * UUID from the answer. The body is the one RBAC judged (`judgedBody`); a write RBAC cannot read sends nothing.
  *
  * @example
  * routeChain([authenticate, bufferedBody(…), serviceRbac(…), serviceEvents({ store, logger }), passthrough]);
@@ -22,12 +23,9 @@ export function serviceEvents(
   options: ServiceEventsOptions,
 ): MiddlewareHandler<{ Variables: GatewayVariables }> {
   return async (c, next) => {
-    let body: unknown;
-    try {
-      body = JSON.parse(new TextDecoder().decode(await c.req.raw.clone().arrayBuffer()));
-    } catch {
-      return next();
-    }
+    // The body as RBAC judged it and the passthrough forwards it: parsed once, strictly (`judgedBody`).
+    const { value: body } = await judgedBody(c);
+    if (body === undefined) return next();
     const intents = writeIntents({ method: c.req.method, path: c.req.path, body });
     if (intents.every((intent) => intent.kind === 'unreadable')) return next();
     await next();
