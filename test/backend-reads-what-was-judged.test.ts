@@ -152,6 +152,25 @@ describe('a /service body the gateway cannot parse strictly (item 1)', () => {
     expect(await unitAt(notHis, '2031-01-01')).toBe(200);
   });
 
+  it('forwards a form unread, and refuses it to an owner: no rule of his reads a form', async () => {
+    const form = (who: keyof typeof tokens, path: string) =>
+      fetch(`${stack.gatewayUrl}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${tokens[who]}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ type: 'org_unit', uuid: notHis }).toString(),
+      });
+    // Python's form parser and ours are never asked to agree: the write is refused on the role alone.
+    expect((await form('oscar', `/service/ou/${notHis}/terminate`)).status).toBe(403);
+    expect((await form('nora', '/service/details/terminate')).status).toBe(403);
+    expect(reached()).toEqual([]);
+    // OS2mo 2.4.0's one form, its login helper, reaches the backend.
+    await form('alice', '/service/token');
+    expect(reached()).toEqual(['POST /service/token']);
+  });
+
   it('still forwards strict JSON as the bytes sent', async () => {
     const body = `{ "validity": {"to": "2030-01-01"} ,"name":"Ærø ✓" }`;
     const refused = await send('oscar', 'POST', `/service/ou/${notHis}/terminate`, body);

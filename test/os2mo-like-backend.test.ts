@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_DIR } from '../idp/src/config.js';
@@ -29,7 +30,7 @@ async function freePort(): Promise<number> {
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
-    if (!/^(IDP_|GATEWAY_|LEGACY_|METRICS_TOKEN$)/.test(name)) env[name] = value;
+    if (!/^(IDP_|GATEWAY_|LEGACY_|DATABASE_|EMBEDDED_POSTGRES_|METRICS_TOKEN$)/.test(name)) env[name] = value;
   }
   return { ...env, LOG_LEVEL: 'warn', ...extra };
 }
@@ -37,13 +38,21 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 let backend: Os2moLikeBackend;
 let stack: ChildProcess;
 let banner = '';
-let ports: { legacy: number; idp: number; gateway: number };
+let ports: { legacy: number; idp: number; gateway: number; postgres: number };
 let gateway: string;
 let token: string;
+/** The embedded Postgres's data: a folder of the test's own, never the checkout's. */
+let postgresDir: string;
 
 beforeAll(async () => {
-  ports = { legacy: await freePort(), idp: await freePort(), gateway: await freePort() };
+  ports = {
+    legacy: await freePort(),
+    idp: await freePort(),
+    gateway: await freePort(),
+    postgres: await freePort(),
+  };
   gateway = `http://127.0.0.1:${ports.gateway}`;
+  postgresDir = await mkdtemp(join(tmpdir(), 'os2mo-like-postgres-'));
   // The backend trusts the realm `npm start` is about to run: the issuer its tokens carry, its keys.
   backend = await startOs2moLikeBackend({
     issuer: `http://localhost:${ports.idp}/auth/realms/org`,
@@ -57,6 +66,8 @@ beforeAll(async () => {
       LEGACY_PORT: String(ports.legacy),
       IDP_PORT: String(ports.idp),
       GATEWAY_PORT: String(ports.gateway),
+      EMBEDDED_POSTGRES_PORT: String(ports.postgres),
+      EMBEDDED_POSTGRES_DIR: postgresDir,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -80,6 +91,7 @@ afterAll(async () => {
   }
   await backend?.close();
   if (ports) await rm(join(GENERATED_DIR, `idp-${ports.idp}`), { recursive: true, force: true });
+  if (postgresDir) await rm(postgresDir, { recursive: true, force: true });
 });
 
 async function graphql(version: string, query: string, variables?: Record<string, unknown>) {
@@ -115,7 +127,7 @@ describe('LEGACY_URL=… npm start in front of a backend that refuses anonymous 
     const response = await fetch(`${gateway}/health/ready`);
     expect(await response.json()).toEqual({
       status: 'ready',
-      checks: { legacy: { status: 'ok' }, signing_keys: { status: 'ok' } },
+      checks: { legacy: { status: 'ok' }, signing_keys: { status: 'ok' }, database: { status: 'ok' } },
     });
     expect(banner).toContain('gateway ready');
     expect(banner).toContain(`${backend.url}/service/ (LEGACY_URL; no stand-in started)`);

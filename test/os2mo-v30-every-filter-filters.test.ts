@@ -183,12 +183,17 @@ function valueFor(member: string, type: GraphQLInputObjectType, subject: Row, ro
 }
 
 /** Root collections by the filter type they take (the first root of each, `persons` for people). */
+const eventRoots = new Set(['event_fetch', 'events', 'event_listeners', 'event_namespaces']);
+
 function roots(): [string, GraphQLInputObjectType][] {
   const found = new Map<string, [string, GraphQLInputObjectType]>();
   for (const field of Object.values(schema.getQueryType()!.getFields())) {
     const argument = field.args.find((arg) => arg.name === 'filter');
     const type = argument && getNamedType(argument.type);
     if (!isInputObjectType(type) || field.deprecationReason) continue;
+    // OS2mo's event system filters what the gateway's own database holds, not the backend's data:
+    // test/events.test.ts holds its filters.
+    if (eventRoots.has(field.name)) continue;
     if (!found.has(type.name)) found.set(type.name, [field.name, type]);
   }
   return [...found.values()];
@@ -256,65 +261,72 @@ function nothing(member: string, value: unknown): unknown {
   return value;
 }
 
-describe('v30: every member of every served filter narrows the seeded answer, or is refused', () => {
-  it.each(roots().map(([root, type]) => [root, type.name, type] as const))(
-    '%s(filter: %s)',
-    { timeout: 300_000 },
-    async (root, _name, type) => {
-      const failures: string[] = [];
-      const rowsBody = await ask(`{ ${root} { objects { uuid current { ${linkSelection(root, type)} } } } }`);
-      expect(rowsBody.errors).toBeUndefined();
-      const rows = rowsBody.data![root].objects as Row[];
-      const unfiltered = rows.map((row) => row.uuid).sort();
-      for (const [member, field] of Object.entries(type.getFields())) {
-        const named = getNamedType(field.type);
-        const coordinate = `${type.name}.${member}`;
-        if (!isInputObjectType(named)) {
-          const subject = rows.find((row) => row.current) ?? { uuid: nobody, current: {} };
-          const value = valueFor(member, type, subject, rows);
-          const answers = [];
-          for (const given of [value, nothing(member, value)]) {
-            const filter = { [member]: given, ...(member === 'to_date' ? { from_date: null } : {}) };
-            answers.push(await listed(root, type.name, filter));
-            if (narrows(unfiltered, answers[0]!)) break;
+// Kept in its order (the suite shuffles the rest): its last case reads which reasons the walks before it used.
+describe(
+  'v30: every member of every served filter narrows the seeded answer, or is refused',
+  { shuffle: false },
+  () => {
+    it.each(roots().map(([root, type]) => [root, type.name, type] as const))(
+      '%s(filter: %s)',
+      { timeout: 300_000 },
+      async (root, _name, type) => {
+        const failures: string[] = [];
+        const rowsBody = await ask(
+          `{ ${root} { objects { uuid current { ${linkSelection(root, type)} } } } }`,
+        );
+        expect(rowsBody.errors).toBeUndefined();
+        const rows = rowsBody.data![root].objects as Row[];
+        const unfiltered = rows.map((row) => row.uuid).sort();
+        for (const [member, field] of Object.entries(type.getFields())) {
+          const named = getNamedType(field.type);
+          const coordinate = `${type.name}.${member}`;
+          if (!isInputObjectType(named)) {
+            const subject = rows.find((row) => row.current) ?? { uuid: nobody, current: {} };
+            const value = valueFor(member, type, subject, rows);
+            const answers = [];
+            for (const given of [value, nothing(member, value)]) {
+              const filter = { [member]: given, ...(member === 'to_date' ? { from_date: null } : {}) };
+              answers.push(await listed(root, type.name, filter));
+              if (narrows(unfiltered, answers[0]!)) break;
+            }
+            judge([coordinate, type.name], unfiltered, answers, failures);
+            continue;
           }
-          judge([coordinate, type.name], unfiltered, answers, failures);
-          continue;
-        }
-        // A sub-filter: its members, each given a value read off the object the outer records link to least.
-        const anchor = rarest(rows, linkOf[member] ?? member)?.uuid;
-        const kind = kinds[named.name];
-        let subject: Row = { uuid: anchor ?? nobody, current: {} };
-        let subjectRows: Row[] = [];
-        if (kind) {
-          const body = await ask(`{ ${kind.root} { objects { uuid current { ${kind.fields} } } } }`);
-          subjectRows = (body.data?.[kind.root]?.objects ?? []) as Row[];
-          subject = subjectRows.find((row) => row.uuid === anchor) ?? subjectRows[0] ?? subject;
-        }
-        for (const inner of Object.keys(named.getFields())) {
-          const value = valueFor(inner, named, subject, [subject]);
-          const answers = [];
-          for (const given of [value, nothing(inner, value)]) {
-            const filter = { [inner]: given, ...(inner === 'to_date' ? { from_date: null } : {}) };
-            answers.push(await listed(root, type.name, { [member]: filter }));
-            if (narrows(unfiltered, answers[0]!)) break;
+          // A sub-filter: its members, each given a value read off the object the outer records link to least.
+          const anchor = rarest(rows, linkOf[member] ?? member)?.uuid;
+          const kind = kinds[named.name];
+          let subject: Row = { uuid: anchor ?? nobody, current: {} };
+          let subjectRows: Row[] = [];
+          if (kind) {
+            const body = await ask(`{ ${kind.root} { objects { uuid current { ${kind.fields} } } } }`);
+            subjectRows = (body.data?.[kind.root]?.objects ?? []) as Row[];
+            subject = subjectRows.find((row) => row.uuid === anchor) ?? subjectRows[0] ?? subject;
           }
-          judge(
-            [`${coordinate}.${inner}`, `${named.name}.${inner}`, type.name],
-            unfiltered,
-            answers,
-            failures,
-          );
+          for (const inner of Object.keys(named.getFields())) {
+            const value = valueFor(inner, named, subject, [subject]);
+            const answers = [];
+            for (const given of [value, nothing(inner, value)]) {
+              const filter = { [inner]: given, ...(inner === 'to_date' ? { from_date: null } : {}) };
+              answers.push(await listed(root, type.name, { [member]: filter }));
+              if (narrows(unfiltered, answers[0]!)) break;
+            }
+            judge(
+              [`${coordinate}.${inner}`, `${named.name}.${inner}`, type.name],
+              unfiltered,
+              answers,
+              failures,
+            );
+          }
         }
-      }
-      expect(failures).toEqual([]);
-    },
-  );
+        expect(failures).toEqual([]);
+      },
+    );
 
-  it('gives a reason only where a case needs one', () => {
-    expect(Object.keys(cannotNarrow).filter((key) => !used.has(key))).toEqual([]);
-  });
-});
+    it('gives a reason only where a case needs one', () => {
+      expect(Object.keys(cannotNarrow).filter((key) => !used.has(key))).toEqual([]);
+    });
+  },
+);
 
 describe('v30: a sub-filter’s window', () => {
   const engagementsOf = async (employee: Record<string, unknown>) =>

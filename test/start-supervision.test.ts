@@ -72,7 +72,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 let stack: ChildProcess;
 let errors = '';
 let dataDir: string;
-let ports: { legacy: number; idp: number; gateway: number };
+let ports: { legacy: number; idp: number; gateway: number; postgres: number };
 const health = () => ({
   legacy: `http://127.0.0.1:${ports.legacy}/health`,
   idp: `http://127.0.0.1:${ports.idp}/health`,
@@ -80,7 +80,12 @@ const health = () => ({
 });
 
 beforeAll(async () => {
-  ports = { legacy: await freePort(), idp: await freePort(), gateway: await freePort() };
+  ports = {
+    legacy: await freePort(),
+    idp: await freePort(),
+    gateway: await freePort(),
+    postgres: await freePort(),
+  };
   dataDir = await mkdtemp(join(tmpdir(), 'start-supervision-'));
   stack = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: repoRoot,
@@ -89,6 +94,8 @@ beforeAll(async () => {
       IDP_PORT: String(ports.idp),
       GATEWAY_PORT: String(ports.gateway),
       LEGACY_DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(ports.postgres),
+      EMBEDDED_POSTGRES_DIR: join(dataDir, 'gateway-postgres'),
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so that the cleanup reaches whatever is left, and nothing else does.
