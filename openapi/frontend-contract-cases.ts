@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { classUuid, oscarOwnedUnitUuid, unitUuid } from '../legacy-service/src/fixture/organisation.js';
-import type { ContractCase } from './contract-cases.js';
+import type { ContractCase } from './contract-case.js';
 import { findFixture, oscar, org, unknown, uuidOr } from './contract-fixture.js';
 
 /**

@@ -6,7 +6,7 @@ import {
   unitUuid,
 } from '../legacy-service/src/fixture/organisation.js';
 import type { TestLegacy } from '../legacy-service/src/testing.js';
-import type { ContractCase } from './contract-cases.js';
+import type { ContractCase } from './contract-case.js';
 import {
   activeDirectory,
   alice,

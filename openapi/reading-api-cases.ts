@@ -1,5 +1,5 @@
 import { oscarOwnedUnitUuid } from '../legacy-service/src/fixture/organisation.js';
-import type { ContractCase } from './contract-cases.js';
+import type { ContractCase } from './contract-case.js';
 import { findFixture, oscar, unknown } from './contract-fixture.js';
 
 /**

@@ -65,7 +65,7 @@ describe('the floors', () => {
       'gateway/src/rbac/a.ts',
       '../graphql/b.js',
       'gateway/src/graphql/b.ts',
-      'floor-5-imports-up',
+      'floor-6-imports-up',
     ],
     [
       'legacy/ reads graphql/',

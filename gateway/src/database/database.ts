@@ -1,5 +1,4 @@
 import pg from 'pg';
-import type { CheckResult } from '../health/readiness.js';
 import type { Logger } from '../observability/logger.js';
 import { migrate, readMigrations, type Migration } from './migrations.js';
 
@@ -24,6 +23,9 @@ export interface Transaction {
   ): Promise<pg.QueryResult<Row>>;
 }
 
+/** Whether the database answers, with its migrations applied; the reason never names the address. */
+export type DatabaseHealth = { ok: true } | { ok: false; reason: string };
+
 /**
  * The gateway's own state in Postgres: one pool per process, shared by everything that keeps state (events,
  * the record of the backend, rate limits). Every statement waits for the migrations, which the first use
@@ -40,7 +42,7 @@ export interface Database {
   /** Resolves once every migration is applied (the first call applies them). */
   ready(): Promise<void>;
   /** Readiness: the database answers and its migrations are applied; the reason never names the address. */
-  check(timeoutMs: number): Promise<CheckResult>;
+  check(timeoutMs: number): Promise<DatabaseHealth>;
   /** Closes the pool; statements still running finish first. */
   close(): Promise<void>;
   /**
