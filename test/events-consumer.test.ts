@@ -270,11 +270,20 @@ describe("FastRAMQPI's loop across two replicas on one Postgres", () => {
       'mutation($u: [UUID!], $owner: UUID) { org_unit_refresh(filter: {uuids: $u}, owner: $owner) { objects } }',
       { u: [referenceUnitUuids[2]], owner: me.me.actor.uuid },
     );
-    // A consumer fetches it and dies before acknowledging.
-    const lost = await fetchEvent(gateways[0]!, token, listener);
-    expect(lost?.subject).toBe(referenceUnitUuids[2]);
+    // Other units' events may be due to this listener too (the sweep's, the other cases' writes): a consumer
+    // handles those and goes on. It fetches the refreshed unit's and dies before acknowledging it.
+    const subject = referenceUnitUuids[2]!;
+    const next = async (gateway: string) => {
+      for (;;) {
+        const event = await fetchEvent(gateway, token, listener);
+        if (event === null || event.subject === subject) return event;
+        await acknowledge(gateway, token, event.token);
+      }
+    };
+    const lost = await next(gateways[0]!);
+    expect(lost?.subject).toBe(subject);
     // Not handed out again at once: the back-off holds it.
-    expect(await fetchEvent(gateways[1]!, token, listener)).toBeNull();
+    expect(await next(gateways[1]!)).toBeNull();
 
     let again: FetchedEvent | null = null;
     await fetcher({
@@ -283,7 +292,7 @@ describe("FastRAMQPI's loop across two replicas on one Postgres", () => {
       listener,
       stop: () => again !== null,
       handle: async (event) => {
-        again = event;
+        if (event.subject === subject) again = event;
         return true;
       },
     });
@@ -295,6 +304,6 @@ describe("FastRAMQPI's loop across two replicas on one Postgres", () => {
       'query($l: UUID!) { events(filter: {listeners: {uuids: [$l]}}) { objects { subject } } }',
       { l: listener },
     );
-    expect(left.events.objects).toEqual([]);
+    expect(left.events.objects).not.toContainEqual({ subject });
   });
 });
