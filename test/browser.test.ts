@@ -17,7 +17,9 @@ const editorText = (page: Page, selector: string) =>
     .innerText()
     .then((text) => text.replace(/\u00a0/g, ' '));
 
-describe.skipIf(skip)('the browser tools in Chromium', () => {
+// One browser session, kept in its order (the suite shuffles the rest): it signs in, then opens Voyager as the
+// signed-in user, and the last case reads what the whole session sent.
+describe.skipIf(skip)('the browser tools in Chromium', { shuffle: false }, () => {
   let stack: TestStack;
   let browser: Browser;
   let context: BrowserContext;
