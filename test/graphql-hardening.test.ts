@@ -429,6 +429,8 @@ describe('field suggestions and introspection', () => {
     afterAll(() => production?.close());
 
     it('refuses introspection and hides suggestions in validation and variable errors', async () => {
+      // Counted from here: another case may have read through this stack first.
+      const callsBefore = production.legacyProxy!.count();
       for (const query of [getIntrospectionQuery(), '{ __type(name: "OrgUnit") { fields { name } } }']) {
         const answer = await post(production, 'v2', { query }, {}, productionToken);
         expect(answer.body.data).toBeUndefined();
@@ -439,7 +441,7 @@ describe('field suggestions and introspection', () => {
       const wrongVariable = await post(production, 'v2', variableTypo, {}, productionToken);
       expect(wrongVariable.body.errors[0].message).toMatch(/uuidz/);
       expect(wrongVariable.body.errors[0].message).not.toMatch(/Did you mean|uuids/);
-      expect(production.legacyProxy!.count()).toBe(0);
+      expect(production.legacyProxy!.count() - callsBefore).toBe(0);
     });
 
     it('still answers ordinary queries', async () => {
