@@ -102,13 +102,7 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
   const allowanceOf = (client: string) => config.clients.get(client) ?? config.allowance;
   const label = (client: string) => (config.clients.has(client) ? client : 'other');
 
-  const refuse = (
-    client: string,
-    kind: LimitKind,
-    points: number,
-    state: RateLimiterRes,
-    headers: RateLimitHeaders,
-  ) => {
+  const refuse = (client: string, kind: LimitKind, points: number, state: RateLimiterRes) => {
     const retryAfter = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
     limited.inc({ client: label(client), limit: kind });
     return new GatewayError(
@@ -117,7 +111,7 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
       `Client "${client}" has used its ${points} ${units[kind]} of this ${duration}-second window: try again in ${retryAfter} s.`,
       {
         context: { limit: kind, quota: points, window_seconds: duration, retry_after_seconds: retryAfter },
-        headers: { ...headers, 'Retry-After': String(retryAfter) },
+        headers: { 'Retry-After': String(retryAfter) },
       },
     );
   };
@@ -146,7 +140,7 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
           });
         const left = Math.max(0, requests - state.consumedPoints);
         standings.push(`"${policyName.requests}";r=${left};t=${Math.ceil(state.msBeforeNext / 1000)}`);
-        if (state.consumedPoints > requests) refusal = refuse(client, 'requests', requests, state, {});
+        if (state.consumedPoints > requests) refusal = refuse(client, 'requests', requests, state);
       }
       if (calls !== undefined) {
         policies.push(`"${policyName.legacy_calls}";q=${calls};w=${duration}`);
@@ -154,7 +148,7 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
         const used = state?.consumedPoints ?? 0;
         const reset = state ? Math.ceil(state.msBeforeNext / 1000) : duration;
         standings.push(`"${policyName.legacy_calls}";r=${Math.max(0, calls - used)};t=${reset}`);
-        if (!refusal && state && used >= calls) refusal = refuse(client, 'legacy_calls', calls, state, {});
+        if (!refusal && state && used >= calls) refusal = refuse(client, 'legacy_calls', calls, state);
       }
       if (refusal) {
         Object.assign(refusal.headers, headers());
