@@ -7,8 +7,7 @@ import {
   schemaDifferences,
   type OmissionList,
 } from '../gateway/src/graphql/os2mo/schema-conformance.js';
-import { olderOmissions } from '../gateway/src/graphql/os2mo/older-omissions.js';
-import { v30Omissions } from '../gateway/src/graphql/os2mo/v30-omissions.js';
+import { olderOmissions, v30Omissions } from '../gateway/src/graphql/os2mo/ledger/index.js';
 
 /** OS2mo's own printout of a version (test/fixtures/os2mo-graphql/, OS2mo's text, MPL-2.0). */
 const printout = (file: string) =>
@@ -23,7 +22,7 @@ const conforming: { version: string; file: string; omissions: OmissionList }[] =
 
 /**
  * Older versions, each held to its own printout. What OS2mo's schema of that version has beyond v30's
- * declared omissions is declared in `older-omissions.ts`; v30's entries that the older schema lacks are not
+ * declared omissions is declared in the ledger (`ledger/`, entries with `until`); v30's entries that the older schema lacks are not
  * stale there (they are checked exactly against v30 above).
  */
 const older: { version: string; file: string }[] = [

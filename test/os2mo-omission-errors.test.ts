@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declaredOmissionsOf } from '../gateway/src/graphql/os2mo/declared-omissions.js';
+import { declaredOmissionsOf } from '../gateway/src/graphql/os2mo/ledger/index.js';
 import { NOT_SERVED_CODE, notServedMessage } from '../gateway/src/graphql/os2mo/omission-errors.js';
 import { startTestStack, type TestStack } from './stack.js';
 

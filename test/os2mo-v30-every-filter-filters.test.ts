@@ -24,7 +24,7 @@ import { postGraphQL, sharedReadOnlyStack, type TestStack } from './stack.js';
  */
 const cannotNarrow: Readonly<Record<string, string>> = {
   RoleBindingFilter:
-    'the 2.x Service API holds no role bindings (`backend-holds-none.ts`): the unfiltered answer is already empty',
+    'the 2.x Service API holds no role bindings (the ledger: `ledger/role-binding.ts`): the unfiltered answer is already empty',
   'FacetFilter.from_date': 'facets are timeless in 2.x: every facet is valid in every window',
   'FacetFilter.to_date': 'facets are timeless in 2.x: every facet is valid in every window',
   'ITSystemFilter.from_date': 'IT systems are timeless in 2.x: every system is valid in every window',

@@ -171,7 +171,7 @@ describe('v30 `*_response` links to many objects', () => {
   });
 });
 
-describe('coordinates the backend never holds a value for (backend-holds-none.ts)', () => {
+describe('coordinates the backend never holds a value for (answered empty by the ledger)', () => {
   it("answer OS2mo's empty answer for an IT account: no external id, primary or engagements", async () => {
     const { uuid } = await unitWith('it');
     const body = await ask(

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { buildSchema, parse, validate } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
-import { v30Omissions } from '../gateway/src/graphql/os2mo/v30-omissions.js';
+import { v30Omissions } from '../gateway/src/graphql/os2mo/ledger/index.js';
 import { postGraphQL, sharedReadOnlyStack, type TestStack } from './stack.js';
 
 /**

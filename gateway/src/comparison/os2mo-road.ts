@@ -20,7 +20,7 @@ import {
   type ValueNode,
 } from 'graphql';
 import { parseInstant, previousDay } from '../graphql/os2mo/date-time.js';
-import { v30Omissions } from '../graphql/os2mo/v30-omissions.js';
+import { v30Omissions } from '../graphql/os2mo/ledger/index.js';
 import { versionTypeDefs } from '../graphql/versions.js';
 import { isRecord } from './normal-form.js';
 import type { GraphQLRequestBody } from './graphql-request-body.js';

@@ -20,7 +20,7 @@ import type { DocumentBudget } from './document-budget.js';
 import { useGraphqlOverHttp } from './over-http.js';
 import { coveredByExchange, ParamsExchange } from './params-exchange.js';
 import { useHardening, type HardeningOptions } from './hardening/index.js';
-import { declaredOmissionsOf } from './os2mo/declared-omissions.js';
+import { declaredOmissionsOf } from './os2mo/ledger/index.js';
 import { useOmissionErrors } from './os2mo/omission-errors.js';
 import { useRequestChecks } from './request-checks.js';
 import { upstreamTraceRequested, useUpstreamTrace } from './upstream-trace.js';

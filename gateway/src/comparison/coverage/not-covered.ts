@@ -22,7 +22,7 @@ export const notCovered: Record<string, string> = {
   readEmployeeIntegrationData:
     "An importer's JSON kept on the LoRa object: no GraphQL version has `integration_data` (OS2mo's printouts have none).",
   writeClass:
-    "OS2mo's v30 `class_create` and `class_update` replace it; the gateway does not serve them yet (v30-omissions.ts).",
+    "OS2mo's v30 `class_create` and `class_update` replace it; the gateway does not serve them yet (the ledger, ledger/mutations.ts).",
   ...Object.fromEntries(
     [
       'validateOrgUnitDates',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { json, startStubBackend, type StubBackend } from '../../legacy/stub-backend.test-helpers.js';
 import { answerStubOrg, stubOrg, stubbedVersions, type StubbedVersions } from '../stub-org.test-helpers.js';
-import { heldNoneTypes } from './backend-holds-none.js';
+import { heldNoneTypes } from './ledger/index.js';
 import { v30Collections } from './collections-view.js';
 
 /**

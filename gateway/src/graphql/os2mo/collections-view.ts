@@ -8,7 +8,7 @@ export type CollectionSource =
   | { kind: 'class' }
   | { kind: 'facet' }
   | { kind: 'itsystem' }
-  /** None: the backend never holds such an object (`backend-holds-none.ts`), so the collection is empty. */
+  /** None: the backend never holds such an object (the ledger: `ledger/role-binding.ts`), so the collection is empty. */
   | { kind: 'none' };
 
 /** One of OS2mo's root collections: `roots(filter: XFilter, limit, cursor): XResponsePaged!`. */

@@ -13,9 +13,8 @@ import {
 import type { IResolvers } from '@graphql-tools/utils';
 import { withDate, type GraphQLContext, type Source } from '../context.js';
 import { boundFilters } from './link-filters.js';
-import type { Omission } from './mutations/omissions.js';
+import { addedIn } from './ledger/index.js';
 import type { Os2moMutationOptions } from './mutations/resolvers.js';
-import { v30TypeViews } from './os2mo-view.js';
 import { v30QueryResolvers } from './v30.js';
 
 /**
@@ -24,11 +23,9 @@ import { v30QueryResolvers } from './v30.js';
  */
 export interface WriteStep {
   options?: Partial<Os2moMutationOptions>;
-  /** Mutation fields and input fields this version's printout lacks, each with the reason. */
-  notInPrintout?: readonly Omission[];
+  /** Mutation fields, input types and input fields this version's printout lacks (from the ledger). */
+  notInPrintout?: readonly string[];
   nullDefaults?: readonly string[];
-  /** What this version's printout has and the gateway leaves out here though no newer version has it. */
-  omits?: readonly Omission[];
   /** Input types whose meaning the step changes, with the description they have in this version. */
   descriptions?: Readonly<Record<string, string>>;
 }
@@ -48,7 +45,7 @@ export interface VersionStep {
   /**
    * Coordinates (`Type.field`, `Type.field(arg:)`, `Input.field`, an input type) OS2mo's printout of this version does not
    * have: OS2mo added them later (and serves them in old versions today), but the version is held to its
-   * printout.
+   * printout. The ladder's rungs take them from the ledger: what it says OS2mo added in the newer version.
    */
   notInPrintout?: readonly string[];
   /** Fields whose type this version had otherwise, with that type (SDL), and `resolvers` to answer it. */
@@ -70,13 +67,6 @@ export interface VersionStep {
 const pageArgs = 'limit: int = null, cursor: Cursor = null';
 
 const unserved = (what: string) => `${what}, which the gateway does not serve: nothing to undo here.`;
-
-/** Every `*_response` link v30 serves: OS2mo added them after v25, and v25's printout has none. */
-const responseLinks = Object.entries(v30TypeViews).flatMap(([type, view]) =>
-  Object.keys(view.fields)
-    .filter((field) => /_responses?$/.test(field))
-    .map((field) => `${type}.${field}`),
-);
 
 /**
  * OS2mo's names for the bound filters before v26, which named a bound filter after the deprecated plural
@@ -116,15 +106,6 @@ const everyBoundFilter: Readonly<Record<string, { base: string; without: readonl
   ),
 };
 
-const engagementFraction = ['EngagementCreateInput.fraction', 'EngagementUpdateInput.fraction'];
-const listMutations = [
-  'engagements_create',
-  'engagements_update',
-  'managers_create',
-  'addresses_create',
-  'itusers_create',
-].map((field) => `Mutation.${field}`);
-const associationSubstitute = ['AssociationCreateInput.substitute', 'AssociationUpdateInput.substitute'];
 const orgUnitInputsV21 = [
   ...['uuid', 'user_key', 'parent', 'org_unit_level', 'time_planning'].map(
     (field) => `OrganisationUnitCreateInput.${field}`,
@@ -134,8 +115,8 @@ const orgUnitInputsV21 = [
   ),
 ];
 
-/** Newest first: v29 is a step back from v30, v28 from v29, … v21 from v22. */
-export const versionSteps: readonly VersionStep[] = [
+/** The rungs as written: what each undoes, less what OS2mo added (the ledger's `since`). */
+const rungs: readonly VersionStep[] = [
   {
     name: 'v29',
     undoes:
@@ -147,11 +128,6 @@ export const versionSteps: readonly VersionStep[] = [
       'v29 made validity ends exclusive: before it, `to` is the last day included (its midnight), in what is read and what is written.',
     writes: {
       options: { ends: 'inclusive' },
-      notInPrintout: engagementFraction.map((coordinate) => ({
-        coordinate,
-        reason:
-          "absent from OS2mo's printouts of v21, v22 and v25 (added after they were printed); left out below v29 so that each served version stays a subset of its printout",
-      })),
       descriptions: {
         RAValidityInput:
           'The period a write is in force: from `from` up to and including `to` (`null`: until further notice).',
@@ -183,25 +159,6 @@ export const versionSteps: readonly VersionStep[] = [
   {
     name: 'v25',
     undoes: unserved('v26 changed the type of the `registrations` collection; registrations are'),
-    notInPrintout: [
-      'Query.persons',
-      'ManagerFilter.manager_type',
-      'ClassFilter.name',
-      ...responseLinks,
-      'Address.ituser_uuid',
-      'ITSystem.roles',
-      'ITUser.engagement_uuids',
-      'Engagement.itusers',
-      'ITUser.binding_type',
-      'ITUser.engagements',
-      'ITUserFilter.binding_types',
-      'RoleBinding.ituser_response',
-      'RoleBinding.org_unit_response',
-      'RoleBinding.role_response',
-      'RoleBindingFilter.role',
-      'OrganisationUnit.root',
-      'EngagementFilter.ituser',
-    ],
     nullDefaults: ['ITUserFilter.external_ids'],
     renamedTypes: Object.fromEntries(Object.entries(pluralBound).map(([name, { v30 }]) => [v30, name])),
     reargued: { 'OrganisationUnit.owners': 'filter: OwnerFilter = null, inherit: Boolean! = false' },
@@ -226,7 +183,6 @@ export const versionSteps: readonly VersionStep[] = [
   {
     name: 'v22',
     undoes: 'v23 made `KLE.kle_number` a list: before it, the KLE number itself.',
-    notInPrintout: ['ManagerFilter.exclude', 'Engagement.managers'],
     retyped: { 'KLE.kle_number': 'Class!' },
     resolvers: {
       KLE: {
@@ -242,74 +198,34 @@ export const versionSteps: readonly VersionStep[] = [
       'v22 gave `org_unit_update` PATCH semantics: before it, a `null` is ignored like a field left out.',
     writes: {
       options: { orgUnitUpdateNull: 'keep' },
-      notInPrintout: [
-        ...[...listMutations, ...associationSubstitute].map((coordinate) => ({
-          coordinate,
-          reason: "absent from OS2mo's printout of v21",
-        })),
-      ],
       nullDefaults: orgUnitInputsV21,
-      omits: ['role_create', 'role_update', 'role_terminate', 'role_refresh'].map((field) => ({
-        coordinate: `Mutation.${field}`,
-        reason:
-          "in OS2mo's printout of v21 (2024), but OS2mo has since replaced roles by role bindings in every version it serves (36.0.0)",
-      })),
     },
-    notInPrintout: [
-      ...[
-        'OrganisationUnit',
-        'Employee',
-        'Engagement',
-        'Manager',
-        'Class',
-        'Facet',
-        'ITSystem',
-        'Owner',
-        'Address',
-        'Association',
-        'ITUser',
-        'KLE',
-        'Leave',
-        'RelatedUnit',
-      ].flatMap((type) => [
-        `${type}Response.current(at:)`,
-        `${type}Response.objects(start:)`,
-        `${type}Response.objects(end:)`,
-        `${type}Response.validities(start:)`,
-        `${type}Response.validities(end:)`,
-      ]),
-      'Employee.manager_roles(inherit:)',
-      'Query.managers(inherit:)',
-      'Address.ituser',
-      'Association.trade_union',
-      'ITUser.addresses',
-      'Association.trade_union_uuid',
-      'ITUser.external_id',
-      'AddressFilter.ituser',
-      'AddressFilter.visibility',
-      'ITUserFilter.engagement',
-      'ITUserFilter.external_ids',
-      'OrganisationUnit.has_children',
-      'ClassFilter.owner',
-      'ClassOwnerFilter',
-      'EngagementFilter.engagement_type',
-      'ITUser.rolebindings',
-      'Query.rolebindings',
-      'RoleBinding',
-      'RoleBindingFilter',
-      'RoleBindingResponse',
-      'RoleBindingResponsePaged',
-      ...['names', 'child', 'subtree', 'descendant', 'ancestor', 'engagement'].flatMap((member) => [
-        `OrganisationUnitFilter.${member}`,
-        `ParentsBoundOrganisationUnitFilter.${member}`,
-      ]),
-    ],
     reargued: {
       'OrganisationUnit.owners': `filter: OrgUnitsboundownerfilter, ${pageArgs}`,
       'OrganisationUnit.child_count': `filter: ParentsBoundOrganisationUnitFilter, ${pageArgs}`,
     },
   },
 ];
+
+/**
+ * A rung with the coordinates the ledger says OS2mo added in the newer version taken out of the read SDL and
+ * (for Mutation fields and input types) out of the mutation SDL.
+ */
+function withLedgerRemovals(step: VersionStep): VersionStep {
+  const newer = Number(step.name.slice(1)) + 1;
+  const reads = addedIn(newer, 'reads');
+  const writes = addedIn(newer, 'writes');
+  return {
+    ...step,
+    ...(reads.length > 0 ? { notInPrintout: reads } : {}),
+    ...(step.writes || writes.length > 0
+      ? { writes: { ...step.writes, ...(writes.length > 0 ? { notInPrintout: writes } : {}) } }
+      : {}),
+  };
+}
+
+/** Newest first: v29 is a step back from v30, v28 from v29, … v21 from v22. */
+export const versionSteps: readonly VersionStep[] = rungs.map(withLedgerRemovals);
 
 /**
  * A field whose deprecation reason sends a client to a field this version no longer has (`Use

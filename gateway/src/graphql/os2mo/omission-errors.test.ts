@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStubBackend, type StubBackend } from '../../legacy/stub-backend.test-helpers.js';
 import { answerStubOrg, stubbedVersions, type StubbedVersions } from '../stub-org.test-helpers.js';
-import { declaredOmissionsOf } from './declared-omissions.js';
+import { declaredOmissionsOf, olderOmissions, v30Omissions } from './ledger/index.js';
 import { NOT_SERVED_CODE, notServedMessage, unknownCoordinateOf } from './omission-errors.js';
-import { olderOmissions } from './older-omissions.js';
-import { v30Omissions } from './v30-omissions.js';
 
 describe('unknownCoordinateOf', () => {
   it.each([

@@ -167,7 +167,7 @@ export async function unitsMatching(
 ): Promise<LegacyRecord[]> {
   // OS2mo folds `hierarchies` into `hierarchy` and keeps the units labelled with a matching class
   // (`resolvers.py`@HEAD, `handle_deprecated_hierarchy_filters`); no 2.x unit carries such a label
-  // (`backend-holds-none.ts`), so any non-null value keeps none.
+  // (the ledger: `ledger/organisation-unit.ts`), so any non-null value keeps none.
   if (filter.hierarchy != null || filter.hierarchies != null) return [];
   const narrowed = await Promise.all(
     unitTreeMembers.map((member) => memberUnits(context, filter, member, at, reads)),

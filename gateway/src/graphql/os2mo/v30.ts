@@ -13,7 +13,7 @@ import {
 } from './collection-resolvers.js';
 import { classOwnerFilterTypeDefs, collectionTypeDefs, v30Collections } from './collections-view.js';
 import { resolveAddress, resolvedAddressResolvers, resolvedAddressTypeDefs } from './address-resolve.js';
-import { heldNoneTypes } from './backend-holds-none.js';
+import { heldNoneTypes, v30TypeViews } from './ledger/index.js';
 import {
   addressEngagement,
   associationDynamicClass,
@@ -25,7 +25,7 @@ import { classParent, classParentResponse, classParentUuid, organisationOf } fro
 import { cprNumber, cprScalar } from './cpr-number.js';
 import { engagementManagers } from './engagement-managers.js';
 import { dateTimeScalar } from './date-time.js';
-import { v30TypeViews, viewTypeDefs } from './os2mo-view.js';
+import { viewTypeDefs } from './os2mo-view.js';
 import { employeeSeniority, employeeValidity, engagementIsPrimary } from './person-fields.js';
 import { serviceVersionResolvers, serviceVersionTypeDefs } from './service-version.js';
 import { childCount, hasChildren } from './unit-links.js';

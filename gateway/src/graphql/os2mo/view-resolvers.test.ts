@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { GraphQLContext, Source } from '../context.js';
-import type { TypeView } from './os2mo-view.js';
+import type { TypeView } from './ledger/index.js';
 import { withLinkArguments } from './view-resolvers.js';
 
 const today = '2024-06-01';

@@ -10,10 +10,9 @@ import {
 } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import { nextDay } from './date-time.js';
-import { emptyAnswer } from './backend-holds-none.js';
 import { filterLink, oneOf, pageLink, type LinkFilter } from './link-filters.js';
 import { oneResponse, pagedResponse, responseTarget } from './link-responses.js';
-import type { FieldView, TypeView } from './os2mo-view.js';
+import type { FieldView, TypeView } from './ledger/index.js';
 
 type Resolver = GraphQLFieldResolver<Source, GraphQLContext, Record<string, unknown>>;
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -183,4 +182,12 @@ export function viewResolvers(
   // OS2mo's validity ends are exclusive; the legacy `to` is the last day included.
   result.Validity = { ...result.Validity, to: exclusiveEnd };
   return result;
+}
+
+/** The answer OS2mo gives for a field with no value, by its type: an empty page, an empty list or null. */
+export function emptyAnswer(type: string): unknown {
+  if (/ResponsePaged!?$/.test(type)) return { objects: [], page_info: { next_cursor: null } };
+  if (type.startsWith('[')) return [];
+  if (type.endsWith('!')) throw new Error(`A field of type ${type} cannot be answered with nothing.`);
+  return null;
 }

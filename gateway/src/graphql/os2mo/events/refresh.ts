@@ -60,7 +60,7 @@ const refreshes: readonly Refresh[] = [
     filter: 'RelatedUnitFilter',
     since: 21,
   },
-  // v21's `role_refresh` is of roles, which OS2mo's versions here do not serve (`older-omissions.ts`).
+  // v21's `role_refresh` is of roles, which OS2mo's versions here do not serve (the ledger: `ledger/mutations.ts`).
   {
     name: 'rolebinding',
     routingKey: 'rolebinding',

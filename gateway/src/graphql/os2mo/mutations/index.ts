@@ -2,7 +2,7 @@ import { os2moMutationResolvers } from './resolvers.js';
 import { os2moMutationTypeDefs } from './type-defs.js';
 import { mutationVersion, type Os2moVersion } from './versions.js';
 
-export { omittedInputFields, omittedMutationFields, type Omission } from './omissions.js';
+export { omittedInputFields, omittedMutationFields, type Omission } from '../ledger/index.js';
 export { newestMutationOptions, type Os2moMutationOptions } from './resolvers.js';
 export { referencedTypes } from './type-defs.js';
 export { os2moVersions, type Os2moVersion } from './versions.js';

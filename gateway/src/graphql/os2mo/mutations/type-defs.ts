@@ -2,7 +2,7 @@
  * OS2mo's mutations (v29's SDL, which v30 serves unchanged) that the Service API can back: OS2mo's names,
  * input types, field types and defaults. The response types (`OrganisationUnitResponse`, …), the scalars
  * `UUID`, `DateTime`, `Date`, `CPR` and the enum `OwnerInferencePriority` belong to the read side and
- * are referenced, not defined, here. What OS2mo has and this leaves out is declared in `omissions.ts`.
+ * are referenced, not defined, here. What OS2mo has and this leaves out is declared in the ledger (`../ledger/`).
  */
 export const os2moMutationTypeDefs = /* GraphQL */ `
   type Mutation {

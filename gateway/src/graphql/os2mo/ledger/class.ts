@@ -1,0 +1,77 @@
+import {
+  added,
+  bound,
+  byUuids,
+  dropsRootOrganisation,
+  empty,
+  holdsNone,
+  notServed,
+  omitted,
+  pageArgs,
+  responses,
+  useUuidField,
+  type TypeLedger,
+} from './entry.js';
+import * as facts from './facts.js';
+
+const classNoItSystem = holdsNone(
+  'a 2.x class (`Class` in the contract) names no IT system',
+  ['contract:Class', 'contract:ClassWrite'],
+  ['it_system'],
+);
+const classNoItSystemLink = notServed('the Service API links no class to an IT system', ['contract:Class']);
+const classNoDescription = notServed(
+  "the Service API's class reads (`GET /service/c/{uuid}/`, a facet's class listing) give no description: OS2mo 2.4.0's `get_one_class` (`service/facet.py`) leaves LoRa's `beskrivelse` out",
+  ['os2mo:backend/mora/service/facet.py@2.4.0:404', 'contract:Class'],
+);
+
+export const classType: TypeLedger = {
+  type: 'Class',
+  graphType: 'Class',
+  description: 'An entry of a facet: a manager type, a job function, an address type, …',
+  contract: ['Class', 'ClassWrite'],
+  fields: {
+    uuid: { type: 'UUID!' },
+    user_key: { type: 'String!' },
+    name: { type: 'String!' },
+    scope: { type: 'String' },
+    example: { type: 'String', deprecated: 'OS2mo no longer uses it.' },
+    owner: { type: 'UUID' },
+    facet: { type: 'Facet!', deprecated: 'Use `facet_response`.', ...byUuids('Facet') },
+    facet_uuid: { type: 'UUID!', from: 'facet', deprecated: useUuidField('facet') },
+    facet_response: { since: responses, type: 'FacetResponse!', from: 'facet', response: 'one' },
+    children_response: {
+      since: responses,
+      type: 'ClassResponsePaged!',
+      from: 'children',
+      response: 'paged',
+      ...bound('ParentBoundClassFilter', null, pageArgs),
+    },
+    children: {
+      type: '[Class!]!',
+      deprecated: 'Use `children_response`.',
+      ...bound('ParentBoundClassFilter', null, pageArgs),
+    },
+    parent: { type: 'Class', deprecated: 'Use `parent_response`.', own: true, ...byUuids('Class') },
+    parent_uuid: { type: 'UUID', deprecated: useUuidField('parent'), own: true },
+    parent_response: { since: responses, type: 'ClassResponse', response: 'one', own: true },
+    org_uuid: { type: 'UUID!', deprecated: dropsRootOrganisation, own: true },
+    full_name: { type: 'String!', from: 'name', deprecated: 'Use `name`: it is the same.' },
+    top_level_facet: {
+      type: 'Facet!',
+      from: 'facet',
+      deprecated: "Use `facet`: a class's children share its facet.",
+    },
+    it_system_response: empty(classNoItSystem, 'ITSystemResponse', { since: responses }),
+    it_system: omitted(classNoItSystemLink),
+    it_system_uuid: omitted(classNoItSystemLink),
+    published: omitted(facts.noPublication),
+    validity: omitted(facts.classNoValidity),
+    description: omitted(classNoDescription),
+    type: omitted(facts.typeField),
+  },
+  more: {
+    ...added(22, ['ClassFilter.owner', 'ClassOwnerFilter']),
+    ...added(26, ['ClassFilter.name']),
+  },
+};

@@ -1,0 +1,116 @@
+import {
+  added,
+  bound,
+  byUuids,
+  empty,
+  holdsNone,
+  omitted,
+  pageArgs,
+  responses,
+  usePerson,
+  useUuidField,
+  uuidsBoundArgs,
+  type TypeLedger,
+} from './entry.js';
+import * as facts from './facts.js';
+
+const engagementNoLeave = holdsNone(
+  "a 2.x engagement (`Engagement` in the contract) names no leave (a leave names its engagement), and OS2mo's own engagement read fills no `leave_uuid` (`mora/handler/impl/engagement.py`@HEAD)",
+  ['contract:Engagement', 'contract:EngagementCreate'],
+  ['leave'],
+);
+
+export const engagement: TypeLedger = {
+  type: 'Engagement',
+  graphType: 'Engagement',
+  description: "A person's employment in a unit.",
+  contract: ['Engagement', 'EngagementCreate'],
+  fields: {
+    uuid: { type: 'UUID!' },
+    user_key: { type: 'String!' },
+    validity: { type: 'Validity!' },
+    fraction: { type: 'Int' },
+    ...Object.fromEntries(
+      Array.from({ length: 10 }, (_, index) => [`extension_${index + 1}`, { type: 'String' }]),
+    ),
+    job_function: { type: 'Class!', deprecated: 'Use `job_function_response`.', ...byUuids('Class') },
+    job_function_uuid: { type: 'UUID!', deprecated: useUuidField('job_function') },
+    engagement_type: { type: 'Class!', deprecated: 'Use `engagement_type_response`.', ...byUuids('Class') },
+    engagement_type_uuid: { type: 'UUID!', deprecated: useUuidField('engagement_type') },
+    person: {
+      type: '[Employee!]!',
+      from: 'employee',
+      deprecated: 'Use `person_response`.',
+      ...byUuids('Employee'),
+    },
+    employee: { type: '[Employee!]!', deprecated: usePerson, ...byUuids('Employee') },
+    employee_uuid: { type: 'UUID!', deprecated: useUuidField('person') },
+    org_unit: {
+      type: '[OrganisationUnit!]!',
+      deprecated: 'Use `org_unit_response`.',
+      ...byUuids('OrganisationUnit'),
+    },
+    org_unit_uuid: { type: 'UUID!', deprecated: useUuidField('org_unit') },
+    job_function_response: {
+      since: responses,
+      type: 'ClassResponse!',
+      from: 'job_function',
+      response: 'one',
+    },
+    engagement_type_response: {
+      since: responses,
+      type: 'ClassResponse!',
+      from: 'engagement_type',
+      response: 'one',
+    },
+    is_primary: { type: 'Boolean!', own: true },
+    primary: { type: 'Class', deprecated: 'Use `primary_response`.', ...byUuids('Class') },
+    primary_uuid: { type: 'UUID', from: 'primary', deprecated: useUuidField('primary') },
+    primary_response: { since: responses, type: 'ClassResponse', from: 'primary', response: 'one' },
+    person_response: { since: responses, type: 'EmployeeResponse!', from: 'employee', response: 'one' },
+    org_unit_response: {
+      since: responses,
+      type: 'OrganisationUnitResponse!',
+      from: 'org_unit',
+      response: 'one',
+    },
+    addresses_response: {
+      since: responses,
+      type: 'AddressResponsePaged!',
+      response: 'paged',
+      own: true,
+      ...bound('EngagementBoundAddressFilter', null, pageArgs),
+    },
+    managers: {
+      since: 23,
+      type: '[Manager!]!',
+      ...bound(
+        'OrgUnitboundmanagerfilter = null',
+        { type: 'manager', owner: 'unit' },
+        'inherit: Boolean! = false, exclude_self: Boolean! = false',
+      ),
+      own: true,
+    },
+    itusers: empty(facts.itUserNoEngagement, '[ITUserResponse!]!', {
+      args: `filter: EngagementBoundITUserFilter, ${pageArgs}`,
+      deprecated: 'Use `itusers_response`.',
+      since: 26,
+    }),
+    itusers_response: empty(facts.itUserNoEngagement, 'ITUserResponsePaged!', {
+      args: `filter: EngagementBoundITUserFilter, ${pageArgs}`,
+      since: responses,
+    }),
+    leave_response: empty(engagementNoLeave, 'LeaveResponse', { since: responses }),
+    leave: empty(engagementNoLeave, 'Leave', {
+      args: uuidsBoundArgs('Leave'),
+      deprecated: 'Use `leave_response`.',
+    }),
+    leave_uuid: empty(engagementNoLeave, 'UUID', { deprecated: 'Use `leave { uuid }`.' }),
+    type: omitted(facts.typeField),
+    engagement_type_validity: omitted(facts.validityLinks, { until: 26 }),
+  },
+  more: {
+    ...added(22, ['EngagementFilter.engagement_type']),
+    ...added(26, ['EngagementFilter.ituser']),
+  },
+};

@@ -1,0 +1,196 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import {
+  buildSchema,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  type GraphQLSchema,
+} from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { holdsNone, type TypeLedger } from './entry.js';
+import { existsIn, isWrite, ledger, typeLedgers, type LedgerCoordinate } from './index.js';
+import { contractRefusals, splitFacts, type Contract } from './ledger-checks.js';
+
+const root = new URL('../../../../../', import.meta.url);
+
+/** OS2mo's printouts (`test/fixtures/os2mo-graphql/`, OS2mo's text), by the versions each shows. */
+const printouts: readonly { versions: readonly number[]; schema: GraphQLSchema }[] = [
+  { versions: [21], file: 'os2mo-v21.graphql' },
+  { versions: [22], file: 'os2mo-v22.graphql' },
+  { versions: [25], file: 'os2mo-v25.graphql' },
+  // OS2mo's v30 changed no SDL from v29 (its migration guide, "Version 30").
+  { versions: [29, 30], file: 'os2mo-v29.graphql' },
+].map(({ versions, file }) => ({
+  versions,
+  schema: buildSchema(readFileSync(new URL(`test/fixtures/os2mo-graphql/${file}`, root), 'utf8')),
+}));
+
+/** Whether a schema has a coordinate: `Type`, `Type.field`, `Type.field(arg:)`, `Input.field`, `Enum.VALUE`. */
+function has(schema: GraphQLSchema, coordinate: string): boolean {
+  const match = /^(\w+)(?:\.(\w+)(?:\((\w+):\))?)?$/.exec(coordinate);
+  if (!match) throw new Error(`${coordinate} is no schema coordinate.`);
+  const [, typeName, member, argument] = match;
+  const type = schema.getType(typeName!);
+  if (!type || member === undefined) return type !== undefined && type !== null;
+  if (isEnumType(type)) return type.getValue(member) !== undefined;
+  if (!isObjectType(type) && !isInterfaceType(type) && !isInputObjectType(type)) return false;
+  const field = type.getFields()[member];
+  if (!field || argument === undefined) return field !== undefined;
+  return 'args' in field && field.args.some((arg) => arg.name === argument);
+}
+
+const contract = parse(readFileSync(new URL('openapi/legacy-service.yaml', root), 'utf8')) as Contract & {
+  paths: Record<string, unknown>;
+};
+
+describe("the ledger's ranges, against OS2mo's printouts", () => {
+  const ranged = [...ledger.values()].filter(
+    (entry) => entry.since !== undefined || entry.until !== undefined,
+  );
+
+  it.each(printouts.map((printout) => [printout.versions.join(' and '), printout] as const))(
+    'v%s has exactly the ranged coordinates the ledger says it has',
+    (_name, { versions, schema }) => {
+      const wrong = ranged.flatMap((entry) =>
+        versions
+          .filter((version) => existsIn(entry, version) !== has(schema, entry.coordinate))
+          .map(
+            (version) =>
+              `${entry.coordinate} in v${version}: ${existsIn(entry, version) ? 'not printed' : 'printed'}`,
+          ),
+      );
+      expect(wrong).toEqual([]);
+      expect(ranged.length).toBeGreaterThan(100);
+    },
+  );
+
+  it('gives a range only within the served versions, and a start before its end', () => {
+    const wrong = [...ledger.values()].filter(
+      ({ since = 21, until = 31 }) => since < 21 || until > 31 || since >= until,
+    );
+    expect(wrong.map((entry) => entry.coordinate)).toEqual([]);
+  });
+});
+
+describe("the ledger's evidence", () => {
+  const facts = new Set([...ledger.values()].flatMap((entry) => (entry.fact ? [entry.fact] : [])));
+  const evidence = [...new Set([...facts].flatMap((fact) => fact.evidence))];
+
+  it('gives every empty and omitted coordinate a fact with evidence and a reason', () => {
+    const bare = [...ledger.values()].filter(
+      (entry) => entry.answer !== 'served' && (!entry.fact?.evidence.length || !entry.fact.reason),
+    );
+    expect(bare.map((entry) => entry.coordinate)).toEqual([]);
+  });
+
+  it("names only the contract's schemas, properties and paths", () => {
+    const missing = evidence.flatMap((item) => {
+      if (!item.startsWith('contract:')) return [];
+      const named = item.slice('contract:'.length);
+      if (named.startsWith('/')) return named in contract.paths ? [] : [item];
+      const [schema, property] = named.split('.');
+      const found = contract.components.schemas[schema!];
+      return found && (property === undefined || property in (found.properties ?? {})) ? [] : [item];
+    });
+    expect(missing).toEqual([]);
+  });
+
+  const mirror = '/work/.mirror/OS2mo+os2mo/repo';
+  it.skipIf(!existsSync(mirror))("names lines OS2mo's source has at the tag it names", () => {
+    const missing = evidence.flatMap((item) => {
+      if (!item.startsWith('os2mo:')) return [];
+      const [, file, tag, line] = /^os2mo:(.+)@(.+):(\d+)$/.exec(item) ?? [];
+      const text = execFileSync('git', ['--git-dir', mirror, 'show', `${tag}:${file}`], { encoding: 'utf8' });
+      return text.split('\n').length >= Number(line) ? [] : [item];
+    });
+    expect(missing).toEqual([]);
+  });
+});
+
+describe("the ledger's contract check", () => {
+  it('refuses an empty fact whose contract schema carries the property: the unit hierarchy, which 2.4.0 stores', () => {
+    const unit: TypeLedger = {
+      type: 'OrganisationUnit',
+      contract: ['OrgUnit', 'OrgUnitCreate'],
+      fields: {
+        org_unit_hierarchy: {
+          type: 'UUID',
+          fact: holdsNone('a 2.x unit carries no hierarchy', ['contract:OrgUnit'], ['org_unit_hierarchy']),
+        },
+      },
+    };
+    expect(contractRefusals([unit], contract)).toEqual([
+      "OrganisationUnit.org_unit_hierarchy: the contract's OrgUnitCreate carries `org_unit_hierarchy`",
+    ]);
+  });
+
+  it('refuses a type the map gives no schema the contract has', () => {
+    const unknown: TypeLedger = { type: 'Gone', contract: ['NoSuchSchema'], fields: {} };
+    expect(contractRefusals([unknown], contract)).toEqual(['Gone: the contract has no schema NoSuchSchema']);
+  });
+});
+
+describe('one fact, one answer in every spelling', () => {
+  const coordinate = (name: string, answer: LedgerCoordinate['answer'], owner: TypeLedger) =>
+    ({ coordinate: name, answer, owner }) as LedgerCoordinate;
+  const unit: TypeLedger = { type: 'Facet', contract: [], fields: {} };
+
+  it('finds a fact left out in one spelling and answered empty in another', () => {
+    const split = splitFacts([
+      coordinate('Facet.parent', 'omitted', unit),
+      coordinate('Facet.parent_uuid', 'omitted', unit),
+      coordinate('Facet.parent_response', 'empty', unit),
+      coordinate('FacetFilter.parent', 'served', unit),
+      coordinate('Facet.uuid', 'served', unit),
+    ]);
+    expect(split).toEqual([
+      'Facet parent: omitted as Facet.parent, Facet.parent_uuid; answered as Facet.parent_response, FacetFilter.parent',
+    ]);
+  });
+
+  it('leaves a write apart: a write has nowhere to put what 2.x holds none of', () => {
+    expect(
+      splitFacts([
+        coordinate('ITUser.primary', 'empty', unit),
+        coordinate('ITUserCreateInput.primary', 'omitted', unit),
+      ]),
+    ).toEqual([]);
+    expect(isWrite('ITUserCreateInput.primary')).toBe(true);
+  });
+});
+
+describe('the ledger', () => {
+  it('holds every type once, and the contract map names schemas the contract has', () => {
+    expect(new Set(typeLedgers.map((type) => type.type)).size).toBe(typeLedgers.length);
+    expect(
+      contractRefusals(typeLedgers, contract).filter((refusal) => refusal.includes('no schema')),
+    ).toEqual([]);
+  });
+});
+
+/**
+ * What the checks find in the ledger as it stands: the unit hierarchy (which 2.4.0 stores, issue 37) and three
+ * facts answered one way in one spelling and another way in the next (issue 34). The work that serves the
+ * hierarchy and answers each fact once empties both lists; anything else either check finds fails here.
+ */
+describe('the ledger, checked', () => {
+  it('declares empty only what the contract carries no property for', () => {
+    expect(contractRefusals(typeLedgers, contract)).toEqual(
+      ['unit_hierarchy_response', 'org_unit_hierarchy_model', 'org_unit_hierarchy'].map(
+        (field) => `OrganisationUnit.${field}: the contract's OrgUnitCreate carries \`org_unit_hierarchy\``,
+      ),
+    );
+  });
+
+  it('answers each fact alike in every spelling', () => {
+    expect(splitFacts(ledger.values()).map((split) => split.split(':')[0])).toEqual([
+      'Manager engagement',
+      'Class it_system',
+      'Facet parent',
+      'Facet children',
+    ]);
+  });
+});

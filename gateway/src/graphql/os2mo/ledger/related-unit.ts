@@ -1,0 +1,28 @@
+import { byUuids, omitted, responses, useUuidField, type TypeLedger } from './entry.js';
+import * as facts from './facts.js';
+
+export const relatedUnit: TypeLedger = {
+  type: 'RelatedUnit',
+  graphType: 'RelatedUnit',
+  description: 'Two units related to each other.',
+  contract: ['RelatedUnit'],
+  fields: {
+    uuid: { type: 'UUID!' },
+    user_key: { type: 'String!' },
+    validity: { type: 'Validity!' },
+    org_unit_uuids: { type: '[UUID!]!', deprecated: useUuidField('org_units') },
+    org_units: {
+      type: '[OrganisationUnit!]!',
+      deprecated: 'Use `org_units_response`.',
+      ...byUuids('OrganisationUnit'),
+    },
+    org_units_response: {
+      since: responses,
+      type: 'OrganisationUnitResponsePaged!',
+      from: 'org_units',
+      response: 'paged',
+      ...byUuids('OrganisationUnit'),
+    },
+    type: omitted(facts.typeField),
+  },
+};
