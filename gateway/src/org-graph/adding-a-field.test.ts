@@ -86,7 +86,7 @@ describe('a property removed from the contract', () => {
     const typeDefs = versionTypeDefs(generated.orgGraph);
     expect(fieldType(buildSchema(typeDefs.v1), 'Class', 'full_name')).toBeUndefined();
     expect(fieldType(buildSchema(typeDefs.v2), 'Class', 'full_name')).toBeUndefined();
-    // OS2mo's versions show only the graph fields their views name (gateway/src/graphql/os2mo/os2mo-view.ts):
+    // OS2mo's versions show only the graph fields their views name (the ledger, gateway/src/graphql/os2mo/ledger/):
     // a property they do not view leaves their SDL as it was.
     const os2moVersion = /^servedV(2\d|30)$/;
     for (const [key, path] of Object.entries(generatedFiles).filter(([key]) => !os2moVersion.test(key))) {
