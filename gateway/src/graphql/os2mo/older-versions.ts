@@ -201,6 +201,7 @@ export const versionSteps: readonly VersionStep[] = [
       'RoleBindingFilter.role',
       'OrganisationUnit.root',
       'EngagementFilter.ituser',
+      'FileFilter.file_name_contains',
     ],
     nullDefaults: ['ITUserFilter.external_ids'],
     renamedTypes: Object.fromEntries(Object.entries(pluralBound).map(([name, { v30 }]) => [v30, name])),
