@@ -124,7 +124,7 @@ describe('class_create and class_update (POST /service/f/{facet}/)', () => {
   });
 
   it.each(['oscar', 'nora'])(
-    'refuses %s (a unit owner, no role) a class write with FORBIDDEN, and nothing reaches the backend',
+    'refuses %s (oscar owns a unit, nora has no role) a class write with FORBIDDEN, and nothing reaches the backend',
     async (who) => {
       const { result, writes } = await legacyWrites(async () => ({
         created: await ask(who, create, {
