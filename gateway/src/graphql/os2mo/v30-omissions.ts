@@ -313,6 +313,10 @@ export const v30Omissions: OmissionList = declare([
     ],
   ],
   [
+    "class_terminate's input: the Service API writes a class in force for all time (OS2mo 2.4.0 service/facet.py:763-764) and cannot end one",
+    ['ClassTerminateInput'],
+  ],
+  [
     "OS2mo's file uploads: the Service API's exports router only lists and reads files (OS2mo 2.4.0 service/exports.py:14, :45)",
     ['Upload'],
   ],
@@ -325,9 +329,8 @@ export const v30Omissions: OmissionList = declare([
     ['ITAssociationCreateInput', 'ITAssociationTerminateInput', 'ITAssociationUpdateInput'],
   ],
   [
-    'class, facet and IT system writes: the Service API has no write for them',
+    'facet and IT system writes: the Service API has no write for them',
     [
-      'ClassTerminateInput',
       'FacetCreateInput',
       'FacetTerminateInput',
       'FacetUpdateInput',
