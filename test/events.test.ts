@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classUuid, referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
+import { stableUuid } from '../legacy-service/src/fixture/stable-uuid.js';
 import { startTestPostgres, type TestPostgres } from './postgres.js';
 import { startTestStack, type TestStack } from './stack.js';
 
@@ -210,6 +211,27 @@ describe('the event API', () => {
     );
     expect(renamed).toEqual({ data: { org_unit_update: { uuid } } });
     expect(await fetched(token, units)).toMatchObject({ subject: uuid });
+  });
+
+  it('sends a "mo" class event for a class written by class_create (POST /service/f/{facet}/)', async () => {
+    const token = await clientToken('integration');
+    const classes = await listener(token, 'class');
+    const uuid = randomUUID();
+    const created = await graphql(
+      token,
+      'mutation($input: ClassCreateInput!) { class_create(input: $input) { uuid } }',
+      {
+        input: {
+          uuid,
+          name: 'Events class',
+          user_key: `events-${uuid.slice(0, 8)}`,
+          facet_uuid: stableUuid('facet:org_unit_type'),
+          validity: { from: '2024-01-01' },
+        },
+      },
+    );
+    expect(created).toEqual({ data: { class_create: { uuid } } });
+    expect(await fetched(token, classes)).toMatchObject({ subject: uuid });
   });
 
   it('refuses a refresh to a caller without the role admin (RBAC on), as OS2mo guards refresh_*', async () => {

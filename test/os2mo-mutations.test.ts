@@ -14,6 +14,7 @@ import {
   oscarOwnedUnitUuid,
   unitUuid,
 } from '../legacy-service/src/fixture/organisation.js';
+import { stableUuid } from '../legacy-service/src/fixture/stable-uuid.js';
 import { startTestStack, type TestStack } from './stack.js';
 
 /**
@@ -38,6 +39,8 @@ let itsystem: string;
 
 const cls = classUuid;
 const unit = oscarOwnedUnitUuid;
+/** The stand-in's job-function facet, by UUID as OS2mo's `facet_uuid` names it. */
+const jobFunctions = stableUuid('facet:engagement_job_function');
 
 /** The module's SDL with the types it references stubbed, as the read side would define them. */
 function testTypeDefs(): string {
@@ -144,6 +147,42 @@ beforeAll(async () => {
 afterAll(async () => {
   await legacy?.close();
   await stack?.close();
+});
+
+describe('class_create, class_update (OS2mo tests/graphapi/test_classes.py)', () => {
+  it("creates a class with the UUID the client chose, as one POST /service/f/{facet}/ of 2.4.0's MOClass", async () => {
+    // test_integration_create_class (HEAD), in a facet the stand-in holds.
+    const uuid = randomUUID();
+    const created = await written('class_create', 'ClassCreateInput!', {
+      uuid,
+      user_key: 'test_class',
+      facet_uuid: jobFunctions,
+      name: 'Test Class',
+      validity: { from: '2021-01-01T00:00:00+01:00', to: null },
+    });
+    expect(created).toBe(uuid);
+    expect(lastWrite()).toEqual({
+      path: `/service/f/${jobFunctions}/`,
+      body: { uuid, name: 'Test Class', user_key: 'test_class', scope: null, org_uuid: organisationUuid },
+    });
+    const stored = await legacyGet<Json>(`/service/c/${uuid}/`);
+    expect(stored).toMatchObject({ uuid, name: 'Test Class', user_key: 'test_class' });
+  });
+
+  it('writes a class anew under its UUID, keeping its user key and facet', async () => {
+    // test_update_class (HEAD): renames a seeded class, read back by UUID.
+    const uuid = cls('engagement_job_function', 'nurse');
+    const updated = await written('class_update', 'ClassUpdateInput!', {
+      uuid,
+      name: 'Postal Address',
+      user_key: 'nurse',
+      facet_uuid: jobFunctions,
+      validity: { from: '2024-01-01' },
+    });
+    expect(updated).toBe(uuid);
+    expect(lastWrite().path).toBe(`/service/f/${jobFunctions}/`);
+    expect(await legacyGet<Json>(`/service/c/${uuid}/`)).toMatchObject({ name: 'Postal Address' });
+  });
 });
 
 describe('org_unit_* (OS2mo tests/graphapi/test_organisation_units.py)', () => {
@@ -639,6 +678,20 @@ describe('RBAC decides every OS2mo mutation (the same policy as /service)', () =
       related_units_update: [
         'RelatedUnitsUpdateInput!',
         { origin: unit, destination: [unitUuid(6)], validity },
+      ],
+      class_create: [
+        'ClassCreateInput!',
+        { name: 'Denied', user_key: 'denied', facet_uuid: jobFunctions, validity },
+      ],
+      class_update: [
+        'ClassUpdateInput!',
+        {
+          uuid: cls('engagement_job_function', 'teacher'),
+          name: 'Denied',
+          user_key: 'teacher',
+          facet_uuid: jobFunctions,
+          validity,
+        },
       ],
     };
     for (const c of detailCases) {

@@ -28,6 +28,7 @@ import { dateTimeScalar } from './date-time.js';
 import { viewTypeDefs } from './os2mo-view.js';
 import { employeeSeniority, employeeValidity, engagementIsPrimary } from './person-fields.js';
 import { serviceVersionResolvers, serviceVersionTypeDefs } from './service-version.js';
+import { exportFilesResolvers, exportFilesTypeDefs } from './export-files.js';
 import { childCount, hasChildren } from './unit-links.js';
 import { exclusiveEnd, viewResolvers, withLinkArguments } from './view-resolvers.js';
 
@@ -56,7 +57,8 @@ ${heldNoneTypes.map((held) => held.typeDefs).join('')}
 ${openValidity}
 ${resolvedAddressTypeDefs}
 ${orgRoot}
-${serviceVersionTypeDefs}`;
+${serviceVersionTypeDefs}
+${exportFilesTypeDefs}`;
 }
 
 /** A validity that may be open at the start as well as at the end (a person's). */
@@ -76,7 +78,12 @@ const orgRoot = `extend type Query {
 
 /** v30's own resolvers: the graph's, through the views, and the collections' roots and responses. */
 export function v30Resolvers(graphTypeDefs: string): IResolvers[] {
-  return [...v30EntityResolvers(graphTypeDefs), v30QueryResolvers(), serviceVersionResolvers];
+  return [
+    ...v30EntityResolvers(graphTypeDefs),
+    v30QueryResolvers(),
+    serviceVersionResolvers,
+    exportFilesResolvers,
+  ];
 }
 
 /** The root collections, with the behaviour a version's options choose. */

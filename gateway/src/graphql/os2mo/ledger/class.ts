@@ -1,5 +1,6 @@
 import {
   added,
+  at,
   bound,
   byUuids,
   dropsRootOrganisation,
@@ -23,6 +24,11 @@ const classNoItSystemLink = notServed('the Service API links no class to an IT s
 const classNoDescription = notServed(
   "the Service API's class reads (`GET /service/c/{uuid}/`, a facet's class listing) give no description: OS2mo 2.4.0's `get_one_class` (`service/facet.py`) leaves LoRa's `beskrivelse` out",
   ['os2mo:backend/mora/service/facet.py@2.4.0:404', 'contract:Class'],
+);
+
+const classWriteFields = notServed(
+  "the Service API's class write (the contract's ClassWrite: OS2mo 2.4.0 MOClass) holds a class's name, user key, scope and organisation only",
+  ['contract:ClassWrite'],
 );
 
 export const classType: TypeLedger = {
@@ -71,6 +77,14 @@ export const classType: TypeLedger = {
     type: omitted(facts.typeField),
   },
   more: {
+    ...at(
+      classWriteFields,
+      ['ClassCreateInput', 'ClassUpdateInput'].flatMap((input) =>
+        ['parent_uuid', 'example', 'owner', 'it_system_uuid', 'description'].map(
+          (field) => `${input}.${field}`,
+        ),
+      ),
+    ),
     ...added(22, ['ClassFilter.owner', 'ClassOwnerFilter']),
     ...added(26, ['ClassFilter.name']),
   },

@@ -74,9 +74,10 @@ export const noDelete = notServed('the Service API ends records (terminate) but 
   'contract:DetailTermination',
 ]);
 
-export const uploads = notServed("OS2mo's file uploads: the Service API cannot write a file", [
-  'contract:/service/exports/',
-]);
+export const uploads = notServed(
+  "OS2mo's file uploads: the Service API's exports router only lists and reads files (GET /service/exports/, OS2mo 2.4.0 service/exports.py:14 and :45); it cannot store one",
+  ['contract:/service/exports/', 'os2mo:backend/mora/service/exports.py@2.4.0:14'],
+);
 
 export const noPublication = notServed('the Service API keeps no publication state for classes and facets', [
   'contract:Class',

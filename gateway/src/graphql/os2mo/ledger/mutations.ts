@@ -6,13 +6,12 @@ import { noDelete, roles, terminateFrom, uploads } from './facts.js';
  * Service API has not (each field of a served input is served unless it is here), and what OS2mo added later.
  */
 
-const classWritesNotYet = notServed(
-  'classes: the Service API writes them (POST /service/f/{facet}/, OS2mo 2.4.0 service/facet.py:800), not served through GraphQL yet',
-  ['contract:/service/f/{facet}/', 'os2mo:backend/mora/service/facet.py@2.4.0:800'],
-);
 const noServiceWrite = (what: string) =>
   notServed(`${what}: the Service API has no write for it`, ['contract:/service/f/{facet}/']);
-const classEnds = noServiceWrite('classes');
+const classEnds = notServed(
+  'classes: the Service API writes a class in force for all time (OS2mo 2.4.0 service/facet.py:763-764, POST /service/f/{facet}/ takes no validity), so it cannot end one',
+  ['os2mo:backend/mora/service/facet.py@2.4.0:763', 'contract:ClassWrite'],
+);
 const facetWrites = noServiceWrite('facets');
 const itSystemWrites = noServiceWrite('IT systems');
 const itAssociations = notServed('IT associations: the Service API cannot create or read them', [
@@ -25,13 +24,7 @@ const unusedInputs = notServed(
 );
 
 export const mutations: Readonly<Record<string, CoordinateEntry>> = {
-  ...at(classWritesNotYet, [
-    'Mutation.class_create',
-    'Mutation.class_update',
-    'ClassCreateInput',
-    'ClassUpdateInput',
-  ]),
-  ...at(classEnds, ['Mutation.class_delete', 'Mutation.class_terminate', 'ClassTerminateInput']),
+  ...at(classEnds, ['Mutation.class_terminate', 'ClassTerminateInput']),
   ...at(facetWrites, [
     'Mutation.facet_create',
     'Mutation.facet_delete',
@@ -59,11 +52,13 @@ export const mutations: Readonly<Record<string, CoordinateEntry>> = {
     'ITAssociationUpdateInput',
   ]),
   ...at(organisationWrite, ['Mutation.org_create']),
-  ...at(unusedInputs, ['OrganisationCreate', 'RAOpenValidityInput', 'ValidityInput']),
+  ...at(unusedInputs, ['OrganisationCreate', 'RAOpenValidityInput']),
   ...at(uploads, ['Mutation.upload_file']),
   ...at(
     noDelete,
-    ['address', 'employee', 'engagement', 'ituser', 'org_unit'].map((kind) => `Mutation.${kind}_delete`),
+    ['address', 'class', 'employee', 'engagement', 'ituser', 'org_unit'].map(
+      (kind) => `Mutation.${kind}_delete`,
+    ),
   ),
   ...at(
     terminateFrom,

@@ -1,19 +1,15 @@
-import { at, notServed, type CoordinateEntry } from './entry.js';
+import { added, at, notServed, type CoordinateEntry } from './entry.js';
 import { registrations, roles, uploads } from './facts.js';
 
 /**
  * What OS2mo's schema has about OS2mo itself, or about data kept outside the organisation's records: its
- * health, configuration, release, export files, uploads, the address register, and OS2mo's names of that
+ * health, configuration, release, uploads, the export files' filter, the address register, and OS2mo's names of that
  * time for what v21 to v25 printed and the gateway does not serve.
  */
 
 const health = notServed(
   "OS2mo's own health checks: about OS2mo itself, not the organisation; the gateway has /health",
   ['contract:/health'],
-);
-const files = notServed(
-  "OS2mo's export files: not served yet, though the contract's GET /service/exports/ and /service/exports/{file_name} (OS2mo 2.4.0's exports router) can back them",
-  ['contract:/service/exports/', 'contract:/service/exports/{file_name}'],
 );
 const dar = notServed(
   "a DAR address's structured fields come from the national address register, which the Service API does not pass on (it gives the address's value and name)",
@@ -35,7 +31,8 @@ const pluralBound = ['Address', 'Association', 'Engagement', 'ITUser', 'Leave'].
 
 export const os2moItself: Readonly<Record<string, CoordinateEntry>> = {
   ...at(health, ['Health', 'HealthFilter', 'HealthPaged', 'Query.healths']),
-  ...at(files, ['File', 'FileFilter', 'FilePaged', 'FileStore', 'Query.files']),
+  // The export files are served (`export-files.ts`); OS2mo added this member of their filter in v26.
+  ...added(26, ['FileFilter.file_name_contains']),
   ...at(uploads, ['Upload']),
   ...at(
     dar,
