@@ -30,12 +30,6 @@ export const omittedMutationFields: readonly Omission[] = [
 ];
 
 export const omittedInputFields: readonly Omission[] = [
-  ...['OrganisationUnitCreateInput', 'OrganisationUnitUpdateInput'].flatMap((input) => [
-    {
-      coordinate: `${input}.org_unit_hierarchy`,
-      reason: "the Service API's unit writes take no unit hierarchy",
-    },
-  ]),
   ...['ManagerCreateInput', 'ManagerUpdateInput'].map((input) => ({
     coordinate: `${input}.engagement`,
     reason: "the Service API's manager record has no engagement",

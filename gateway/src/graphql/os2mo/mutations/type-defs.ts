@@ -65,6 +65,7 @@ export const os2moMutationTypeDefs = /* GraphQL */ `
     org_unit_type: UUID!
     org_unit_level: UUID
     time_planning: UUID
+    org_unit_hierarchy: UUID
   }
 
   """
@@ -79,6 +80,7 @@ export const os2moMutationTypeDefs = /* GraphQL */ `
     org_unit_type: UUID
     org_unit_level: UUID
     time_planning: UUID
+    org_unit_hierarchy: UUID
   }
 
   """
