@@ -104,8 +104,6 @@ const omittedMutations = [
   'Mutation.rolebinding_update',
   'Mutation.rolebindings_create',
   'Mutation.upload_file',
-  'OrganisationUnitCreateInput.org_unit_hierarchy',
-  'OrganisationUnitUpdateInput.org_unit_hierarchy',
   'OwnerTerminateInput.from',
 ] as const;
 
@@ -343,7 +341,6 @@ export const v30Omissions: OmissionList = declare([
     "OS2mo's own health checks: about OS2mo itself, not the organisation; the gateway has /health",
     ['Health', 'HealthFilter', 'HealthPaged', 'Query.healths'],
   ],
-  ["OS2mo's older name for the CPR number: v30 serves `cpr_number` (each read logged)", ['Employee.cpr_no']],
   [
     "OS2mo's bitemporal registrations, actors and audit log: the Service API keeps no registration history and no access log",
     [
@@ -406,19 +403,12 @@ export const v30Omissions: OmissionList = declare([
     ],
   ],
   [
-    'the Service API links no class to an IT system and keeps no publication state for classes and facets',
-    ['Class.it_system', 'Class.it_system_uuid', 'Class.published', 'Facet.published'],
+    'the Service API keeps no publication state for classes and facets',
+    ['Class.published', 'Facet.published'],
   ],
   [
     'facets form no hierarchy in the Service API',
-    [
-      'Facet.parent',
-      'Facet.parent_uuid',
-      'Facet.children',
-      'FacetFilter.parent',
-      'FacetFilter.parents',
-      'FacetFilter.parent_user_keys',
-    ],
+    ['FacetFilter.parent', 'FacetFilter.parents', 'FacetFilter.parent_user_keys'],
   ],
   [
     "a DAR address's structured fields come from the national address register, which the Service API does not pass on (it gives the address's value and name)",

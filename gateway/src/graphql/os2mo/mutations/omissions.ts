@@ -40,12 +40,6 @@ export const omittedInputFields: readonly Omission[] = [
         "the Service API's class write (the contract's ClassWrite: OS2mo 2.4.0 MOClass) holds a class's name, user key, scope and organisation only",
     })),
   ),
-  ...['OrganisationUnitCreateInput', 'OrganisationUnitUpdateInput'].flatMap((input) => [
-    {
-      coordinate: `${input}.org_unit_hierarchy`,
-      reason: "the Service API's unit writes take no unit hierarchy",
-    },
-  ]),
   ...['ManagerCreateInput', 'ManagerUpdateInput'].map((input) => ({
     coordinate: `${input}.engagement`,
     reason: "the Service API's manager record has no engagement",
