@@ -129,7 +129,7 @@ describe('realm builder', () => {
     expect(() => build({ payrollClientSecret: '' })).toThrow('The payroll client secret must not be empty');
   });
 
-  it('writes the development tools their own confidential client, dev-tools, which reads only', () => {
+  it("writes the development tools their own confidential client, dev-tools, an admin as the reports' reader", () => {
     const realm = build({ devToolsClientSecret: 't00ls', rbacEnabled: true });
     expect(realm.clients?.find((client) => client.clientId === 'dev-tools')).toMatchObject({
       publicClient: false,
@@ -142,7 +142,8 @@ describe('realm builder', () => {
     expect(user(realm, 'service-account-dev-tools')).toMatchObject({
       enabled: true,
       serviceAccountClientId: 'dev-tools',
-      realmRoles: [],
+      // GET /migration/usage, which `npm run compare -- --usage` reads, is for the role admin.
+      realmRoles: ['admin'],
     });
     expect(() => build({ devToolsClientSecret: '' })).toThrow(
       'The dev-tools client secret must not be empty',

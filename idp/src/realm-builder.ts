@@ -189,9 +189,11 @@ function serviceAccountUser(clientId: string, rbacEnabled: boolean): UserReprese
     enabled: true,
     serviceAccountClientId: clientId,
   };
-  // Back-end integrations write, so under RBAC the integration's service account is an admin; payroll and the
-  // development tools read.
-  if (rbacEnabled) user.realmRoles = clientId === INTEGRATION_CLIENT_ID ? ['admin'] : [];
+  // Back-end integrations write, so under RBAC the integration's service account is an admin; payroll reads. The
+  // migration tools' reports (`/migration/usage`, `/migration/coverage`) are for admins: so is their client.
+  if (rbacEnabled) {
+    user.realmRoles = clientId === INTEGRATION_CLIENT_ID || clientId === DEV_TOOLS_CLIENT_ID ? ['admin'] : [];
+  }
   return user;
 }
 

@@ -21,6 +21,9 @@ import {
   type ComparisonVersion,
 } from '../subjects.js';
 
+/** How long `--usage` waits for `GET /migration/usage`, which makes a coverage run before it answers. */
+export const usageReportTimeoutMs = 300_000;
+
 /** Exit codes: usable as a CI step's result. */
 export const exitCodes = { equal: 0, different: 1, unusable: 2 } as const;
 
@@ -231,6 +234,9 @@ export async function runCompareCommand(
       authorization: `Bearer ${token}`,
       fetch: send,
       tool: 'compare-cli',
+      // The retirement report proves every endpoint's replacement before it answers (a coverage run, about
+      // 1,300 reads in the gateway): one request of seconds alone, past a minute on a loaded machine.
+      ...(values.usage ? { timeoutMs: usageReportTimeoutMs } : {}),
     });
     if (values.usage) {
       const answer = await transport.getService('/migration/usage');
