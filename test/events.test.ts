@@ -4,6 +4,7 @@ import { classUuid, referenceUnitUuids } from '../legacy-service/src/fixture/org
 import { stableUuid } from '../legacy-service/src/fixture/stable-uuid.js';
 import { startTestPostgres, type TestPostgres } from './postgres.js';
 import { startTestStack, type TestStack } from './stack.js';
+import { clientToken } from './idp-tokens.js';
 
 /**
  * OS2mo's event system on the gateway (its docs `docs/src/tech-docs/events.md` and resolvers
@@ -22,19 +23,6 @@ afterAll(async () => {
   await stack?.close();
   await postgres?.close();
 });
-
-async function clientToken(clientId: string): Promise<string> {
-  const response = await fetch(`${stack.idp.issuer}/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: clientId,
-      client_secret: `${clientId}-dev-secret`,
-    }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 interface GraphQLAnswer {
   data?: Record<string, unknown> | null;
@@ -74,7 +62,7 @@ async function fetched(token: string, listenerUuid: string) {
 
 describe('the event API', () => {
   it('declares a listener idempotently, and refuses the same user_key for another routing key', async () => {
-    const token = await clientToken('integration');
+    const token = await clientToken(stack.idp.issuer, 'integration');
     const first = await listener(token, 'org_unit', 'units');
     expect(await listener(token, 'org_unit', 'units')).toBe(first);
     const clash = await graphql(token, declare, { input: { user_key: 'units', routing_key: 'engagement' } });
@@ -82,7 +70,7 @@ describe('the event API', () => {
   });
 
   it('org_unit_refresh(owner:) sends one event per selected unit to the owner, handed out once until acknowledged', async () => {
-    const token = await clientToken('integration');
+    const token = await clientToken(stack.idp.issuer, 'integration');
     const units = await listener(token, 'org_unit');
     const me = (await graphql(token, '{ me { actor { uuid } } }')).data!.me as { actor: { uuid: string } };
     const refreshed = await graphql(
@@ -112,8 +100,8 @@ describe('the event API', () => {
   });
 
   it("hands no client another client's events: fetch answers null and `events` lists none", async () => {
-    const integration = await clientToken('integration');
-    const payroll = await clientToken('payroll');
+    const integration = await clientToken(stack.idp.issuer, 'integration');
+    const payroll = await clientToken(stack.idp.issuer, 'payroll');
     const theirs = await listener(integration, 'org_unit');
     await graphql(
       integration,
@@ -138,8 +126,8 @@ describe('the event API', () => {
   });
 
   it('sends in a namespace only its owner declared; "mo" is no client\'s', async () => {
-    const integration = await clientToken('integration');
-    const payroll = await clientToken('payroll');
+    const integration = await clientToken(stack.idp.issuer, 'integration');
+    const payroll = await clientToken(stack.idp.issuer, 'payroll');
     const send = `mutation($input: EventSendInput!) { event_send(input: $input) }`;
     const inMo = await graphql(integration, send, {
       input: { namespace: 'mo', routing_key: 'org_unit', subject: 'x' },
@@ -178,7 +166,7 @@ describe('the event API', () => {
   });
 
   it('sends "mo" events at once for a write through /service and for an OS2mo mutation', async () => {
-    const token = await clientToken('integration');
+    const token = await clientToken(stack.idp.issuer, 'integration');
     const units = await listener(token, 'org_unit');
     const created = await fetch(`${stack.gatewayUrl}/service/ou/create`, {
       method: 'POST',
@@ -214,7 +202,7 @@ describe('the event API', () => {
   });
 
   it('sends a "mo" class event for a class written by class_create (POST /service/f/{facet}/)', async () => {
-    const token = await clientToken('integration');
+    const token = await clientToken(stack.idp.issuer, 'integration');
     const classes = await listener(token, 'class');
     const uuid = randomUUID();
     const created = await graphql(
@@ -273,7 +261,7 @@ describe('the event API', () => {
   });
 
   it('refreshes in older versions in their own shape: v21 takes a queue, and its events go to every listener', async () => {
-    const token = await clientToken('integration');
+    const token = await clientToken(stack.idp.issuer, 'integration');
     const classes = await listener(token, 'class');
     const refreshed = await graphql(
       token,

@@ -288,6 +288,37 @@ describe('org_unit_* (OS2mo tests/graphapi/test_organisation_units.py)', () => {
     });
   });
 
+  // OS2mo 2.4.0 `backend/tests/test_integration_org_unit.py`, `test_create_org_unit` (ou/create stores
+  // `org_unit_hierarchy`), and OS2mo's `tests/graphapi/test_organisation_units.py`@HEAD,
+  // `test_update_org_unit_mutation_integration_test` (its case that sets `org_unit_hierarchy`). 2.4.0 gives a
+  // unit's hierarchy back through the children reads filtered by it (`service/orgunit.py`, line 746).
+  it("writes a unit's hierarchy through ou/create and the unit edit, where the filtered children read finds it", async () => {
+    const safety = cls('org_unit_hierarchy', 'safety_organisation');
+    const line = cls('org_unit_hierarchy', 'line_management');
+    const childrenIn = async (hierarchy: string, at: string) =>
+      (await legacyGet<Json[]>(`/service/ou/${unit}/children?at=${at}&org_unit_hierarchy=${hierarchy}`)).map(
+        (child) => child.uuid,
+      );
+    const uuid = await written('org_unit_create', 'OrganisationUnitCreateInput!', {
+      name: 'In a hierarchy',
+      parent: unit,
+      org_unit_type: cls('org_unit_type', 'team'),
+      org_unit_hierarchy: safety,
+      validity: { from: '2024-01-01' },
+    });
+    expect(lastWrite().body).toMatchObject({ org_unit_hierarchy: { uuid: safety } });
+    expect(await childrenIn(safety, '2024-01-01')).toContain(uuid);
+    await written('org_unit_update', 'OrganisationUnitUpdateInput!', {
+      uuid,
+      org_unit_hierarchy: line,
+      validity: { from: '2024-02-01' },
+    });
+    expect(lastWrite().body).toMatchObject({ data: { uuid, org_unit_hierarchy: { uuid: line } } });
+    expect(await childrenIn(line, '2024-02-01')).toContain(uuid);
+    expect(await childrenIn(safety, '2024-02-01')).not.toContain(uuid);
+    expect(await childrenIn(safety, '2024-01-15')).toContain(uuid);
+  });
+
   it('terminates at `to` (exclusive), and with `from` leaves a gap up to `to`', async () => {
     const make = () =>
       written('org_unit_create', 'OrganisationUnitCreateInput!', {

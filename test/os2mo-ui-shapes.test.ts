@@ -63,6 +63,32 @@ const reads: ShapeCase[] = [
     holds: (data) => expect(data.org_units.objects.length).toBeGreaterThan(0),
   },
   {
+    // OS2mo 2.4.0 stores a unit's hierarchy and filters the children reads by it (`service/orgunit.py`); the
+    // seed puts some units below the top in one (`hierarchyOf` in the stand-in's fixture).
+    name: 'organisation tree with a hierarchy chosen: the top units above its units, each saying whether it has children',
+    mirrors: naldo('lib/components/org/tree/OrgTree.svelte'),
+    query: `query OrgUnitsWithFilteredChildren($fromDate: DateTime, $orgUnitHierarchies: [UUID!]) {
+      org_units(filter: { parents: null, descendant: { from_date: $fromDate, hierarchy: { uuids: $orgUnitHierarchies } } }) {
+        objects { validities { name user_key uuid
+          has_children(filter: { descendant: { from_date: $fromDate, hierarchy: { uuids: $orgUnitHierarchies } } })
+        } }
+      }
+    }`,
+    // The UI passes the one chosen class's UUID for the list.
+    variables: ({ today }) => ({
+      fromDate: today,
+      orgUnitHierarchies: classUuid('org_unit_hierarchy', 'line_management'),
+    }),
+    holds: (data) => {
+      expect(data.org_units.objects.length).toBeGreaterThan(0);
+      expect(
+        data.org_units.objects.some(
+          (o: { validities: { has_children: boolean }[] }) => o.validities[0]!.has_children,
+        ),
+      ).toBe(true);
+    },
+  },
+  {
     name: 'unit page: the heading over all of time',
     mirrors: naldo('routes/(app)/organisation/[uuid]/+page.svelte'),
     query: `query UnitHeading($units: [UUID!]) {

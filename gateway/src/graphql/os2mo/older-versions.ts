@@ -107,12 +107,18 @@ const everyBoundFilter: Readonly<Record<string, { base: string; without: readonl
 };
 
 const orgUnitInputsV21 = [
-  ...['uuid', 'user_key', 'parent', 'org_unit_level', 'time_planning'].map(
+  ...['uuid', 'user_key', 'parent', 'org_unit_level', 'time_planning', 'org_unit_hierarchy'].map(
     (field) => `OrganisationUnitCreateInput.${field}`,
   ),
-  ...['name', 'user_key', 'parent', 'org_unit_type', 'org_unit_level', 'time_planning'].map(
-    (field) => `OrganisationUnitUpdateInput.${field}`,
-  ),
+  ...[
+    'name',
+    'user_key',
+    'parent',
+    'org_unit_type',
+    'org_unit_level',
+    'time_planning',
+    'org_unit_hierarchy',
+  ].map((field) => `OrganisationUnitUpdateInput.${field}`),
 ];
 
 /** The rungs as written: what each undoes, less what OS2mo added (the ledger's `since`). */

@@ -29,7 +29,7 @@ import { viewTypeDefs } from './os2mo-view.js';
 import { employeeSeniority, employeeValidity, engagementIsPrimary } from './person-fields.js';
 import { serviceVersionResolvers, serviceVersionTypeDefs } from './service-version.js';
 import { exportFilesResolvers, exportFilesTypeDefs } from './export-files.js';
-import { childCount, hasChildren } from './unit-links.js';
+import { childCount, hasChildren, unitHierarchyFields } from './unit-links.js';
 import { exclusiveEnd, viewResolvers, withLinkArguments } from './view-resolvers.js';
 
 /** A part of a version's schema written elsewhere (OS2mo's mutations): its SDL and its resolvers. */
@@ -126,7 +126,12 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
     viewResolvers(graphTypeDefs, graph, v30TypeViews) as IResolvers,
     withLinkArguments(
       {
-        Employee: { cpr_number: cprNumber, validity: employeeValidity, seniority: employeeSeniority },
+        Employee: {
+          cpr_number: cprNumber,
+          cpr_no: cprNumber,
+          validity: employeeValidity,
+          seniority: employeeSeniority,
+        },
         Engagement: {
           is_primary: engagementIsPrimary,
           managers: engagementManagers,
@@ -137,7 +142,12 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
         Association: associationDynamicClass,
         Owner: { owner_inference_priority: ownerInferencePriority },
         OpenValidity: { to: exclusiveEnd },
-        OrganisationUnit: { has_children: hasChildren, child_count: childCount, ...unitRoot },
+        OrganisationUnit: {
+          has_children: hasChildren,
+          child_count: childCount,
+          ...unitRoot,
+          ...unitHierarchyFields,
+        },
         Class: {
           parent: classParent,
           parent_uuid: (source: Source, _args: unknown, context: GraphQLContext) =>

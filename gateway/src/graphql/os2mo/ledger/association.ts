@@ -16,7 +16,7 @@ import * as facts from './facts.js';
 const associationNoItFields = holdsNone(
   "a 2.x association (`Association` in the contract) has no trade union, job function or IT account: those belong to OS2mo's later IT associations and union data",
   ['contract:Association', 'contract:AssociationCreate'],
-  ['trade_union', 'job_function', 'it_user'],
+  ['trade_union', 'trade_unions', 'job_function', 'job_functions', 'it_user', 'ituser', 'it'],
 );
 const associationWriteNoTradeUnion = notServed("the Service API's association record has no trade union", [
   'contract:AssociationCreate',

@@ -11,16 +11,16 @@ import {
   pageArgs,
   responses,
   useUuidField,
+  uuidsBoundArgs,
   type TypeLedger,
 } from './entry.js';
 import * as facts from './facts.js';
 
 const classNoItSystem = holdsNone(
-  'a 2.x class (`Class` in the contract) names no IT system',
-  ['contract:Class', 'contract:ClassWrite'],
-  ['it_system'],
+  'a 2.x class (`Class`, `ClassWithFacet`, `ClassWrite` in the contract) names no IT system',
+  ['contract:Class', 'contract:ClassWithFacet', 'contract:ClassWrite'],
+  ['it_system', 'itsystem'],
 );
-const classNoItSystemLink = notServed('the Service API links no class to an IT system', ['contract:Class']);
 const classNoDescription = notServed(
   "the Service API's class reads (`GET /service/c/{uuid}/`, a facet's class listing) give no description: OS2mo 2.4.0's `get_one_class` (`service/facet.py`) leaves LoRa's `beskrivelse` out",
   ['os2mo:backend/mora/service/facet.py@2.4.0:404', 'contract:Class'],
@@ -35,7 +35,7 @@ export const classType: TypeLedger = {
   type: 'Class',
   graphType: 'Class',
   description: 'An entry of a facet: a manager type, a job function, an address type, …',
-  contract: ['Class', 'ClassWrite'],
+  contract: ['Class', 'ClassWithFacet', 'ClassChild', 'ClassWrite'],
   fields: {
     uuid: { type: 'UUID!' },
     user_key: { type: 'String!' },
@@ -69,8 +69,11 @@ export const classType: TypeLedger = {
       deprecated: "Use `facet`: a class's children share its facet.",
     },
     it_system_response: empty(classNoItSystem, 'ITSystemResponse', { since: responses }),
-    it_system: omitted(classNoItSystemLink),
-    it_system_uuid: omitted(classNoItSystemLink),
+    it_system: empty(classNoItSystem, 'ITSystem', {
+      args: uuidsBoundArgs('ITSystem'),
+      deprecated: 'Use `it_system_response`.',
+    }),
+    it_system_uuid: empty(classNoItSystem, 'UUID', { deprecated: 'Use `it_system_response { uuid }`.' }),
     published: omitted(facts.noPublication),
     validity: omitted(facts.classNoValidity),
     description: omitted(classNoDescription),

@@ -1,15 +1,11 @@
-import { added, bound, notServed, omitted, pageArgs, responses, type TypeLedger } from './entry.js';
+import { added, bound, omitted, pageArgs, responses, type TypeLedger } from './entry.js';
 import * as facts from './facts.js';
-
-const cprNo = notServed("OS2mo's older name for the CPR number: v30 serves `cpr_number` (each read logged)", [
-  'contract:Employee.cpr_no',
-]);
 
 export const employee: TypeLedger = {
   type: 'Employee',
   graphType: 'Employee',
   description: 'A person.',
-  contract: ['Employee', 'EmployeeCreate'],
+  contract: ['Employee', 'EmployeeVersion', 'PersonRef', 'EmployeeCreate', 'EmployeeEdit'],
   fields: {
     uuid: { type: 'UUID!' },
     user_key: { type: 'String!' },
@@ -22,6 +18,8 @@ export const employee: TypeLedger = {
     nickname_givenname: { type: 'String', deprecated: 'Use `nickname_given_name`.' },
     nickname_surname: { type: 'String' },
     cpr_number: { type: 'CPR', legacy: 'cpr_no' },
+    // OS2mo's older name of the same number: the same read, gate and log (`cpr-number.ts`).
+    cpr_no: { type: 'CPR', legacy: 'cpr_no', deprecated: 'Use `cpr_number`.' },
     validity: { type: 'OpenValidity!', own: true },
     seniority: { type: 'Date', own: true },
     engagements: {
@@ -104,7 +102,6 @@ export const employee: TypeLedger = {
       response: 'paged',
       ...bound('EmployeeBoundLeaveFilter', { type: 'leave', owner: 'employee' }, pageArgs),
     },
-    cpr_no: omitted(cprNo),
     type: omitted(facts.typeField),
     roles: omitted(facts.roles, { until: 22 }),
     addresses_validity: omitted(facts.validityLinks, { until: 26 }),

@@ -17,14 +17,14 @@ import * as facts from './facts.js';
 const engagementNoLeave = holdsNone(
   "a 2.x engagement (`Engagement` in the contract) names no leave (a leave names its engagement), and OS2mo's own engagement read fills no `leave_uuid` (`mora/handler/impl/engagement.py`@HEAD)",
   ['contract:Engagement', 'contract:EngagementCreate'],
-  ['leave'],
+  ['leave', 'leaves'],
 );
 
 export const engagement: TypeLedger = {
   type: 'Engagement',
   graphType: 'Engagement',
   description: "A person's employment in a unit.",
-  contract: ['Engagement', 'EngagementCreate'],
+  contract: ['Engagement', 'EngagementCreate', 'EngagementEdit'],
   fields: {
     uuid: { type: 'UUID!' },
     user_key: { type: 'String!' },

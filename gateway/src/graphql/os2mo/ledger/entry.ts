@@ -40,10 +40,15 @@ export interface Fact {
   reason: string;
   evidence: readonly Evidence[];
   /**
-   * For an `empty` fact: the properties the 2.x record lacks, which no contract schema of the coordinate's
-   * type may carry (the ledger's check, `ledger.test.ts`).
+   * For an `empty` fact: the properties the 2.x record lacks, which no contract schema of the record's type
+   * may carry (the ledger's check, `ledger-checks.ts`).
    */
   absent?: readonly string[];
+  /**
+   * For an `empty` fact: the OS2mo type whose 2.x record would hold the value, where a link is read backwards
+   * (an IT account's addresses would be named by the address); default: the coordinate's own type.
+   */
+  record?: string;
 }
 
 export type EmptyFact = Fact & { answer: 'empty' };
@@ -54,7 +59,8 @@ export const holdsNone = (
   reason: string,
   evidence: readonly Evidence[],
   absent: readonly string[],
-): EmptyFact => ({ answer: 'empty', reason, evidence, absent });
+  record?: string,
+): EmptyFact => ({ answer: 'empty', reason, evidence, absent, ...(record ? { record } : {}) });
 
 /** A fact the backend cannot (or does not yet) serve: left out, and a query naming it is told why. */
 export const notServed = (reason: string, evidence: readonly Evidence[]): OmittedFact => ({
@@ -118,8 +124,8 @@ export interface TypeLedger {
   graphType?: string;
   description?: string;
   /**
-   * The contract's schemas (`openapi/legacy-service.yaml`) of the 2.x records behind the type, read and
-   * written: an `empty` fact of the type must name a property none of them carries.
+   * The contract's schemas (`openapi/legacy-service.yaml`) of the 2.x record behind the type, read and
+   * written (an edit's `data` counts): an `empty` fact of the type must name a property none of them carries.
    */
   contract: readonly string[];
   fields: Readonly<Record<string, FieldEntry>>;

@@ -7,6 +7,7 @@ import {
   omitted,
   pageArgs,
   responses,
+  uuidsBoundArgs,
   type TypeLedger,
 } from './entry.js';
 import * as facts from './facts.js';
@@ -14,14 +15,14 @@ import * as facts from './facts.js';
 const facetNoParent = holdsNone(
   'a 2.x facet (`Facet` in the contract) has no parent facet, so none has children',
   ['contract:Facet', 'contract:FacetRef'],
-  ['parent', 'children'],
+  ['parent', 'parents', 'children'],
 );
 
 export const facet: TypeLedger = {
   type: 'Facet',
   graphType: 'Facet',
   description: 'A controlled vocabulary, whose entries are classes.',
-  contract: ['Facet', 'FacetRef'],
+  contract: ['Facet', 'FacetRef', 'FacetWithClasses', 'FacetClassListing'],
   fields: {
     uuid: { type: 'UUID!' },
     user_key: { type: 'String!' },
@@ -40,13 +41,19 @@ export const facet: TypeLedger = {
       ...bound('FacetBoundClassFilter', null, pageArgs),
     },
     parent_response: empty(facetNoParent, 'FacetResponse', { since: responses }),
+    parent: empty(facetNoParent, 'Facet', {
+      args: uuidsBoundArgs('Facet'),
+      deprecated: 'Use `parent_response`.',
+    }),
+    parent_uuid: empty(facetNoParent, 'UUID', { deprecated: 'Use `parent_response { uuid }`.' }),
     children_response: empty(facetNoParent, 'FacetResponsePaged!', {
       args: `filter: ParentBoundFacetFilter, ${pageArgs}`,
       since: responses,
     }),
-    parent: omitted(facts.facetHierarchy),
-    parent_uuid: omitted(facts.facetHierarchy),
-    children: omitted(facts.facetHierarchy),
+    children: empty(facetNoParent, '[Facet!]!', {
+      args: `filter: ParentBoundFacetFilter, ${pageArgs}`,
+      deprecated: 'Use `children_response`.',
+    }),
     published: omitted(facts.noPublication),
     validity: omitted(facts.classNoValidity),
     type: omitted(facts.typeField),
@@ -60,7 +67,13 @@ export const facet: TypeLedger = {
       'UuidsBoundFacetFilter.parent_user_keys',
       'UuidsBoundFacetFilter.parents',
     ]),
-    // v25 and older printed the filter of `Facet.children` (which is not served) under this name.
-    ...at(facts.facetHierarchy, ['ParentsBoundFacetFilter'], { until: 26 }),
+    // v25 and older print the parent members in the filter of `Facet.children` (named so then).
+    ...at(
+      facts.facetHierarchy,
+      ['ParentsBoundFacetFilter.parent', 'ParentsBoundFacetFilter.parent_user_keys'],
+      {
+        until: 26,
+      },
+    ),
   },
 };

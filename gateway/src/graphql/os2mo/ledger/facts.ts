@@ -20,7 +20,8 @@ export const typeField = notServed(
 export const noRoleBindings = holdsNone(
   "the contract has no role binding (OS2mo's access rules on IT accounts came after 2.x, which never had them)",
   ['contract:ItUser', 'os2mo:backend/mora/mapping.py@2.4.0:33'],
-  ['rolebindings', 'rolebinding'],
+  ['rolebindings', 'rolebinding', 'role_bindings'],
+  'ITUser',
 );
 
 export const roleBindingWrites = notServed(
@@ -31,13 +32,15 @@ export const roleBindingWrites = notServed(
 export const noItUserAddress = holdsNone(
   'a 2.x address (`Address` in the contract) names its person, unit or engagement, never an IT account',
   ['contract:Address', 'contract:AddressCreate'],
-  ['ituser', 'addresses'],
+  ['ituser', 'it_user', 'it'],
+  'Address',
 );
 
 export const itUserNoEngagement = holdsNone(
   "a 2.x IT account (`ItUser` in the contract) names its IT system, person and unit, never an engagement: OS2mo's engagement scoping came later",
   ['contract:ItUser', 'contract:ItUserCreate'],
-  ['engagement', 'engagements', 'itusers'],
+  ['engagement', 'engagements'],
+  'ITUser',
 );
 
 /** The write side of facts 2.x holds none of: a write naming them has nowhere to go. */

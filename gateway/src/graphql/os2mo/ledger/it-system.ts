@@ -4,7 +4,7 @@ import * as facts from './facts.js';
 const itSystemNoRoles = holdsNone(
   "a 2.x IT system (`ItSystem` in the contract) has no roles: OS2mo's IT roles came later",
   ['contract:ItSystem', 'contract:ItSystemRef'],
-  ['roles'],
+  ['roles', 'role'],
 );
 
 export const itSystem: TypeLedger = {

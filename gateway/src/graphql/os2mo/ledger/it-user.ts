@@ -17,17 +17,17 @@ import * as facts from './facts.js';
 const itUserNoExternalId = holdsNone(
   'a 2.x IT account has no external id',
   ['contract:ItUser'],
-  ['external_id'],
+  ['external_id', 'external_ids'],
 );
 const itUserNoPrimary = holdsNone(
   'a 2.x IT account has no primary class: OS2mo gave IT accounts a primary type after 2.x',
   ['contract:ItUser', 'contract:ItUserCreate'],
-  ['primary'],
+  ['primary', 'primaries'],
 );
 const itUserNoBindingType = holdsNone(
   'a 2.x IT account has no binding type: OS2mo added it with its IT-account engagements',
   ['contract:ItUser', 'contract:ItUserCreate'],
-  ['binding_type'],
+  ['binding_type', 'binding_types'],
 );
 const noEngagement = facts.itUserNoEngagement;
 const engagementsLink = `filter: UuidsBoundEngagementFilter, ${pageArgs}`;
@@ -38,7 +38,7 @@ export const itUser: TypeLedger = {
   type: 'ITUser',
   graphType: 'ITUser',
   description: 'An account in an IT system, of a person or of a unit.',
-  contract: ['ItUser', 'ItUserCreate'],
+  contract: ['ItUser', 'ItUserCreate', 'ItUserEdit'],
   fields: {
     uuid: { type: 'UUID!' },
     user_key: { type: 'String!' },

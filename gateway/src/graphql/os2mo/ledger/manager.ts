@@ -16,7 +16,7 @@ import * as facts from './facts.js';
 const managerNoEngagement = holdsNone(
   'a 2.x manager position (`Manager` in the contract) names no engagement',
   ['contract:Manager', 'contract:ManagerCreate'],
-  ['engagement'],
+  ['engagement', 'engagements'],
 );
 const managerWriteNoEngagement = notServed("the Service API's manager record has no engagement", [
   'contract:ManagerCreate',
@@ -26,7 +26,7 @@ export const manager: TypeLedger = {
   type: 'Manager',
   graphType: 'Manager',
   description: 'A manager position of a unit; `person` is empty while it is vacant.',
-  contract: ['Manager', 'ManagerCreate'],
+  contract: ['Manager', 'ManagerCreate', 'ManagerEdit'],
   fields: {
     uuid: { type: 'UUID!' },
     user_key: { type: 'String!' },

@@ -3,26 +3,13 @@ import {
   added,
   bound,
   byUuids,
-  empty,
-  holdsNone,
-  notServed,
   omitted,
   pageArgs,
   responses,
   useUuidField,
-  uuidsBoundArgs,
   type TypeLedger,
 } from './entry.js';
 import * as facts from './facts.js';
-
-const noUnitHierarchy = holdsNone(
-  "a 2.x unit (`OrgUnit` in the contract) carries no unit-hierarchy class: the contract's unit reads give none and its unit writes take none, so a unit filter's `hierarchy` (or `hierarchies`) keeps no unit",
-  ['contract:OrgUnit', 'contract:OrgUnitCreate'],
-  ['org_unit_hierarchy'],
-);
-const noUnitHierarchyWrite = notServed("the Service API's unit writes take no unit hierarchy", [
-  'contract:OrgUnitCreate',
-]);
 
 /** The unit filter's members that search the tree around a unit, which OS2mo added in v22. */
 const unitSearch = ['names', 'child', 'subtree', 'descendant', 'ancestor', 'engagement'];
@@ -31,7 +18,15 @@ export const organisationUnit: TypeLedger = {
   type: 'OrganisationUnit',
   graphType: 'OrgUnit',
   description: 'An organisation unit.',
-  contract: ['OrgUnit', 'OrgUnitCreate'],
+  contract: [
+    'OrgUnit',
+    'OrgUnitRef',
+    'OrgUnitListItem',
+    'OrgUnitSearchItem',
+    'OrgUnitTreeNode',
+    'OrgUnitCreate',
+    'OrgUnitEdit',
+  ],
   fields: {
     uuid: { type: 'UUID!' },
     user_key: { type: 'String!' },
@@ -79,6 +74,15 @@ export const organisationUnit: TypeLedger = {
       from: 'org_unit_level',
       deprecated: useUuidField('org_unit_level'),
     },
+    // No unit read of 2.4.0 gives a unit's hierarchy; its filtered children reads do (`unit-hierarchy.ts`).
+    unit_hierarchy_response: { since: responses, type: 'ClassResponse', response: 'one', own: true },
+    org_unit_hierarchy_model: {
+      type: 'Class',
+      deprecated: 'Use `unit_hierarchy_response`.',
+      own: true,
+      ...byUuids('Class'),
+    },
+    org_unit_hierarchy: { type: 'UUID', deprecated: useUuidField('org_unit_hierarchy_model'), own: true },
     managers: {
       type: '[Manager!]!',
       deprecated: 'Use `managers_response`.',
@@ -207,14 +211,6 @@ export const organisationUnit: TypeLedger = {
       response: 'paged',
       ...bound('OrgUnitboundrelatedunitfilter', { type: 'related_unit', owner: 'unit' }, pageArgs),
     },
-    unit_hierarchy_response: empty(noUnitHierarchy, 'ClassResponse', { since: responses }),
-    org_unit_hierarchy_model: empty(noUnitHierarchy, 'Class', {
-      args: uuidsBoundArgs('Class'),
-      deprecated: 'Use `unit_hierarchy_response`.',
-    }),
-    org_unit_hierarchy: empty(noUnitHierarchy, 'UUID', {
-      deprecated: 'Use `org_unit_hierarchy_model { uuid }`.',
-    }),
     type: omitted(facts.typeField),
     roles: omitted(facts.roles, { until: 22 }),
     addresses_validity: omitted(facts.validityLinks, { until: 26 }),
@@ -223,10 +219,6 @@ export const organisationUnit: TypeLedger = {
     itusers_validity: omitted(facts.validityLinks, { until: 26 }),
   },
   more: {
-    ...at(noUnitHierarchyWrite, [
-      'OrganisationUnitCreateInput.org_unit_hierarchy',
-      'OrganisationUnitUpdateInput.org_unit_hierarchy',
-    ]),
     ...added(
       22,
       unitSearch.map((member) => `OrganisationUnitFilter.${member}`),

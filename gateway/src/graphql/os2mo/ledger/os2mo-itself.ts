@@ -70,6 +70,7 @@ export const os2moItself: Readonly<Record<string, CoordinateEntry>> = {
         'EmployeesBoundManagerFilter',
         'FacetsBoundClassFilter',
         'ParentsBoundClassFilter',
+        'ParentsBoundFacetFilter',
         'ParentsBoundOrganisationUnitFilter',
       ].map((filter) => `${filter}.registration`),
     ],

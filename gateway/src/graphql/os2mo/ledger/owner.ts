@@ -5,7 +5,7 @@ export const owner: TypeLedger = {
   type: 'Owner',
   graphType: 'Owner',
   description: 'Who owns a unit or a person (an owner record of the unit or of the person).',
-  contract: ['Owner', 'OwnerCreate'],
+  contract: ['Owner', 'OwnerCreate', 'OwnerEdit'],
   fields: {
     uuid: { type: 'UUID!' },
     user_key: { type: 'String!' },

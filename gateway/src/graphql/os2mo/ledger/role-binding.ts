@@ -7,7 +7,7 @@ import { noRoleBindings, roleBindingWrites } from './facts.js';
  */
 export const roleBinding: TypeLedger = {
   type: 'RoleBinding',
-  contract: ['ItUser', 'ItUserCreate'],
+  contract: [],
   fields: {},
   more: {
     ...at(

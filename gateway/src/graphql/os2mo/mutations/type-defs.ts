@@ -109,6 +109,7 @@ export const os2moMutationTypeDefs = /* GraphQL */ `
     org_unit_type: UUID!
     org_unit_level: UUID
     time_planning: UUID
+    org_unit_hierarchy: UUID
   }
 
   """
@@ -123,6 +124,7 @@ export const os2moMutationTypeDefs = /* GraphQL */ `
     org_unit_type: UUID
     org_unit_level: UUID
     time_planning: UUID
+    org_unit_hierarchy: UUID
   }
 
   """
