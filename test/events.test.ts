@@ -202,7 +202,7 @@ describe('the event API', () => {
   });
 
   it('sends a "mo" class event for a class written by class_create (POST /service/f/{facet}/)', async () => {
-    const token = await clientToken('integration');
+    const token = await clientToken(stack.idp.issuer, 'integration');
     const classes = await listener(token, 'class');
     const uuid = randomUUID();
     const created = await graphql(
