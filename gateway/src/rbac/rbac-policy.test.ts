@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Principal } from '../auth/token-verifier.js';
 import type { DetailType, LegacyRecord } from '../legacy/legacy-loaders.js';
 import { LegacyResponseError } from '../legacy/legacy-client.js';
-import { createRbacPolicy, periodOf, writeIntents, type WriteIntent } from './rbac-policy.js';
+import { createRbacPolicy } from './rbac-policy.js';
+import { periodOf } from './write-period.js';
+import { writeIntents } from './write-intents.js';
+import type { WriteIntent } from './write-intent.js';
 import type { OrganisationReads } from './unit-ownership.js';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
