@@ -15,6 +15,7 @@ const toolTests = [
   'test/rate-limits-postgres.test.ts',
   'test/rate-limits.test.ts',
   'test/deployment.test.ts',
+  'test/doc-shell-examples.test.ts',
   'test/hive-peer.test.ts',
   'test/floors.test.ts',
   'test/mesh-peer-graph.test.ts',

@@ -33,7 +33,7 @@ It takes no options: it reads the variables each part reads (docs/configuration.
   EMBEDDED_POSTGRES_PORT  the embedded Postgres's port on 127.0.0.1 (default 8083)
   IDP_RBAC_ENABLED  true (default) or false
   METRICS_TOKEN     the bearer token /metrics wants (default: one made up for this run)
-  USAGE_TOOL_CLIENTS  clients whose tool header is believed (default integration: the comparison CLI's)
+  USAGE_TOOL_CLIENTS  clients whose tool header is believed (default dev-tools: the comparison CLI's)
   BACKEND_SWEEP_CLIENT_ID  the client the sweep of the backend reads as (default integration)
 A second stack beside a first: other ports and another data folder (README.md, "A second stack").
 `;
@@ -72,9 +72,10 @@ if (givenBackend === undefined && !env.GATEWAY_REFERENCE_UNITS) {
   const { referenceUnitUuids } = await import('../legacy-service/src/fixture/organisation.js');
   env.GATEWAY_REFERENCE_UNITS = referenceUnitUuids.join(',');
 }
-// The comparison CLI reads as the realm's integration client when given no token (compare-command.ts's
-// developmentToolClient): its tool header is believed, so its reads are no one's usage and pass a switch-off.
-if (env.USAGE_TOOL_CLIENTS === undefined) env.USAGE_TOOL_CLIENTS = 'integration';
+// The comparison CLI reads as the realm's dev-tools client when given no token (compare-command.ts's
+// developmentToolClient): its tool header is believed, so its reads are no one's usage and pass a switch-off,
+// while an integration's reads (integration, payroll) still count.
+if (env.USAGE_TOOL_CLIENTS === undefined) env.USAGE_TOOL_CLIENTS = 'dev-tools';
 // The sweep of the backend (what changes around the gateway becomes OS2mo's events) has no caller whose token it
 // could relay: under npm start it reads as the realm's integration client, unless another credential is given.
 if (env.BACKEND_SWEEP_CLIENT_ID === undefined && (env.LEGACY_CREDENTIALS ?? 'relay') === 'relay') {
@@ -218,7 +219,7 @@ Development stack is up (RBAC ${env.IDP_RBAC_ENABLED === 'true' ? 'on' : 'off'};
   ${givenBackend === undefined ? `legacy (internal)     http://127.0.0.1:${legacyPort}/service/` : `legacy backend        ${shownBackend(givenBackend)}/service/ (LEGACY_URL; no stand-in started)`}
 
 Users (password = username): alice (admin), oscar (owner of one unit), nora (no role)
-Integrations (client credentials): integration, payroll
+Integrations (client credentials): integration, payroll; the comparison tools: dev-tools (USAGE_TOOL_CLIENTS)
   TOKEN=$(npm run --silent token -- --client payroll --idp ${idpUrl})
 
 Get a token and run the specification's query (managers, manager types, job functions of three units):

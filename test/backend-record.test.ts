@@ -6,6 +6,7 @@ import { createDatabase } from '../gateway/src/database/database.js';
 import { changeAddressValue, editableAddress } from './legacy-detail-edits.js';
 import { startTestPostgres, type TestPostgres } from './postgres.js';
 import { postGraphQL, sharedReadOnlyStack, startTestStack, type TestStack } from './stack.js';
+import { clientToken } from './idp-tokens.js';
 
 /**
  * The record of the backend (DESIGN.md §10) on the test stack with a real Postgres: fed by writes through both
@@ -75,20 +76,6 @@ function changeOf(stack: TestStack, uuid: string, source: ObjectChange['source']
       }
     });
   });
-}
-
-/** The integration client's token (client credentials): listeners belong to the client that declares them. */
-async function clientToken(stack: TestStack): Promise<string> {
-  const grant = await fetch(`${stack.idp.issuer}/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: 'integration',
-      client_secret: DEFAULT_INTEGRATION_CLIENT_SECRET,
-    }),
-  });
-  return ((await grant.json()) as { access_token: string }).access_token;
 }
 
 async function json(response: Response): Promise<any> {
@@ -370,7 +357,7 @@ describe('the record of the backend and the event API', () => {
   afterAll(() => stack?.close());
 
   it('a change made around the gateway reaches an event listener as OS2mo\'s "address" event, once the sweep sees it', async () => {
-    const integration = `Bearer ${await clientToken(stack)}`;
+    const integration = `Bearer ${await clientToken(stack.idp.issuer, 'integration')}`;
     const declared = await postGraphQL(
       stack,
       'v30',

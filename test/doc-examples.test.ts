@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { NoDeprecatedCustomRule, parse, specifiedRules, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildVersions } from '../gateway/src/graphql/versions.js';
@@ -54,10 +54,22 @@ const pageExamples: Example[] = [
 const everyExample = [
   ...guideExamples,
   ...pageExamples,
-  ...['README.md', 'docs/deployment.md', 'docs/stand-in.md', 'docs/retiring-service.md'].flatMap(
-    curlExamples,
-  ),
+  ...['README.md', ...readdirSync(new URL('../docs/', import.meta.url)).map((name) => `docs/${name}`)]
+    .filter((file) => file.endsWith('.md'))
+    .flatMap(curlExamples),
 ];
+
+/** What v30 deprecates in a query (OS2mo's `@deprecated` marks, which the served v30 keeps). */
+const deprecatedIn = (query: string) =>
+  validate(schemas.get('v30')!, parse(query), [NoDeprecatedCustomRule]).map((error) => error.message);
+
+/**
+ * The v30 examples that keep v30's deprecated plain links, because their `*_response` form is refused by the
+ * gateway's default limits (docs/graphql.md says so beside them): the reference query is then 13 levels deep
+ * (GRAPHQL_MAX_DEPTH 12) and weighs about 267,000 (GRAPHQL_MAX_COST 20,000), every unit with its managers about
+ * 135,000 (its plain form about 5,400). The reference query is also GraphiQL's, the banner's and the bench's.
+ */
+const plainLinkExamples = new Set(['docs/graphql.md #1', 'docs/graphql.md #2']);
 
 describe('the GraphQL examples of the README and the docs', () => {
   it('are found: the guide pairs every before with an after, and the README runs v30', () => {
@@ -79,15 +91,20 @@ describe('the GraphQL examples of the README and the docs', () => {
 
   it.each(
     everyExample
-      // The GraphQL page's examples are left out for now: its first is the specification's reference query that
-      // the banner, GraphiQL and the benchmark share (gateway/src/graphql/reference-query.ts), in v30's plain
-      // links; moving it to the `_response` links changes what the benchmark measures.
-      .filter((example) => example.version === 'v30' && !example.where.startsWith('docs/graphql.md'))
+      .filter((example) => example.version === 'v30' && !plainLinkExamples.has(example.where))
       .map((example) => [example.where, example] as const),
   )('%s uses nothing v30 deprecates', (_, { query }) => {
-    const deprecated = validate(schemas.get('v30')!, parse(query), [NoDeprecatedCustomRule]);
-    expect(deprecated.map((error) => error.message)).toEqual([]);
+    expect(deprecatedIn(query)).toEqual([]);
   });
+
+  it.each([...plainLinkExamples])(
+    '%s is still an example of the GraphQL page, still in plain links (else it leaves the list)',
+    (where) => {
+      const example = everyExample.find((candidate) => candidate.where === where);
+      expect(example?.version).toBe('v30');
+      expect(deprecatedIn(example!.query)).not.toEqual([]);
+    },
+  );
 });
 
 describe('the migration guide, run as printed', () => {

@@ -9,6 +9,7 @@ import {
 import { changeAddressValue } from './legacy-detail-edits.js';
 import { startTestPostgres, type TestPostgres } from './postgres.js';
 import { startTestStack, type TestStack } from './stack.js';
+import { clientToken } from './idp-tokens.js';
 
 /**
  * An event-driven integration as FastRAMQPI runs one (`mo_ldap_import_export/fastramqpi/events.py` in
@@ -61,19 +62,6 @@ afterAll(async () => {
   await stack?.close();
   await postgres?.close();
 });
-
-async function clientToken(clientId: string): Promise<string> {
-  const response = await fetch(`${stack.idp.issuer}/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: clientId,
-      client_secret: `${clientId}-dev-secret`,
-    }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 async function graphql<T>(gateway: string, token: string, query: string, variables = {}): Promise<T> {
   const response = await fetch(`${gateway}/graphql/v30`, {
@@ -142,7 +130,7 @@ async function fetcher(options: {
 
 describe("FastRAMQPI's loop across two replicas on one Postgres", () => {
   it('receives the events of a /service write on one replica and of a GraphQL mutation on the other', async () => {
-    const token = await clientToken('integration');
+    const token = await clientToken(stack.idp.issuer, 'integration');
     // Both replicas of the integration declare at start; they get the same listener.
     const [listener, again] = (await Promise.all(
       gateways.map((gateway) => declareListener(gateway, token, 'units-sync', 'org_unit')),
@@ -189,7 +177,7 @@ describe("FastRAMQPI's loop across two replicas on one Postgres", () => {
   });
 
   it('receives the event of a change made on the backend directly, around both replicas, once the sweep sees it', async () => {
-    const token = await clientToken('integration');
+    const token = await clientToken(stack.idp.issuer, 'integration');
     const listener = await declareListener(gateways[0]!, token, 'addresses-sync', 'address');
     // The sweep's first round on an empty record is its baseline, which tells no one: let one pass first.
     await Promise.race([stack.gateway, replica].map((gateway) => gateway.backendRecord!.sweep!.nextRound()));
@@ -213,7 +201,7 @@ describe("FastRAMQPI's loop across two replicas on one Postgres", () => {
   });
 
   it('hands no event to two consumers at once: four fetchers on two replicas handle each of 40 events once', async () => {
-    const token = await clientToken('integration');
+    const token = await clientToken(stack.idp.issuer, 'integration');
     const listener = await declareListener(gateways[0]!, token, 'classes-sync', 'class');
     const me = await graphql<{ me: { actor: { uuid: string } } }>(
       gateways[0]!,
@@ -257,7 +245,7 @@ describe("FastRAMQPI's loop across two replicas on one Postgres", () => {
   });
 
   it('hands a fetched, unacknowledged event out again once its back-off has passed, on either replica', async () => {
-    const token = await clientToken('integration');
+    const token = await clientToken(stack.idp.issuer, 'integration');
     const listener = await declareListener(gateways[0]!, token, 'crashing-sync', 'org_unit');
     const me = await graphql<{ me: { actor: { uuid: string } } }>(
       gateways[0]!,

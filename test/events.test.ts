@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classUuid, referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
+import { stableUuid } from '../legacy-service/src/fixture/stable-uuid.js';
 import { startTestPostgres, type TestPostgres } from './postgres.js';
 import { startTestStack, type TestStack } from './stack.js';
+import { clientToken } from './idp-tokens.js';
 
 /**
  * OS2mo's event system on the gateway (its docs `docs/src/tech-docs/events.md` and resolvers
@@ -21,19 +23,6 @@ afterAll(async () => {
   await stack?.close();
   await postgres?.close();
 });
-
-async function clientToken(clientId: string): Promise<string> {
-  const response = await fetch(`${stack.idp.issuer}/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: clientId,
-      client_secret: `${clientId}-dev-secret`,
-    }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 interface GraphQLAnswer {
   data?: Record<string, unknown> | null;
@@ -73,7 +62,7 @@ async function fetched(token: string, listenerUuid: string) {
 
 describe('the event API', () => {
   it('declares a listener idempotently, and refuses the same user_key for another routing key', async () => {
-    const token = await clientToken('integration');
+    const token = await clientToken(stack.idp.issuer, 'integration');
     const first = await listener(token, 'org_unit', 'units');
     expect(await listener(token, 'org_unit', 'units')).toBe(first);
     const clash = await graphql(token, declare, { input: { user_key: 'units', routing_key: 'engagement' } });
@@ -81,7 +70,7 @@ describe('the event API', () => {
   });
 
   it('org_unit_refresh(owner:) sends one event per selected unit to the owner, handed out once until acknowledged', async () => {
-    const token = await clientToken('integration');
+    const token = await clientToken(stack.idp.issuer, 'integration');
     const units = await listener(token, 'org_unit');
     const me = (await graphql(token, '{ me { actor { uuid } } }')).data!.me as { actor: { uuid: string } };
     const refreshed = await graphql(
@@ -111,8 +100,8 @@ describe('the event API', () => {
   });
 
   it("hands no client another client's events: fetch answers null and `events` lists none", async () => {
-    const integration = await clientToken('integration');
-    const payroll = await clientToken('payroll');
+    const integration = await clientToken(stack.idp.issuer, 'integration');
+    const payroll = await clientToken(stack.idp.issuer, 'payroll');
     const theirs = await listener(integration, 'org_unit');
     await graphql(
       integration,
@@ -137,8 +126,8 @@ describe('the event API', () => {
   });
 
   it('sends in a namespace only its owner declared; "mo" is no client\'s', async () => {
-    const integration = await clientToken('integration');
-    const payroll = await clientToken('payroll');
+    const integration = await clientToken(stack.idp.issuer, 'integration');
+    const payroll = await clientToken(stack.idp.issuer, 'payroll');
     const send = `mutation($input: EventSendInput!) { event_send(input: $input) }`;
     const inMo = await graphql(integration, send, {
       input: { namespace: 'mo', routing_key: 'org_unit', subject: 'x' },
@@ -177,7 +166,7 @@ describe('the event API', () => {
   });
 
   it('sends "mo" events at once for a write through /service and for an OS2mo mutation', async () => {
-    const token = await clientToken('integration');
+    const token = await clientToken(stack.idp.issuer, 'integration');
     const units = await listener(token, 'org_unit');
     const created = await fetch(`${stack.gatewayUrl}/service/ou/create`, {
       method: 'POST',
@@ -210,6 +199,27 @@ describe('the event API', () => {
     );
     expect(renamed).toEqual({ data: { org_unit_update: { uuid } } });
     expect(await fetched(token, units)).toMatchObject({ subject: uuid });
+  });
+
+  it('sends a "mo" class event for a class written by class_create (POST /service/f/{facet}/)', async () => {
+    const token = await clientToken('integration');
+    const classes = await listener(token, 'class');
+    const uuid = randomUUID();
+    const created = await graphql(
+      token,
+      'mutation($input: ClassCreateInput!) { class_create(input: $input) { uuid } }',
+      {
+        input: {
+          uuid,
+          name: 'Events class',
+          user_key: `events-${uuid.slice(0, 8)}`,
+          facet_uuid: stableUuid('facet:org_unit_type'),
+          validity: { from: '2024-01-01' },
+        },
+      },
+    );
+    expect(created).toEqual({ data: { class_create: { uuid } } });
+    expect(await fetched(token, classes)).toMatchObject({ subject: uuid });
   });
 
   it('refuses a refresh to a caller without the role admin (RBAC on), as OS2mo guards refresh_*', async () => {
@@ -251,7 +261,7 @@ describe('the event API', () => {
   });
 
   it('refreshes in older versions in their own shape: v21 takes a queue, and its events go to every listener', async () => {
-    const token = await clientToken('integration');
+    const token = await clientToken(stack.idp.issuer, 'integration');
     const classes = await listener(token, 'class');
     const refreshed = await graphql(
       token,

@@ -186,6 +186,7 @@ beforeAll(async () => {
 describe('OS2mo-shaped operations, as an integration writes them', () => {
   it('are the operations the fixtures hold', () => {
     expect(operations.map((operation) => operation.name)).toEqual([
+      'manager-create.graphql',
       'managers.graphql',
       'org-unit-create.graphql',
       'org-unit-update.graphql',
@@ -243,15 +244,15 @@ describe('@graphql-codegen over our v30 SDL', () => {
   });
 
   it('compiles code that sets an input field the Service API cannot back only against OS2mo’s types', () => {
-    // `org_unit_hierarchy` is in OS2mo's OrganisationUnitCreateInput and in v30's declared omissions.
-    const unbackable = `import type { CreateUnitMutationVariables } from './types.js';
-export const create: CreateUnitMutationVariables = {
-  input: { name: 'x', org_unit_type: 'y', org_unit_hierarchy: 'z', validity: { from: '2026-01-01' } },
+    // `engagement` is in OS2mo's ManagerCreateInput and in v30's declared omissions (a 2.x manager names none).
+    const unbackable = `import type { CreateManagerMutationVariables } from './types.js';
+export const create: CreateManagerMutationVariables = {
+  input: { org_unit: 'x', manager_type: 'y', manager_level: 'z', responsibility: [], engagement: 'e', validity: { from: '2026-01-01' } },
 };
 `;
     expect(typeCheck({ 'types.ts': os2moTypes, 'unbackable.ts': unbackable })).toEqual([]);
     expect(typeCheck({ 'types.ts': oursTypes, 'unbackable.ts': unbackable }).join('\n')).toMatch(
-      /'org_unit_hierarchy' does not exist/,
+      /'engagement' does not exist/,
     );
   });
 

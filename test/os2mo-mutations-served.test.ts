@@ -8,6 +8,7 @@ import {
   oscarOwnedUnitUuid as unit,
   unitUuid,
 } from '../legacy-service/src/fixture/organisation.js';
+import { stableUuid } from '../legacy-service/src/fixture/stable-uuid.js';
 import { postGraphQL, startTestStack, type TestStack } from './stack.js';
 
 /**
@@ -131,6 +132,25 @@ function inputs(): Record<string, [string, unknown]> {
     related_units_update: [
       'RelatedUnitsUpdateInput!',
       { origin: unit, destination: [unitUuid(6)], validity },
+    ],
+    class_create: [
+      'ClassCreateInput!',
+      {
+        name: 'Denied',
+        user_key: 'denied',
+        facet_uuid: stableUuid('facet:engagement_job_function'),
+        validity,
+      },
+    ],
+    class_update: [
+      'ClassUpdateInput!',
+      {
+        uuid: cls('engagement_job_function', 'teacher'),
+        name: 'Denied',
+        user_key: 'teacher',
+        facet_uuid: stableUuid('facet:engagement_job_function'),
+        validity,
+      },
     ],
   };
   for (const [prefix, [input, create, update]] of Object.entries(detail)) {

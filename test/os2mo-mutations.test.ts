@@ -14,6 +14,7 @@ import {
   oscarOwnedUnitUuid,
   unitUuid,
 } from '../legacy-service/src/fixture/organisation.js';
+import { stableUuid } from '../legacy-service/src/fixture/stable-uuid.js';
 import { startTestStack, type TestStack } from './stack.js';
 
 /**
@@ -38,6 +39,8 @@ let itsystem: string;
 
 const cls = classUuid;
 const unit = oscarOwnedUnitUuid;
+/** The stand-in's job-function facet, by UUID as OS2mo's `facet_uuid` names it. */
+const jobFunctions = stableUuid('facet:engagement_job_function');
 
 /** The module's SDL with the types it references stubbed, as the read side would define them. */
 function testTypeDefs(): string {
@@ -146,6 +149,42 @@ afterAll(async () => {
   await stack?.close();
 });
 
+describe('class_create, class_update (OS2mo tests/graphapi/test_classes.py)', () => {
+  it("creates a class with the UUID the client chose, as one POST /service/f/{facet}/ of 2.4.0's MOClass", async () => {
+    // test_integration_create_class (HEAD), in a facet the stand-in holds.
+    const uuid = randomUUID();
+    const created = await written('class_create', 'ClassCreateInput!', {
+      uuid,
+      user_key: 'test_class',
+      facet_uuid: jobFunctions,
+      name: 'Test Class',
+      validity: { from: '2021-01-01T00:00:00+01:00', to: null },
+    });
+    expect(created).toBe(uuid);
+    expect(lastWrite()).toEqual({
+      path: `/service/f/${jobFunctions}/`,
+      body: { uuid, name: 'Test Class', user_key: 'test_class', scope: null, org_uuid: organisationUuid },
+    });
+    const stored = await legacyGet<Json>(`/service/c/${uuid}/`);
+    expect(stored).toMatchObject({ uuid, name: 'Test Class', user_key: 'test_class' });
+  });
+
+  it('writes a class anew under its UUID, keeping its user key and facet', async () => {
+    // test_update_class (HEAD): renames a seeded class, read back by UUID.
+    const uuid = cls('engagement_job_function', 'nurse');
+    const updated = await written('class_update', 'ClassUpdateInput!', {
+      uuid,
+      name: 'Postal Address',
+      user_key: 'nurse',
+      facet_uuid: jobFunctions,
+      validity: { from: '2024-01-01' },
+    });
+    expect(updated).toBe(uuid);
+    expect(lastWrite().path).toBe(`/service/f/${jobFunctions}/`);
+    expect(await legacyGet<Json>(`/service/c/${uuid}/`)).toMatchObject({ name: 'Postal Address' });
+  });
+});
+
 describe('org_unit_* (OS2mo tests/graphapi/test_organisation_units.py)', () => {
   it('creates a unit with the UUID the client chose, and the Service API day of each DateTime (to exclusive)', async () => {
     // test_create_org_unit_integration_test; the dates are migration.md's "Version 29" example.
@@ -247,6 +286,37 @@ describe('org_unit_* (OS2mo tests/graphapi/test_organisation_units.py)', () => {
       name: 'Planned',
       time_planning: null,
     });
+  });
+
+  // OS2mo 2.4.0 `backend/tests/test_integration_org_unit.py`, `test_create_org_unit` (ou/create stores
+  // `org_unit_hierarchy`), and OS2mo's `tests/graphapi/test_organisation_units.py`@HEAD,
+  // `test_update_org_unit_mutation_integration_test` (its case that sets `org_unit_hierarchy`). 2.4.0 gives a
+  // unit's hierarchy back through the children reads filtered by it (`service/orgunit.py`, line 746).
+  it("writes a unit's hierarchy through ou/create and the unit edit, where the filtered children read finds it", async () => {
+    const safety = cls('org_unit_hierarchy', 'safety_organisation');
+    const line = cls('org_unit_hierarchy', 'line_management');
+    const childrenIn = async (hierarchy: string, at: string) =>
+      (await legacyGet<Json[]>(`/service/ou/${unit}/children?at=${at}&org_unit_hierarchy=${hierarchy}`)).map(
+        (child) => child.uuid,
+      );
+    const uuid = await written('org_unit_create', 'OrganisationUnitCreateInput!', {
+      name: 'In a hierarchy',
+      parent: unit,
+      org_unit_type: cls('org_unit_type', 'team'),
+      org_unit_hierarchy: safety,
+      validity: { from: '2024-01-01' },
+    });
+    expect(lastWrite().body).toMatchObject({ org_unit_hierarchy: { uuid: safety } });
+    expect(await childrenIn(safety, '2024-01-01')).toContain(uuid);
+    await written('org_unit_update', 'OrganisationUnitUpdateInput!', {
+      uuid,
+      org_unit_hierarchy: line,
+      validity: { from: '2024-02-01' },
+    });
+    expect(lastWrite().body).toMatchObject({ data: { uuid, org_unit_hierarchy: { uuid: line } } });
+    expect(await childrenIn(line, '2024-02-01')).toContain(uuid);
+    expect(await childrenIn(safety, '2024-02-01')).not.toContain(uuid);
+    expect(await childrenIn(safety, '2024-01-15')).toContain(uuid);
   });
 
   it('terminates at `to` (exclusive), and with `from` leaves a gap up to `to`', async () => {
@@ -639,6 +709,20 @@ describe('RBAC decides every OS2mo mutation (the same policy as /service)', () =
       related_units_update: [
         'RelatedUnitsUpdateInput!',
         { origin: unit, destination: [unitUuid(6)], validity },
+      ],
+      class_create: [
+        'ClassCreateInput!',
+        { name: 'Denied', user_key: 'denied', facet_uuid: jobFunctions, validity },
+      ],
+      class_update: [
+        'ClassUpdateInput!',
+        {
+          uuid: cls('engagement_job_function', 'teacher'),
+          name: 'Denied',
+          user_key: 'teacher',
+          facet_uuid: jobFunctions,
+          validity,
+        },
       ],
     };
     for (const c of detailCases) {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classUuid, referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  classUuid,
+  organisationUuid,
+  referenceUnitUuids,
+} from '../legacy-service/src/fixture/organisation.js';
+import { stableUuid } from '../legacy-service/src/fixture/stable-uuid.js';
 import { postGraphQL, startTestStack, type TestStack } from './stack.js';
 
 /**
@@ -19,6 +26,10 @@ interface Seeded {
     level: string | null;
   };
   person: { uuid: string; name: string };
+  /** A class of its own for the edit-class form, and the facet it is in. */
+  klass: { uuid: string; userKey: string; facet: string };
+  /** A file in the export folder, for the reports page. */
+  file: { name: string; contents: string };
   today: string;
 }
 
@@ -50,6 +61,32 @@ const reads: ShapeCase[] = [
     }`,
     variables: ({ today }) => ({ from: today }),
     holds: (data) => expect(data.org_units.objects.length).toBeGreaterThan(0),
+  },
+  {
+    // OS2mo 2.4.0 stores a unit's hierarchy and filters the children reads by it (`service/orgunit.py`); the
+    // seed puts some units below the top in one (`hierarchyOf` in the stand-in's fixture).
+    name: 'organisation tree with a hierarchy chosen: the top units above its units, each saying whether it has children',
+    mirrors: naldo('lib/components/org/tree/OrgTree.svelte'),
+    query: `query OrgUnitsWithFilteredChildren($fromDate: DateTime, $orgUnitHierarchies: [UUID!]) {
+      org_units(filter: { parents: null, descendant: { from_date: $fromDate, hierarchy: { uuids: $orgUnitHierarchies } } }) {
+        objects { validities { name user_key uuid
+          has_children(filter: { descendant: { from_date: $fromDate, hierarchy: { uuids: $orgUnitHierarchies } } })
+        } }
+      }
+    }`,
+    // The UI passes the one chosen class's UUID for the list.
+    variables: ({ today }) => ({
+      fromDate: today,
+      orgUnitHierarchies: classUuid('org_unit_hierarchy', 'line_management'),
+    }),
+    holds: (data) => {
+      expect(data.org_units.objects.length).toBeGreaterThan(0);
+      expect(
+        data.org_units.objects.some(
+          (o: { validities: { has_children: boolean }[] }) => o.validities[0]!.has_children,
+        ),
+      ).toBe(true);
+    },
   },
   {
     name: 'unit page: the heading over all of time',
@@ -399,6 +436,28 @@ const reads: ShapeCase[] = [
     variables: ({ unit, today }) => ({ units: [unit.uuid], from: today, to: null, at: today }),
   },
   {
+    name: 'reports page: the export files',
+    mirrors: naldo('routes/(app)/reports/+page.svelte'),
+    query: `query GetFileNames {
+      files(filter: { file_store: EXPORTS }) { objects { file_name } }
+    }`,
+    variables: () => ({}),
+    holds: (data, { file }) =>
+      expect(data.files.objects.map((each: any) => each.file_name)).toContain(file.name),
+  },
+  {
+    name: 'reports page: downloading one file',
+    mirrors: naldo('routes/(app)/reports/+page.svelte'),
+    query: `query GetFile($file_name: [String!]) {
+      files(filter: { file_store: EXPORTS, file_names: $file_name }) { objects { file_name base64_contents } }
+    }`,
+    variables: ({ file }) => ({ file_name: [file.name] }),
+    holds: (data, { file }) =>
+      expect(data.files.objects).toEqual([
+        { file_name: file.name, base64_contents: Buffer.from(file.contents).toString('base64') },
+      ]),
+  },
+  {
     name: "forms' date bounds: the unit's validities",
     mirrors: naldo('lib/http/queries.ts'),
     query: `query UnitBounds($units: [UUID!]) {
@@ -521,6 +580,44 @@ const writes: ShapeCase[] = [
     }),
     holds: (data, { unit }) => expect(data.org_unit_update.current.name).toBe(`${unit.name} (renamed)`),
   },
+  {
+    name: 'create-class form (admin, facets): the input the form action builds, without an end or IT system',
+    mirrors: naldo('routes/(app)/admin/facet/[[facet]]/create/class/+page.svelte (and its +page.server.ts)'),
+    query: `mutation CreateClass($input: ClassCreateInput!, $date: DateTime!) {
+      class_create(input: $input) { current(at: $date) { name } }
+    }`,
+    variables: ({ klass, today }) => ({
+      date: today,
+      input: {
+        facet_uuid: klass.facet,
+        name: 'Shapes class',
+        user_key: `shapes-${crypto.randomUUID().slice(0, 8)}`,
+        scope: 'TEXT',
+        validity: { from: today },
+      },
+    }),
+    holds: (data) => expect(data.class_create.current.name).toBe('Shapes class'),
+  },
+  {
+    name: 'edit-class form (admin, facets): the input the form action builds',
+    mirrors: naldo(
+      'routes/(app)/admin/facet/[[facet]]/edit/class/[class]/+page.svelte (and its +page.server.ts)',
+    ),
+    query: `mutation UpdateClass($input: ClassUpdateInput!, $date: DateTime!) {
+      class_update(input: $input) { current(at: $date) { name } }
+    }`,
+    variables: ({ klass, today }) => ({
+      date: today,
+      input: {
+        uuid: klass.uuid,
+        facet_uuid: klass.facet,
+        name: 'Shapes class (edited)',
+        user_key: klass.userKey,
+        validity: { from: today },
+      },
+    }),
+    holds: (data) => expect(data.class_update.current.name).toBe('Shapes class (edited)'),
+  },
 ];
 
 describe("OS2mo's UI, in its documents' shapes, against the seeded stack (v29)", () => {
@@ -547,12 +644,28 @@ describe("OS2mo's UI, in its documents' shapes, against the seeded stack (v29)",
         level: unit.org_unit_level?.uuid ?? null,
       },
       person: { uuid: manager.person.uuid, name: manager.person.name },
+      klass: await ownClass(),
+      file: { name: 'shapes-report.csv', contents: 'uuid;name\n' },
       today: new Date().toISOString().slice(0, 10),
     };
+    await writeFile(join(stack.legacy.exportDir, seeded.file.name), seeded.file.contents);
   }, 60_000);
   afterAll(async () => {
     await stack?.close();
   });
+
+  /** A class written straight to the backend (2.4.0 `POST /service/f/{facet}/`), for the edit form. */
+  async function ownClass(): Promise<Seeded['klass']> {
+    const facet = stableUuid('facet:engagement_job_function');
+    const userKey = `shapes-own-${crypto.randomUUID().slice(0, 8)}`;
+    const written = await stack.legacyFetch(`/service/f/${facet}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Shapes own class', user_key: userKey, org_uuid: organisationUuid }),
+    });
+    expect(written.status).toBe(200);
+    return { uuid: (await written.json()) as string, userKey, facet };
+  }
 
   describe.each([
     ['reads', reads],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../gateway/src/server.js';
 import { startTestPostgres, type TestPostgres } from './postgres.js';
 import { startTestStack, type TestStack } from './stack.js';
+import { clientToken } from './idp-tokens.js';
 
 /**
  * Per-client rate limits on both roads, across two gateway replicas on one Postgres (Debian's): the web UI's
@@ -27,16 +28,7 @@ beforeAll(async () => {
   second = await startGateway({ config: (port) => ({ ...stack.gateway.config, port }) });
   tokens.frontend = await stack.token('alice');
   for (const client of ['integration', 'payroll'] as const) {
-    const grant = await fetch(`${stack.idp.issuer}/protocol/openid-connect/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: client,
-        client_secret: `${client}-dev-secret`,
-      }),
-    });
-    tokens[client] = ((await grant.json()) as { access_token: string }).access_token;
+    tokens[client] = await clientToken(stack.idp.issuer, client);
   }
 }, 120_000);
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { organisationUuid, referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { startTestStack, type TestStack } from './stack.js';
+import { clientToken } from './idp-tokens.js';
 
 const day = 86_400_000;
 const start = Date.now();
@@ -45,16 +46,7 @@ beforeAll(async () => {
     clock: () => new Date(Date.now() + offsetMs),
   });
   tokens.user = await stack.token('alice');
-  const grant = await fetch(`${stack.idp.issuer}/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: 'integration',
-      client_secret: 'integration-dev-secret',
-    }),
-  });
-  tokens.integration = ((await grant.json()) as { access_token: string }).access_token;
+  tokens.integration = await clientToken(stack.idp.issuer, 'integration');
 });
 afterAll(() => stack.close());
 beforeEach(() => {

@@ -218,7 +218,7 @@ describe('npm start', { shuffle: false }, () => {
         { stdout: () => undefined, stderr: (text) => (stderr += text) },
       );
       expect(code, stderr).toBe(0);
-      expect(stderr).toContain('reading as the development tool client "integration"');
+      expect(stderr).toContain('reading as the development tool client "dev-tools"');
       const token = (await shell('npm run --silent token -- alice', portVariables())).stdout.trim();
       const usage = (await (
         await fetch(`http://127.0.0.1:${ports.gateway}/migration/usage`, {

@@ -6,12 +6,14 @@ import { exitCodes, runCompareCommand } from '../gateway/src/comparison/cli/comp
 import type { CoverageReport } from '../gateway/src/comparison/coverage/coverage.js';
 import type { UsageReport } from '../gateway/src/comparison/retirement/usage-report.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
+import { clientToken } from './idp-tokens.js';
 import { startTestStack, type TestStack } from './stack.js';
 
 /**
  * The issue's "tools survive the switch-off": with the whole of `/service` retired, callers get `410`, yet the
  * coverage report, the retirement report and the unit comparison still read `/service` (the workbench
- * in-process, the CLI as the configured tool client), and the tools' reads are not counted as anyone's usage.
+ * in-process, the CLI as the development tool client `dev-tools`, which it reads as by default and `npm start`
+ * names in `USAGE_TOOL_CLIENTS`), and the tools' reads are not counted as anyone's usage; an integration's are.
  */
 const folder = mkdtempSync(join(tmpdir(), 'tools-after-switch-off-'));
 const configFile = join(folder, 'deprecation.yaml');
@@ -29,43 +31,44 @@ const unit = referenceUnitUuids[0]!;
 /** A coverage run reads every /service endpoint (about 1,300 calls): seconds alone, minutes on a loaded machine. */
 const coverageRunMs = 240_000;
 let stack: TestStack;
-/** The integration client's token (client credentials): the configured tool client. */
+/** The integration client's token (client credentials): an integration, never taken for a tool. */
 let integrationToken: string;
-/** What the gateway answered two callers after the switch-off: alice (`org-frontend`), the integration. */
-let refused: { user: Response; integration: Response };
+/** The development tools' client's token: the configured tool client. */
+let toolToken: string;
+/** What the gateway answered callers after the switch-off, one call each (`beforeAll`). */
+let refused: Record<'user' | 'integration' | 'integrationAsTool' | 'toolWithoutHeader', Response>;
 beforeAll(async () => {
   stack = await startTestStack({
     rbacEnabled: false,
-    gatewayEnv: { DEPRECATION_CONFIG: configFile, USAGE_TOOL_CLIENTS: 'integration' },
+    gatewayEnv: { DEPRECATION_CONFIG: configFile, USAGE_TOOL_CLIENTS: 'dev-tools' },
   });
-  const grant = await fetch(`${stack.idp.issuer}/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: 'integration',
-      client_secret: 'integration-dev-secret',
-    }),
-  });
-  ({ access_token: integrationToken } = (await grant.json()) as { access_token: string });
-  // Two callers refused, one call each: what the retirement report is for, whichever test reads it first.
+  integrationToken = await clientToken(stack.idp.issuer, 'integration');
+  toolToken = await clientToken(stack.idp.issuer, 'dev-tools');
+  const read = (token: string, tool: boolean) =>
+    fetch(`${stack.gatewayUrl}/service/ou/${unit}/`, {
+      headers: { authorization: `Bearer ${token}`, ...(tool ? { 'x-gateway-tool': 'compare-cli' } : {}) },
+    });
+  // Callers refused, one call each: what the retirement report is for, whichever test reads it first. The
+  // integration sending the tool header is still the integration; the tool client without it is a caller too.
   refused = {
-    user: await fetch(`${stack.gatewayUrl}/service/ou/${unit}/`, {
-      headers: { authorization: `Bearer ${await stack.token('alice')}` },
-    }),
-    integration: await fetch(`${stack.gatewayUrl}/service/ou/${unit}/`, {
-      headers: { authorization: `Bearer ${integrationToken}` },
-    }),
+    user: await read(await stack.token('alice'), false),
+    integration: await read(integrationToken, false),
+    integrationAsTool: await read(integrationToken, true),
+    toolWithoutHeader: await read(toolToken, false),
   };
 });
 afterAll(() => stack.close());
 
-/** The CLI in-process as the integration client, the configured tool client. */
+/** What the CLI says, and only that, when it reads as the development tool client. */
+const readsAsTool =
+  'No token given: reading as the development tool client "dev-tools" (client credentials).\n';
+
+/** The CLI in-process with no token option: as the development tool client, as after `npm start`. */
 async function compare(args: string[]) {
   let stdout = '';
   let stderr = '';
   const code = await runCompareCommand(
-    [...args, '--gateway', stack.gatewayUrl, '--client', 'integration'],
+    [...args, '--gateway', stack.gatewayUrl],
     { IDP_URL: stack.idpUrl },
     { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
   );
@@ -73,14 +76,17 @@ async function compare(args: string[]) {
 }
 
 describe('the comparison tools after /service is switched off', () => {
-  it('refuses callers, the tool client without its header too', async () => {
+  it('refuses callers, an integration with the tool header and the tool client without it too', async () => {
     expect(refused.user.status).toBe(410);
     expect(((await refused.user.json()) as { error_key: string }).error_key).toBe('E_GONE');
     expect(refused.integration.status).toBe(410);
+    expect(refused.integrationAsTool.status).toBe(410);
+    expect(refused.toolWithoutHeader.status).toBe(410);
     const asTool = await fetch(`${stack.gatewayUrl}/service/ou/${unit}/`, {
-      headers: { authorization: `Bearer ${integrationToken}`, 'x-gateway-tool': 'compare-cli' },
+      headers: { authorization: `Bearer ${toolToken}`, 'x-gateway-tool': 'compare-cli' },
     });
     expect(asTool.status).toBe(200);
+    await asTool.arrayBuffer();
   });
 
   it(
@@ -100,11 +106,12 @@ describe('the comparison tools after /service is switched off', () => {
       // The refused calls (beforeAll) are what the report is for; the reports' own reads are no one's.
       const unitRead = retirement.endpoints.find((entry) => entry.endpoint === 'GET /service/ou/{uuid}/')!;
       expect(unitRead.clients).toMatchObject([
-        { client: 'integration', count: 1 },
+        { client: 'integration', count: 2 },
+        { client: 'dev-tools', count: 1 },
         { client: 'org-frontend', count: 1 },
       ]);
       const callers = retirement.endpoints.flatMap((entry) => entry.clients);
-      expect(callers).toHaveLength(2);
+      expect(callers).toHaveLength(3);
     },
     coverageRunMs,
   );
@@ -114,24 +121,26 @@ describe('the comparison tools after /service is switched off', () => {
     async () => {
       // Made (0 or 1 by what it found), never "could not be made" (2).
       const coverage = await compare(['--coverage', '--json']);
-      expect(coverage.stderr).toBe('');
+      expect(coverage.stderr).toBe(readsAsTool);
       expect(coverage.code).not.toBe(exitCodes.unusable);
       const report = JSON.parse(coverage.stdout) as CoverageReport;
       expect(report.totals.proven).toBeGreaterThan(30);
       expect(coverage.code).toBe(report.totals.different === 0 ? exitCodes.equal : exitCodes.different);
 
       const units = await compare(['--units', unit, '--json']);
-      expect(units.stderr).toBe('');
+      expect(units.stderr).toBe(readsAsTool);
       expect(units.code).not.toBe(exitCodes.unusable);
       expect(units.stdout).not.toContain('E_GONE');
 
       const usage = await compare(['--usage', '--json']);
-      expect(usage.stderr).toBe('');
+      expect(usage.stderr).toBe(readsAsTool);
       // Made, and not "switch off": callers were refused (beforeAll), so /service is still called.
       expect(usage.code).toBe(exitCodes.different);
       const retirement = JSON.parse(usage.stdout) as UsageReport;
-      // The CLI's own reads (the tool header from the tool client) are counted apart: still the two calls.
-      expect(retirement.endpoints.flatMap((entry) => entry.clients)).toHaveLength(2);
+      // The CLI's own reads (the tool header from the tool client) are counted apart: still the four calls.
+      const unitRead = retirement.endpoints.find((entry) => entry.endpoint === 'GET /service/ou/{uuid}/')!;
+      expect(unitRead.count).toBe(4);
+      expect(retirement.endpoints.flatMap((entry) => entry.clients)).toHaveLength(3);
     },
     coverageRunMs,
   );

@@ -8,13 +8,9 @@ import { readGatewayConfig } from '../gateway/src/config.js';
 import { createLogger } from '../gateway/src/observability/logger.js';
 import { startGateway, type RunningGateway } from '../gateway/src/server.js';
 import type { EndpointUsage, UsageReport } from '../gateway/src/comparison/retirement/usage-report.js';
-import {
-  DEFAULT_INTEGRATION_CLIENT_SECRET,
-  DEFAULT_PAYROLL_CLIENT_SECRET,
-} from '../idp/src/realm-builder.js';
 import { startIdp, type RunningIdp } from '../idp/src/server.js';
 import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
-import { accessToken } from './idp-tokens.js';
+import { accessToken, clientToken } from './idp-tokens.js';
 import { freePort } from './mesh-server.js';
 import { startPrometheus, type PrometheusForTests } from './prometheus.js';
 
@@ -32,23 +28,13 @@ let legacy: LegacyServer;
 let idp: RunningIdp;
 let prometheus: PrometheusForTests;
 const gateways: RunningGateway[] = [];
-const tokens: Record<'integration' | 'payroll' | 'nora', string> = { integration: '', payroll: '', nora: '' };
+const tokens: Record<'integration' | 'payroll' | 'nora' | 'tools', string> = {
+  integration: '',
+  payroll: '',
+  nora: '',
+  tools: '',
+};
 let started: number;
-
-async function clientToken(clientId: string, secret: string): Promise<string> {
-  const response = await fetch(`${idp.issuer}/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: clientId,
-      client_secret: secret,
-    }),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`no token for ${clientId}: ${JSON.stringify(body)}`);
-  return body.access_token;
-}
 
 async function call(gateway: RunningGateway, who: keyof typeof tokens, path: string, graphql?: string) {
   const response = await fetch(`${gateway.url}${path}`, {
@@ -79,8 +65,8 @@ beforeAll(async () => {
           IDP_ISSUER: idp.issuer,
           METRICS_TOKEN: metricsToken,
           USAGE_PROMETHEUS_URL: `http://127.0.0.1:${prometheusPort}`,
-          // The comparison CLI below runs as the integration client: its tool header is believed.
-          USAGE_TOOL_CLIENTS: 'integration',
+          // The comparison CLI below runs as the development tools' client: its tool header is believed.
+          USAGE_TOOL_CLIENTS: 'dev-tools',
         }),
       }),
     );
@@ -91,9 +77,10 @@ beforeAll(async () => {
     token: metricsToken,
   });
   await prometheus.targetsUp(2);
-  tokens.integration = await clientToken('integration', DEFAULT_INTEGRATION_CLIENT_SECRET);
-  tokens.payroll = await clientToken('payroll', DEFAULT_PAYROLL_CLIENT_SECRET);
+  tokens.integration = await clientToken(idp.issuer, 'integration');
+  tokens.payroll = await clientToken(idp.issuer, 'payroll');
   tokens.nora = await accessToken(idp.issuer, 'nora');
+  tokens.tools = await clientToken(idp.issuer, 'dev-tools');
 }, 120_000);
 
 afterAll(async () => {
@@ -134,7 +121,7 @@ describe('who still calls /service, across two replicas and a real Prometheus', 
     // The comparison tools: the CLI's reads (marked by its transport) and the workbench's (in-process).
     const cli = gatewayTransport({
       baseUrl: a.url,
-      authorization: `Bearer ${tokens.integration}`,
+      authorization: `Bearer ${tokens.tools}`,
       tool: 'compare-cli',
     });
     for (let i = 0; i < 4; i += 1) expect((await cli.getService(`/service/ou/${unit}/`)).status).toBe(200);
@@ -161,7 +148,7 @@ describe('who still calls /service, across two replicas and a real Prometheus', 
     expect(report.source.kind).toBe('prometheus');
 
     const unitRead = byEndpoint(report, 'GET /service/ou/{uuid}/');
-    // Both replicas added up; the CLI's four reads of the same endpoint are not the integration's.
+    // Both replicas added up; the CLI's four reads of the same endpoint (as dev-tools) are no one's.
     expect(unitRead.clients).toMatchObject([{ client: 'integration', count: 5, flags: ['none'] }]);
     const lastSeen = Date.parse(unitRead.clients[0]!.last_seen!) / 1000;
     expect(lastSeen).toBeGreaterThanOrEqual(Math.floor(started));

@@ -125,8 +125,8 @@ export interface TracingConfig {
   serviceName: string;
 }
 
-/** The clients the realm builder writes: the browser client and the two integration clients. */
-const realmClients = ['org-frontend', 'integration', 'payroll'];
+/** The clients the realm builder writes: the browser client, the two integration clients, the development tools'. */
+const realmClients = ['org-frontend', 'integration', 'payroll', 'dev-tools'];
 
 function tokenClaimRules(env: Env): TokenClaimRules {
   const clients = list(env, 'IDP_ALLOWED_CLIENTS', realmClients);

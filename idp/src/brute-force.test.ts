@@ -43,6 +43,7 @@ describe('the realm file turns on brute-force detection', () => {
       rbacEnabled: true,
       integrationClientSecret: 'integration-dev-secret',
       payrollClientSecret: 'payroll-dev-secret',
+      devToolsClientSecret: 'dev-tools-dev-secret',
       gatewayPublicUrl: 'http://localhost:8080',
     });
     expect(json).toMatchObject({

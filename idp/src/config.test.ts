@@ -98,6 +98,7 @@ describe('realm builder configuration', () => {
       IDP_RBAC_ENABLED: 'TRUE',
       IDP_INTEGRATION_CLIENT_SECRET: 'other',
       IDP_PAYROLL_CLIENT_SECRET: 'other-payroll',
+      IDP_DEV_TOOLS_CLIENT_SECRET: 'other-tools',
       GATEWAY_PUBLIC_URL: 'https://org.example/',
     });
     expect(options.users.map((user) => user.username)).toEqual(['zed']);
@@ -105,6 +106,7 @@ describe('realm builder configuration', () => {
       rbacEnabled: true,
       integrationClientSecret: 'other',
       payrollClientSecret: 'other-payroll',
+      devToolsClientSecret: 'other-tools',
       gatewayPublicUrl: 'https://org.example',
     });
   });
@@ -118,6 +120,9 @@ describe('realm builder configuration', () => {
     );
     expect(() => realmBuilderOptionsFromEnv({ IDP_PAYROLL_CLIENT_SECRET: '' })).toThrow(
       'IDP_PAYROLL_CLIENT_SECRET must not be empty',
+    );
+    expect(() => realmBuilderOptionsFromEnv({ IDP_DEV_TOOLS_CLIENT_SECRET: '' })).toThrow(
+      'IDP_DEV_TOOLS_CLIENT_SECRET must not be empty',
     );
     expect(() => realmBuilderOptionsFromEnv({ GATEWAY_PUBLIC_URL: 'ftp://x' })).toThrow(
       'GATEWAY_PUBLIC_URL must be',

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { loadRealm, type Realm } from './realm.js';
 import {
   buildRealm,
+  DEFAULT_DEV_TOOLS_CLIENT_SECRET,
   DEFAULT_GATEWAY_PUBLIC_URL,
   DEFAULT_INTEGRATION_CLIENT_SECRET,
   DEFAULT_PAYROLL_CLIENT_SECRET,
@@ -22,6 +23,7 @@ export function developmentRealm(overrides: Partial<RealmBuilderOptions> = {}): 
       rbacEnabled: overrides.rbacEnabled ?? false,
       integrationClientSecret: overrides.integrationClientSecret ?? DEFAULT_INTEGRATION_CLIENT_SECRET,
       payrollClientSecret: overrides.payrollClientSecret ?? DEFAULT_PAYROLL_CLIENT_SECRET,
+      devToolsClientSecret: overrides.devToolsClientSecret ?? DEFAULT_DEV_TOOLS_CLIENT_SECRET,
       gatewayPublicUrl: overrides.gatewayPublicUrl ?? DEFAULT_GATEWAY_PUBLIC_URL,
     }),
   );

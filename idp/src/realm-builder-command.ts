@@ -13,7 +13,7 @@ const USAGE = `Usage: npm run realm -- [--out FILE | --out -]
 
 Writes the Keycloak realm import file for the realm "org" (default ${relative(process.cwd(), DEFAULT_REALM_FILE)}).
 Reads IDP_REALM_USERS (JSON list; default idp/dev-realm-users.json), IDP_RBAC_ENABLED (true|false, default false),
-IDP_INTEGRATION_CLIENT_SECRET (default "integration-dev-secret"), IDP_PAYROLL_CLIENT_SECRET (default "payroll-dev-secret") and GATEWAY_PUBLIC_URL (default http://localhost:8080).
+IDP_INTEGRATION_CLIENT_SECRET (default "integration-dev-secret"), IDP_PAYROLL_CLIENT_SECRET (default "payroll-dev-secret"), IDP_DEV_TOOLS_CLIENT_SECRET (default "dev-tools-dev-secret") and GATEWAY_PUBLIC_URL (default http://localhost:8080).
 `;
 
 /** `npm run realm`: returns the process exit code. */

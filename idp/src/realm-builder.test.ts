@@ -9,6 +9,7 @@ function build(overrides: Partial<RealmBuilderOptions> = {}): RealmRepresentatio
     rbacEnabled: false,
     integrationClientSecret: 'integration-dev-secret',
     payrollClientSecret: 'payroll-dev-secret',
+    devToolsClientSecret: 'dev-tools-dev-secret',
     gatewayPublicUrl: 'http://localhost:8080',
     ...overrides,
   });
@@ -111,6 +112,7 @@ describe('realm builder', () => {
       'org-frontend',
       'integration',
       'payroll',
+      'dev-tools',
     ]);
     expect(realm.clients?.find((client) => client.clientId === 'payroll')).toMatchObject({
       publicClient: false,
@@ -125,6 +127,27 @@ describe('realm builder', () => {
       serviceAccountClientId: 'payroll',
     });
     expect(() => build({ payrollClientSecret: '' })).toThrow('The payroll client secret must not be empty');
+  });
+
+  it("writes the development tools their own confidential client, dev-tools, an admin as the reports' reader", () => {
+    const realm = build({ devToolsClientSecret: 't00ls', rbacEnabled: true });
+    expect(realm.clients?.find((client) => client.clientId === 'dev-tools')).toMatchObject({
+      publicClient: false,
+      clientAuthenticatorType: 'client-secret',
+      secret: 't00ls',
+      serviceAccountsEnabled: true,
+      standardFlowEnabled: false,
+      directAccessGrantsEnabled: false,
+    });
+    expect(user(realm, 'service-account-dev-tools')).toMatchObject({
+      enabled: true,
+      serviceAccountClientId: 'dev-tools',
+      // GET /migration/usage, which `npm run compare -- --usage` reads, is for the role admin.
+      realmRoles: ['admin'],
+    });
+    expect(() => build({ devToolsClientSecret: '' })).toThrow(
+      'The dev-tools client secret must not be empty',
+    );
   });
 
   it('without RBAC: no roles, no role mappings, no uuid claim mapper', () => {

@@ -1,4 +1,5 @@
 import {
+  DEV_TOOLS_CLIENT_ID,
   FRONTEND_CLIENT_ID,
   INTEGRATION_CLIENT_ID,
   PAYROLL_CLIENT_ID,
@@ -16,6 +17,7 @@ import { stableUuid } from './stable-uuid.js';
 
 export const DEFAULT_INTEGRATION_CLIENT_SECRET = 'integration-dev-secret';
 export const DEFAULT_PAYROLL_CLIENT_SECRET = 'payroll-dev-secret';
+export const DEFAULT_DEV_TOOLS_CLIENT_SECRET = 'dev-tools-dev-secret';
 export const DEFAULT_GATEWAY_PUBLIC_URL = 'http://localhost:8080';
 export const ACCESS_TOKEN_LIFESPAN = 300;
 export const SSO_SESSION_IDLE_TIMEOUT = 1800;
@@ -48,6 +50,8 @@ export interface RealmBuilderOptions {
   integrationClientSecret: string;
   /** The second confidential client's (`payroll`) secret. */
   payrollClientSecret: string;
+  /** The development tools' client's (`dev-tools`) secret. */
+  devToolsClientSecret: string;
   /** The gateway's address as browsers see it: the frontend client's redirect URIs and web origin. */
   gatewayPublicUrl: string;
 }
@@ -63,6 +67,9 @@ export function buildRealm(options: RealmBuilderOptions): RealmRepresentation {
   }
   if (options.payrollClientSecret.length === 0) {
     throw new Error('The payroll client secret must not be empty');
+  }
+  if (options.devToolsClientSecret.length === 0) {
+    throw new Error('The dev-tools client secret must not be empty');
   }
   const realm: RealmRepresentation = {
     realm: REALM_NAME,
@@ -100,6 +107,7 @@ export function buildRealm(options: RealmBuilderOptions): RealmRepresentation {
     ...options.users.map((user) => userRepresentation(user, options.rbacEnabled)),
     serviceAccountUser(INTEGRATION_CLIENT_ID, options.rbacEnabled),
     serviceAccountUser(PAYROLL_CLIENT_ID, options.rbacEnabled),
+    serviceAccountUser(DEV_TOOLS_CLIENT_ID, options.rbacEnabled),
   ];
   const mappers = options.rbacEnabled ? [uuidClaimMapper()] : [];
   realm.clients = [
@@ -114,6 +122,14 @@ export function buildRealm(options: RealmBuilderOptions): RealmRepresentation {
     ),
     confidentialClient(
       { clientId: PAYROLL_CLIENT_ID, name: 'Payroll integration', secret: options.payrollClientSecret },
+      mappers,
+    ),
+    confidentialClient(
+      {
+        clientId: DEV_TOOLS_CLIENT_ID,
+        name: 'Development tools (the comparison CLI)',
+        secret: options.devToolsClientSecret,
+      },
       mappers,
     ),
   ];
@@ -173,8 +189,11 @@ function serviceAccountUser(clientId: string, rbacEnabled: boolean): UserReprese
     enabled: true,
     serviceAccountClientId: clientId,
   };
-  // Back-end integrations write, so under RBAC the integration's service account is an admin; payroll reads.
-  if (rbacEnabled) user.realmRoles = clientId === INTEGRATION_CLIENT_ID ? ['admin'] : [];
+  // Back-end integrations write, so under RBAC the integration's service account is an admin; payroll reads. The
+  // migration tools' reports (`/migration/usage`, `/migration/coverage`) are for admins: so is their client.
+  if (rbacEnabled) {
+    user.realmRoles = clientId === INTEGRATION_CLIENT_ID || clientId === DEV_TOOLS_CLIENT_ID ? ['admin'] : [];
+  }
   return user;
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
+  DEFAULT_DEV_TOOLS_CLIENT_SECRET,
   DEFAULT_GATEWAY_PUBLIC_URL,
   DEFAULT_INTEGRATION_CLIENT_SECRET,
   DEFAULT_PAYROLL_CLIENT_SECRET,
@@ -22,7 +23,7 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 
 /**
  * Reads the realm builder's variables: `IDP_REALM_USERS`, `IDP_RBAC_ENABLED`, `IDP_INTEGRATION_CLIENT_SECRET`,
- * `IDP_PAYROLL_CLIENT_SECRET`, `GATEWAY_PUBLIC_URL`.
+ * `IDP_PAYROLL_CLIENT_SECRET`, `IDP_DEV_TOOLS_CLIENT_SECRET`, `GATEWAY_PUBLIC_URL`.
  */
 export function realmBuilderOptionsFromEnv(env: Environment): RealmBuilderOptions {
   const usersText = env['IDP_REALM_USERS'];
@@ -42,6 +43,7 @@ export function realmBuilderOptionsFromEnv(env: Environment): RealmBuilderOption
       DEFAULT_INTEGRATION_CLIENT_SECRET,
     ),
     payrollClientSecret: secretFromEnv(env, 'IDP_PAYROLL_CLIENT_SECRET', DEFAULT_PAYROLL_CLIENT_SECRET),
+    devToolsClientSecret: secretFromEnv(env, 'IDP_DEV_TOOLS_CLIENT_SECRET', DEFAULT_DEV_TOOLS_CLIENT_SECRET),
     gatewayPublicUrl: urlFromEnv(env, 'GATEWAY_PUBLIC_URL', DEFAULT_GATEWAY_PUBLIC_URL),
   };
 }

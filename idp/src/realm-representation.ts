@@ -102,6 +102,11 @@ export const FRONTEND_CLIENT_ID = 'org-frontend';
 export const INTEGRATION_CLIENT_ID = 'integration';
 /** A second confidential client, so per-client usage shows two integrations out of the box. */
 export const PAYROLL_CLIENT_ID = 'payroll';
+/**
+ * The development tools' own confidential client (the comparison CLI): `npm start` names it in the gateway's
+ * `USAGE_TOOL_CLIENTS`, so its reads are counted apart from every integration's and pass a switch-off.
+ */
+export const DEV_TOOLS_CLIENT_ID = 'dev-tools';
 export const SERVICE_ACCOUNT_PREFIX = 'service-account-';
 export const USER_PROFILE_PROVIDER = 'org.keycloak.userprofile.UserProfileProvider';
 export const USER_ATTRIBUTE_MAPPER = 'oidc-usermodel-attribute-mapper';

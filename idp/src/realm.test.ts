@@ -9,6 +9,7 @@ const built = (rbacEnabled: boolean) =>
     rbacEnabled,
     integrationClientSecret: 'integration-dev-secret',
     payrollClientSecret: 'payroll-dev-secret',
+    devToolsClientSecret: 'dev-tools-dev-secret',
     gatewayPublicUrl: 'http://localhost:8080',
   });
 

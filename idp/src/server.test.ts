@@ -53,6 +53,7 @@ describe('npm run idp', () => {
       rbacEnabled: true,
       integrationClientSecret: 'file-secret',
       payrollClientSecret: 'payroll-file-secret',
+      devToolsClientSecret: 'dev-tools-file-secret',
       gatewayPublicUrl: 'http://localhost:8080',
     });
     await writeFile(realmFile, JSON.stringify(realm));

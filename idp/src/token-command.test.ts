@@ -47,6 +47,13 @@ describe('npm run token', () => {
       azp: 'payroll',
       preferred_username: 'service-account-payroll',
     });
+    stdout = '';
+    // So is the development tools' client's.
+    expect(await runTokenCommand(['--client', 'dev-tools'], { IDP_URL: idp.url }, output)).toBe(0);
+    expect(decodeJwt(stdout.trim())).toMatchObject({
+      azp: 'dev-tools',
+      preferred_username: 'service-account-dev-tools',
+    });
   });
 
   it("shows Keycloak's error description and exits 1 on a refused request", async () => {

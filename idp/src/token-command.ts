@@ -1,6 +1,15 @@
 import { parseArgs } from 'node:util';
-import { FRONTEND_CLIENT_ID, PAYROLL_CLIENT_ID, REALM_NAME } from './realm-representation.js';
-import { DEFAULT_INTEGRATION_CLIENT_SECRET, DEFAULT_PAYROLL_CLIENT_SECRET } from './realm-builder.js';
+import {
+  DEV_TOOLS_CLIENT_ID,
+  FRONTEND_CLIENT_ID,
+  PAYROLL_CLIENT_ID,
+  REALM_NAME,
+} from './realm-representation.js';
+import {
+  DEFAULT_DEV_TOOLS_CLIENT_SECRET,
+  DEFAULT_INTEGRATION_CLIENT_SECRET,
+  DEFAULT_PAYROLL_CLIENT_SECRET,
+} from './realm-builder.js';
 import { ConfigError, urlFromEnv, type Environment } from './realm-env.js';
 import type { CommandOutput } from './realm-builder-command.js';
 
@@ -11,7 +20,8 @@ const USAGE = `Usage:
       password grant (default client ${FRONTEND_CLIENT_ID}; the development users' password is their username)
   npm run token -- --client CLIENT_ID [--secret SECRET] [--idp URL]
       client credentials grant (secret default: IDP_INTEGRATION_CLIENT_SECRET or "${DEFAULT_INTEGRATION_CLIENT_SECRET}";
-      for --client ${PAYROLL_CLIENT_ID}: IDP_PAYROLL_CLIENT_SECRET or "${DEFAULT_PAYROLL_CLIENT_SECRET}")
+      for --client ${PAYROLL_CLIENT_ID}: IDP_PAYROLL_CLIENT_SECRET or "${DEFAULT_PAYROLL_CLIENT_SECRET}";
+      for --client ${DEV_TOOLS_CLIENT_ID}: IDP_DEV_TOOLS_CLIENT_SECRET or "${DEFAULT_DEV_TOOLS_CLIENT_SECRET}")
 
 Prints the access token only. The identity provider is --idp, else IDP_URL, else IDP_PUBLIC_URL, else
 http://localhost:IDP_PORT, else ${DEFAULT_IDP_URL}: the same variables "npm run idp" and "npm start" read.
@@ -31,6 +41,16 @@ export function identityProviderUrl(flag: string | undefined, env: Environment):
     return `http://localhost:${Number(port)}`;
   }
   return DEFAULT_IDP_URL;
+}
+
+/** A confidential client's secret from its variable, else the development realm's. */
+function developmentSecret(clientId: string, env: Environment): string {
+  if (clientId === PAYROLL_CLIENT_ID)
+    return env['IDP_PAYROLL_CLIENT_SECRET'] ?? DEFAULT_PAYROLL_CLIENT_SECRET;
+  if (clientId === DEV_TOOLS_CLIENT_ID) {
+    return env['IDP_DEV_TOOLS_CLIENT_SECRET'] ?? DEFAULT_DEV_TOOLS_CLIENT_SECRET;
+  }
+  return env['IDP_INTEGRATION_CLIENT_SECRET'] ?? DEFAULT_INTEGRATION_CLIENT_SECRET;
 }
 
 /** `npm run token`: prints an access token and returns the process exit code. */
@@ -88,13 +108,7 @@ export async function runTokenCommand(
     form.set('grant_type', 'client_credentials');
   }
   const clientId = values.client ?? FRONTEND_CLIENT_ID;
-  const secret =
-    values.secret ??
-    (username === undefined
-      ? clientId === PAYROLL_CLIENT_ID
-        ? (env['IDP_PAYROLL_CLIENT_SECRET'] ?? DEFAULT_PAYROLL_CLIENT_SECRET)
-        : (env['IDP_INTEGRATION_CLIENT_SECRET'] ?? DEFAULT_INTEGRATION_CLIENT_SECRET)
-      : undefined);
+  const secret = values.secret ?? (username === undefined ? developmentSecret(clientId, env) : undefined);
   if (secret === undefined) {
     form.set('client_id', clientId);
   } else {

@@ -26,6 +26,8 @@ export interface LegacyServer {
   url: string;
   port: number;
   store: Store;
+  /** The folder `/service/exports/` serves (OS2mo's `QUERY_EXPORT_DIR`). */
+  exportDir: string;
   /** Stops serving and closes the store; calling it again waits for the same close. */
   close(): Promise<void>;
 }
@@ -61,5 +63,5 @@ export async function startLegacyService(options: LegacyServerOptions): Promise<
       server.close((error) => (error ? reject(error) : resolve()));
       if ('closeAllConnections' in server) server.closeAllConnections();
     }).then(() => store.close()));
-  return { url: `http://${host}:${address.port}`, port: address.port, store, close };
+  return { url: `http://${host}:${address.port}`, port: address.port, store, exportDir, close };
 }

@@ -70,6 +70,15 @@ describe('touchedByMutation', () => {
     ]);
   });
 
+  it("names a class written by class_create or class_update under OS2mo's class routing key", () => {
+    expect(touchedByMutation('class_create', { uuid: created })).toEqual([
+      { routingKey: 'class', uuid: created },
+    ]);
+    expect(touchedByMutation('class_update', { uuid: record })).toEqual([
+      { routingKey: 'class', uuid: record },
+    ]);
+  });
+
   it('names nothing for a mutation of no routing key, or an answer without a UUID', () => {
     expect(touchedByMutation('event_send', true)).toEqual([]);
     expect(touchedByMutation('org_unit_create', null)).toEqual([]);

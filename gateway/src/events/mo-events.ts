@@ -110,6 +110,7 @@ export function touchedByServiceWrite(intents: readonly WriteIntent[], answer: u
 const mutationRoutingKeys: Readonly<Record<string, string>> = {
   address: 'address',
   association: 'association',
+  class: 'class',
   employee: 'person',
   engagement: 'engagement',
   ituser: 'ituser',

@@ -161,7 +161,7 @@ function mayResend(method: string, error: unknown, signal: AbortSignal | undefin
 /** A legacy answer read whole: its status and its body as text. */
 interface WholeAnswer {
   status: number;
-  text: string;
+  bytes: Buffer;
 }
 
 /**
@@ -228,8 +228,8 @@ class WholeAnswerHandler implements Dispatcher.DispatchHandler {
   onResponseEnd(): void {
     if (this.signal) callsUnder.get(this.signal)?.delete(this);
     const { chunks } = this;
-    const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-    this.settle(null, { status: this.status, text });
+    const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    this.settle(null, { status: this.status, bytes });
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
@@ -322,7 +322,20 @@ export function createLegacyClient(options: LegacyClientOptions) {
     timeoutMs: options.connectTimeoutMs + options.responseTimeoutMs,
   });
 
+  /** A call answered with JSON: the parsed body of a 2xx answer. */
   async function json<T = unknown>(request: LegacyRequest): Promise<T> {
+    return (await call(request, 'json')) as T;
+  }
+
+  /**
+   * A call answered with a file (`GET /service/exports/{file_name}`): the bytes of a 2xx answer as they came;
+   * an error answer is read as `json()` reads it.
+   */
+  async function bytes(request: LegacyRequest): Promise<Buffer> {
+    return (await call(request, 'bytes')) as Buffer;
+  }
+
+  async function call(request: LegacyRequest, read: 'json' | 'bytes'): Promise<unknown> {
     const started = performance.now();
     let status = 0;
     /** How the call went for the metrics; unset while no call has been made (a credential failure). */
@@ -353,13 +366,14 @@ export function createLegacyClient(options: LegacyClientOptions) {
       }
       status = answer.status;
       outcome = statusClass(status);
+      if (read === 'bytes' && status >= 200 && status < 300) return answer.bytes;
       let body: unknown;
       try {
-        body = JSON.parse(answer.text);
+        body = JSON.parse(answer.bytes.toString('utf8'));
       } catch (error) {
         throw new LegacyUnavailableError(error);
       }
-      if (status >= 200 && status < 300) return body as T;
+      if (status >= 200 && status < 300) return body;
       if (typeof body === 'object' && body !== null && 'error_key' in body) {
         throw new LegacyResponseError(status, body as LegacyResponseError['body']);
       }
@@ -479,6 +493,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
 
   return {
     json,
+    bytes,
     forward,
     /** `relay`, `client-credentials` or `none`. */
     authMode: credentials.mode,

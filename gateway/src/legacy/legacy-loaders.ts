@@ -137,6 +137,7 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
     path: string,
     body?: unknown,
     signal = options.signal,
+    read: 'json' | 'bytes' = 'json',
   ): Promise<T> => {
     if (made >= budget) {
       overBudget = true;
@@ -148,7 +149,7 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
     const startedMs = performance.now() - created;
     inFlight += 1;
     try {
-      return await client.json<T>({
+      return (await client[read]({
         method,
         path,
         body,
@@ -167,7 +168,7 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
               round: myRound,
               started_ms: startedMs,
             })),
-      });
+      })) as T;
     } finally {
       inFlight -= 1;
       lastFinishedRound = myRound;
@@ -184,6 +185,18 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
     return <T>(path: string) => gets.load(path) as Promise<T>;
   };
   const get = cachedGets();
+  /** Export files by name, each downloaded once per request (`text_contents` and `base64_contents` share it). */
+  const exportFiles = new DataLoader<string, Buffer>(
+    (names) =>
+      Promise.all(
+        names.map((name) =>
+          issue<Buffer>('GET', legacyPaths.exportFile(name), undefined, undefined, 'bytes').catch(
+            (error: unknown) => error as Error,
+          ),
+        ),
+      ),
+    { maxBatchSize: 256 },
+  );
   /** The record, or null when the legacy service answers 404 for it (or no record can have that key). */
   const getOrNull = async <T>(
     path: () => string | Promise<string>,
@@ -274,6 +287,10 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
     employeePage: async (at: string, start: number, limit: number) =>
       get<EmployeePageRecord>(legacyPaths.employeePage(await organisationUuid(), { at, start, limit })),
     version: async () => get<ServiceVersionRecord>(legacyPaths.version()),
+    /** The names of the export files (OS2mo 2.4.0 `service/exports.py:14`). */
+    exports: async () => get<string[]>(legacyPaths.exports()),
+    /** One export file's bytes (OS2mo 2.4.0 `service/exports.py:45`). */
+    exportFile: async (name: string) => exportFiles.load(name),
     itSystems: async () => get<ItSystemRecord[]>(legacyPaths.itSystems(await organisationUuid())),
     facets: async () => get<FacetRecord[]>(legacyPaths.facets(await organisationUuid())),
     facet: async (key: string) =>

@@ -119,6 +119,11 @@ export const legacyPaths = {
   classChildren: (uuid: string) => `/service/c/${segment(uuid)}/children`,
   /** A facet's classes without a parent class (the facet by UUID or user key), each with its child count. */
   facetChildren: (facet: string) => `/service/f/${segment(facet)}/children`,
+  /** The export folder's file names, and one file (OS2mo 2.4.0 `service/exports.py`). */
+  exports: () => '/service/exports/',
+  exportFile: (name: string) => `/service/exports/${segment(name)}`,
+  /** Creates a class in the facet, or writes one anew (OS2mo 2.4.0 `service/facet.py:800`). */
+  classWrite: (facet: string) => `/service/f/${segment(facet)}/`,
   /** The tree from the top down to each unit named (`uuid` repeated). */
   orgUnitTree: (organisation: string, uuids: string[], query?: LegacyQuery) =>
     `/service/o/${segment(organisation)}/ou/tree${repeated('uuid', uuids, query)}`,

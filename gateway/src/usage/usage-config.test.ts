@@ -5,7 +5,7 @@ import { durationText, readUsageConfig } from './usage-config.js';
 describe('usage configuration', () => {
   it('names the realm clients and looks back 90 days by default, from this replica', () => {
     expect(readGatewayConfig({}).usage).toEqual({
-      clients: ['org-frontend', 'integration', 'payroll'],
+      clients: ['org-frontend', 'integration', 'payroll', 'dev-tools'],
       toolClients: [],
       prometheusUrl: undefined,
       windowSeconds: 90 * 86_400,
@@ -42,11 +42,9 @@ describe('usage configuration', () => {
   });
 
   it('believes the tool header only from the clients USAGE_TOOL_CLIENTS names, each one the realm accepts', () => {
-    expect(readGatewayConfig({ USAGE_TOOL_CLIENTS: 'integration' }).usage.toolClients).toEqual([
-      'integration',
-    ]);
+    expect(readGatewayConfig({ USAGE_TOOL_CLIENTS: 'dev-tools' }).usage.toolClients).toEqual(['dev-tools']);
     expect(() => readGatewayConfig({ USAGE_TOOL_CLIENTS: 'compare-cli' })).toThrow(
-      'USAGE_TOOL_CLIENTS: "compare-cli" is not one of the accepted clients (IDP_ALLOWED_CLIENTS: org-frontend, integration, payroll)',
+      'USAGE_TOOL_CLIENTS: "compare-cli" is not one of the accepted clients (IDP_ALLOWED_CLIENTS: org-frontend, integration, payroll, dev-tools)',
     );
     expect(readUsageConfig({ USAGE_TOOL_CLIENTS: 'compare-cli' }, 'any').toolClients).toEqual([
       'compare-cli',

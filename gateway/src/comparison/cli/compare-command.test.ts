@@ -97,22 +97,50 @@ describe('npm run compare without a token option, after /service is switched off
     return { code, stderr, grants, authorizations };
   }
 
-  it('reads as the development tool client, the one npm start names in USAGE_TOOL_CLIENTS', async () => {
+  it('reads as the development tool client, dev-tools, the one npm start names in USAGE_TOOL_CLIENTS', async () => {
     const { grants, authorizations, stderr } = await afterSwitchOff(['--units', unit]);
     expect(grants[0]!.get('grant_type')).toBe('client_credentials');
     expect(authorizations[0]).toBe(
-      `Basic ${Buffer.from('integration:integration-dev-secret').toString('base64')}`,
+      `Basic ${Buffer.from('dev-tools:dev-tools-dev-secret').toString('base64')}`,
     );
-    expect(stderr).toContain('No token given: reading as the development tool client "integration"');
+    expect(stderr).toContain('No token given: reading as the development tool client "dev-tools"');
+  });
+
+  it("takes each development client's own secret, or its variable's", async () => {
+    const payroll = await afterSwitchOff(['--units', unit, '--client', 'payroll']);
+    expect(payroll.authorizations[0]).toBe(
+      `Basic ${Buffer.from('payroll:payroll-dev-secret').toString('base64')}`,
+    );
+    const run = await runCompareCommand(
+      ['--units', unit, '--gateway', 'http://gateway.test'],
+      { IDP_URL: 'http://idp.test', IDP_DEV_TOOLS_CLIENT_SECRET: 's3cret' },
+      { stdout: () => undefined, stderr: () => undefined },
+      {
+        fetch: (request: Request) => {
+          expect(request.headers.get('authorization')).toBe(
+            `Basic ${Buffer.from('dev-tools:s3cret').toString('base64')}`,
+          );
+          return Response.json({ error: 'invalid_client' }, { status: 401 });
+        },
+      },
+    );
+    expect(run).toBe(2);
   });
 
   it('says what to set when the gateway answers 410, for --units and --coverage alike', async () => {
-    for (const argv of [['--units', unit], ['--coverage'], ['--units', unit, '--user', 'alice']]) {
+    for (const argv of [['--units', unit], ['--coverage']]) {
       const { code, stderr } = await afterSwitchOff(argv);
       expect(code, argv.join(' ')).toBe(2);
       expect(stderr).toMatch(/answered 410: This endpoint has been retired/);
-      expect(stderr).toContain('set USAGE_TOOL_CLIENTS on the gateway to the client they read as');
-      expect(stderr).toContain('npm start sets USAGE_TOOL_CLIENTS=integration');
+      expect(stderr).toContain('this run read as the client "dev-tools"');
+      expect(stderr).toContain('set USAGE_TOOL_CLIENTS=dev-tools on the gateway (npm start does');
     }
+    const asUser = await afterSwitchOff(['--units', unit, '--user', 'alice']);
+    expect(asUser.stderr).toContain('this run read as a user or a given token');
+    expect(asUser.stderr).toContain(
+      'Leave out --token, --user and --client to read as the development tool client',
+    );
+    const asIntegration = await afterSwitchOff(['--units', unit, '--client', 'integration']);
+    expect(asIntegration.stderr).toContain('this run read as the client "integration"');
   });
 });

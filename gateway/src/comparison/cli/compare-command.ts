@@ -21,6 +21,9 @@ import {
   type ComparisonVersion,
 } from '../subjects.js';
 
+/** How long `--usage` waits for `GET /migration/usage`, which makes a coverage run before it answers. */
+export const usageReportTimeoutMs = 300_000;
+
 /** Exit codes: usable as a CI step's result. */
 export const exitCodes = { equal: 0, different: 1, unusable: 2 } as const;
 
@@ -63,10 +66,12 @@ and with one GraphQL query, then prints both side by side, the saving, and wheth
 Token options (first that applies):
   --token TOKEN          an access token (or GATEWAY_TOKEN)
   --user NAME            password grant at the identity provider [--password PASSWORD, default NAME]
-  --client ID            client credentials grant [--secret SECRET, default IDP_INTEGRATION_CLIENT_SECRET]
-  (none)                 the development realm's integration client (client credentials): the tool
-                         client npm start names in USAGE_TOOL_CLIENTS, so its reads are not counted as
-                         anyone's use of /service and still work once /service is switched off
+  --client ID            client credentials grant [--secret SECRET, default the client's development
+                         secret: IDP_DEV_TOOLS_CLIENT_SECRET for dev-tools, IDP_PAYROLL_CLIENT_SECRET for
+                         payroll, else IDP_INTEGRATION_CLIENT_SECRET]
+  (none)                 the development realm's tool client "dev-tools" (client credentials): the one
+                         npm start names in USAGE_TOOL_CLIENTS, so its reads are not counted as anyone's
+                         use of /service and still work once /service is switched off
   The identity provider is IDP_URL, IDP_PUBLIC_URL or http://localhost:IDP_PORT (default ${DEFAULT_IDP_URL}),
   realm --realm (default org).
 
@@ -101,11 +106,11 @@ function readGatewayUrl(value: string): string {
 }
 
 /**
- * The development realm's client the CLI reads as when no token option is given: `npm start` names it in
- * `USAGE_TOOL_CLIENTS`, so the gateway believes its tool header (its reads are counted apart from every
- * integration's, and pass a switch-off).
+ * The development realm's client the CLI reads as when no token option is given, a client of the tools' own
+ * (`idp/src/realm-representation.ts`): `npm start` names it in `USAGE_TOOL_CLIENTS`, so the gateway believes its
+ * tool header (its reads are counted apart from every integration's, and pass a switch-off).
  */
-export const developmentToolClient = 'integration';
+export const developmentToolClient = 'dev-tools';
 
 /** A token from the options' grant; with no options, the development tool client's, said out loud. */
 function developmentToken(
@@ -123,11 +128,19 @@ function developmentToken(
   return tokenFromIdp(values, env, fetchImpl);
 }
 
-/** What to do when the gateway refuses the CLI's reads with 410: `/service` is switched off for this client. */
-const retiredHint =
-  ' The comparison tools read /service after a switch-off only as a tool client: set USAGE_TOOL_CLIENTS on the' +
-  ` gateway to the client they read as, and pass it with --client (npm start sets USAGE_TOOL_CLIENTS=${developmentToolClient},` +
-  ' the client the CLI reads as when given no token option). A --user or --token is refused like any caller.';
+/**
+ * What to do when the gateway refuses the CLI's reads with 410: `/service` is switched off for the client it read
+ * as, which the gateway does not take for a tool.
+ */
+function retiredHint(client: string | undefined): string {
+  const readAs = client === undefined ? 'a user or a given token' : `the client "${client}"`;
+  return (
+    ` The comparison tools read /service after a switch-off only as a tool client, and this run read as ${readAs}.` +
+    ` Leave out --token, --user and --client to read as the development tool client "${developmentToolClient}"` +
+    ` (client credentials, secret IDP_DEV_TOOLS_CLIENT_SECRET), and set USAGE_TOOL_CLIENTS=${developmentToolClient}` +
+    ' on the gateway (npm start does; a gateway of your own: the client your tools read as, one of IDP_ALLOWED_CLIENTS).'
+  );
+}
 
 /**
  * `npm run compare`: compares the legacy reads with the GraphQL query for the given units or employees and
@@ -207,6 +220,10 @@ export async function runCompareCommand(
   let report: ComparisonReport | undefined;
   let coverage: CoverageReport | undefined;
   let usage: UsageReport | undefined;
+  // The client the run reads as, for the 410's hint: none for a user's or a given token.
+  const givenToken = values.token !== undefined || Boolean(env['GATEWAY_TOKEN']);
+  const readAs =
+    givenToken || values.user !== undefined ? undefined : (values.client ?? developmentToolClient);
   try {
     const token =
       values.token ??
@@ -217,6 +234,9 @@ export async function runCompareCommand(
       authorization: `Bearer ${token}`,
       fetch: send,
       tool: 'compare-cli',
+      // The retirement report proves every endpoint's replacement before it answers (a coverage run, about
+      // 1,300 reads in the gateway): one request of seconds alone, past a minute on a loaded machine.
+      ...(values.usage ? { timeoutMs: usageReportTimeoutMs } : {}),
     });
     if (values.usage) {
       const answer = await transport.getService('/migration/usage');
@@ -250,7 +270,7 @@ export async function runCompareCommand(
         : error.reason === 'unauthorized'
           ? ' Pass a valid --token, --user or --client.'
           : error.reason === 'retired'
-            ? retiredHint
+            ? retiredHint(readAs)
             : '';
     output.stderr(`Cannot compare: ${error.message}${hint}\n`);
     return exitCodes.unusable;

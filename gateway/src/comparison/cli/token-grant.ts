@@ -1,12 +1,23 @@
 import { ComparisonError } from '../comparison-error.js';
 import { idpUrlFromEnv, StackAddressError } from './stack-addresses.js';
 
-/** The development realm's names: the browser client for the password grant, the integration's secret. */
-const defaults = {
-  realm: 'org',
-  passwordClient: 'org-frontend',
-  integrationSecret: 'integration-dev-secret',
+/** The development realm's names: the browser client for the password grant. */
+const defaults = { realm: 'org', passwordClient: 'org-frontend' };
+
+/**
+ * The development realm's confidential clients, each with the variable its secret is set by and its development
+ * secret (as `idp/src/realm-builder.ts` writes them); another client falls back to the integration's.
+ */
+const clientSecrets: Record<string, { variable: string; development: string }> = {
+  integration: { variable: 'IDP_INTEGRATION_CLIENT_SECRET', development: 'integration-dev-secret' },
+  payroll: { variable: 'IDP_PAYROLL_CLIENT_SECRET', development: 'payroll-dev-secret' },
+  'dev-tools': { variable: 'IDP_DEV_TOOLS_CLIENT_SECRET', development: 'dev-tools-dev-secret' },
 };
+
+function developmentSecret(clientId: string, env: Record<string, string | undefined>): string {
+  const { variable, development } = clientSecrets[clientId] ?? clientSecrets['integration']!;
+  return env[variable] ?? development;
+}
 
 export interface TokenGrantOptions {
   user?: string;
@@ -50,10 +61,7 @@ export async function tokenFromIdp(
     form.set('grant_type', 'client_credentials');
   }
   const secret =
-    options.secret ??
-    (options.user === undefined
-      ? (env['IDP_INTEGRATION_CLIENT_SECRET'] ?? defaults.integrationSecret)
-      : undefined);
+    options.secret ?? (options.user === undefined ? developmentSecret(clientId, env) : undefined);
   if (secret === undefined) form.set('client_id', clientId);
   else {
     const basic = Buffer.from(`${formEncode(clientId)}:${formEncode(secret)}`).toString('base64');

@@ -13,8 +13,10 @@ export const notCovered: Record<string, string> = {
   writeOrgUnitConfiguration:
     'Removed in OS2mo 2.4.0 itself (it answers 410 and writes nothing): nothing replaces it.',
   listNavLinks: "The menu links of OS2mo's frontend, from its configuration: not organisation data.",
-  listExports: "OS2mo's v30 `files` query lists the export files; the gateway does not serve it yet.",
-  readExport: "OS2mo's v30 `files` query reads an export file; the gateway does not serve it yet.",
+  listExports:
+    "OS2mo's `files` query (served: `files(filter: {file_store: EXPORTS})`) lists the export files through it; the report does not compare the two.",
+  readExport:
+    "OS2mo's `files` query (served: `text_contents`, `base64_contents`) reads an export file through it; the report does not compare the two.",
   refreshOrgUnit:
     "It runs OS2mo's triggers for a unit and reads nothing: OS2mo's v30 `org_unit_refresh` mutation succeeds it, which the gateway does not serve (no triggers or events run behind it).",
   readOrgUnitIntegrationData:
@@ -22,7 +24,7 @@ export const notCovered: Record<string, string> = {
   readEmployeeIntegrationData:
     "An importer's JSON kept on the LoRa object: no GraphQL version has `integration_data` (OS2mo's printouts have none).",
   writeClass:
-    "OS2mo's v30 `class_create` and `class_update` replace it; the gateway does not serve them yet (v30-omissions.ts).",
+    "OS2mo's `class_create` and `class_update` (served) write through it, admin only as here; the write proof (test/write-replacements-proof.test.ts) does not cover them yet.",
   ...Object.fromEntries(
     [
       'validateOrgUnitDates',

@@ -31,8 +31,10 @@ const noItUserAddress =
 const associationNoItFields =
   "a 2.x association (`Association` in the contract) has no trade union, job function or IT account: those belong to OS2mo's later IT associations and union data";
 
-const noUnitHierarchy =
-  "a 2.x unit (`OrgUnit` in the contract) carries no unit-hierarchy class: the contract's unit reads give none and its unit writes take none, so a unit filter's `hierarchy` (or `hierarchies`) keeps no unit";
+const classNoItSystem =
+  'a 2.x class (`Class`, `ClassWithFacet`, `ClassWrite` in the contract) names no IT system';
+const facetNoParent = 'a 2.x facet (`Facet` in the contract) has no parent facet';
+const facetNoChildren = 'a 2.x facet (`Facet` in the contract) has no parent facet, so none has children';
 const engagementNoLeave =
   "a 2.x engagement (`Engagement` in the contract) names no leave (a leave names its engagement), and OS2mo's own engagement read fills no `leave_uuid` (`mora/handler/impl/engagement.py`@HEAD)";
 const noRoleBindings =
@@ -184,35 +186,46 @@ export const backendHoldsNone: readonly HeldNone[] = [
     args: `filter: EngagementBoundITUserFilter, ${page}`,
     reason: itUserNoEngagement,
   },
+  { coordinate: 'Class.it_system_response', type: 'ITSystemResponse', reason: classNoItSystem },
   {
-    coordinate: 'Class.it_system_response',
-    type: 'ITSystemResponse',
-    reason: 'a 2.x class (`Class` in the contract) names no IT system',
+    coordinate: 'Class.it_system',
+    type: 'ITSystem',
+    args: uuidsBound('ITSystem'),
+    deprecated: 'Use `it_system_response`.',
+    reason: classNoItSystem,
   },
   {
-    coordinate: 'Facet.parent_response',
-    type: 'FacetResponse',
-    reason: 'a 2.x facet (`Facet` in the contract) has no parent facet',
+    coordinate: 'Class.it_system_uuid',
+    type: 'UUID',
+    deprecated: 'Use `it_system_response { uuid }`.',
+    reason: classNoItSystem,
+  },
+  { coordinate: 'Facet.parent_response', type: 'FacetResponse', reason: facetNoParent },
+  {
+    coordinate: 'Facet.parent',
+    type: 'Facet',
+    args: uuidsBound('Facet'),
+    deprecated: 'Use `parent_response`.',
+    reason: facetNoParent,
+  },
+  {
+    coordinate: 'Facet.parent_uuid',
+    type: 'UUID',
+    deprecated: 'Use `parent_response { uuid }`.',
+    reason: facetNoParent,
   },
   {
     coordinate: 'Facet.children_response',
     type: 'FacetResponsePaged!',
     args: `filter: ParentBoundFacetFilter, ${page}`,
-    reason: 'a 2.x facet (`Facet` in the contract) has no parent facet, so none has children',
-  },
-  { coordinate: 'OrganisationUnit.unit_hierarchy_response', type: 'ClassResponse', reason: noUnitHierarchy },
-  {
-    coordinate: 'OrganisationUnit.org_unit_hierarchy_model',
-    args: `filter: UuidsBoundClassFilter, ${page}`,
-    type: 'Class',
-    deprecated: 'Use `unit_hierarchy_response`.',
-    reason: noUnitHierarchy,
+    reason: facetNoChildren,
   },
   {
-    coordinate: 'OrganisationUnit.org_unit_hierarchy',
-    type: 'UUID',
-    deprecated: 'Use `org_unit_hierarchy_model { uuid }`.',
-    reason: noUnitHierarchy,
+    coordinate: 'Facet.children',
+    type: '[Facet!]!',
+    args: `filter: ParentBoundFacetFilter, ${page}`,
+    deprecated: 'Use `children_response`.',
+    reason: facetNoChildren,
   },
   { coordinate: 'Engagement.leave_response', type: 'LeaveResponse', reason: engagementNoLeave },
   {

@@ -29,6 +29,7 @@ function contextWith() {
 
 const noEngagements: OwnerReads = {
   engagementUnits: () => Promise.reject(new Error('no engagement member is given here')),
+  hierarchyClasses: () => Promise.reject(new Error('no hierarchy member is given here')),
 };
 const classOf = (uuid: string, owner: string | null) => ({ uuid, __at: '2024-01-01', owner }) as Source;
 const uuids = (records: Source[]) => records.map((record) => record.uuid);

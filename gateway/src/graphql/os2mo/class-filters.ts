@@ -8,8 +8,11 @@ export interface ClassOwnerFilter extends UnitFilter {
   include_none?: boolean | null;
 }
 
-/** How an owner filter's unit members are read: the units of the engagements an `engagement` member finds. */
-export type OwnerReads = Pick<UnitFilterReads, 'engagementUnits'>;
+/**
+ * How an owner filter's unit members are read: the units of the engagements an `engagement` member finds, and
+ * the hierarchy classes a `hierarchy` member keeps.
+ */
+export type OwnerReads = Pick<UnitFilterReads, 'engagementUnits' | 'hierarchyClasses'>;
 
 /** OS2mo's `ClassFilter` members the Service API's class reads can decide. */
 export interface ClassFilter {

@@ -24,6 +24,7 @@ import type { Instant } from './date-time.js';
 import { managerMatcher } from './manager-filters.js';
 import { peopleMatching } from './person-filters.js';
 import { dayWindow, overlaps, windowDay, windowReads, type DayWindow } from './time-window.js';
+import { hierarchyClasses } from './unit-hierarchy.js';
 import { narrowsByTree, unitsMatching, type UnitFilter, type UnitFilterReads } from './unit-filters.js';
 import { refuseSubFilterWindows } from './sub-filter-dates.js';
 
@@ -527,7 +528,10 @@ export function collectionResolver(view: CollectionView, options: CollectionOpti
   };
 }
 
-/** How a unit filter nested anywhere (a class's owner) reads its `engagement` member: the engagements' units. */
+/**
+ * How a unit filter nested anywhere (a class's owner) reads its `engagement` member (the engagements' units)
+ * and its `hierarchy` member (the classes of the facet `org_unit_hierarchy` the class filter keeps).
+ */
 export function ownerReads(context: GraphQLContext): OwnerReads {
   return {
     engagementUnits: async (engagement, at) => {
@@ -536,6 +540,14 @@ export function ownerReads(context: GraphQLContext): OwnerReads {
         const unit = (record.org_unit as LegacyRecord | null | undefined)?.uuid;
         return unit ? [unit] : [];
       });
+    },
+    hierarchyClasses: async (filter, at) => {
+      const [kept, hierarchies] = await Promise.all([
+        classesMatching(context, filter as ClassFilter, at, ownerReads(context)),
+        hierarchyClasses(context),
+      ]);
+      const keptUuids = new Set(kept.map((record) => record.uuid));
+      return hierarchies.flatMap((record) => (keptUuids.has(record.uuid) ? [record.uuid] : []));
     },
   };
 }

@@ -5,7 +5,10 @@ import { createGatewayMetrics } from '../../observability/metrics.js';
 import { createObservability } from '../../observability/observability.js';
 import { answerStubOrg, stubOrg, stubbedVersions, type StubbedVersions } from '../stub-org.test-helpers.js';
 
-/** `Employee.cpr_number` in v30: served as OS2mo serves it, every read on record, never the number. */
+/**
+ * `Employee.cpr_number` (and its older name `cpr_no`) in OS2mo's versions: served as OS2mo serves it, every read
+ * on record, never the number.
+ */
 let backend: StubBackend;
 let versions: StubbedVersions;
 const lines: Record<string, any>[] = [];
@@ -111,6 +114,62 @@ describe('Employee.cpr_number', () => {
   it('is not in v1 or v2', async () => {
     const { body } = await versions.ask('v2', '{ employees { objects { cpr_number } } }');
     expect(body.errors?.[0]?.message).toMatch(/Cannot query field "cpr_number"/);
+  });
+});
+
+// OS2mo's older name of the number, in every printout (v21, v22, v25, v29 = v30's SDL), deprecated there.
+describe('Employee.cpr_no', () => {
+  const both = `query($uuid: UUID!) { employees(filter: {uuids: [$uuid]}) { objects { current {
+    cpr_number cpr_no
+  } } } }`;
+
+  it.each(['v21', 'v22', 'v25', 'v29', 'v30'])(
+    '%s answers the same number as cpr_number, each read on record as every CPR read',
+    async (version) => {
+      const { body } = await versions.ask(version, both, { variables: { uuid: stubOrg.person } });
+      expect(body.errors).toBeUndefined();
+      expect(body.data.employees.objects).toEqual([{ current: { cpr_number: cpr, cpr_no: cpr } }]);
+      lines.length = 0;
+      const { body: alone } = await versions.ask(
+        version,
+        'query($uuid: UUID!) { employees(filter: {uuids: [$uuid]}) { objects { current { cpr_no } } } }',
+        { variables: { uuid: stubOrg.person } },
+      );
+      expect(alone.data.employees.objects).toEqual([{ current: { cpr_no: cpr } }]);
+      expect(cprReads()).toEqual([
+        expect.objectContaining({
+          msg: 'CPR number read',
+          cpr_read: expect.objectContaining({ road: 'graphql', employee: stubOrg.person, subject: 'admin' }),
+        }),
+      ]);
+      expect(JSON.stringify(lines)).not.toContain(cpr);
+    },
+  );
+
+  it('is withheld, as cpr_number is, from a caller without a CPR_READ_ROLES role, and not logged', async () => {
+    const gated = stubbedVersions(backend, {
+      observability: createObservability({
+        logger: createLogger({
+          level: 'info',
+          destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+        }),
+        metrics: createGatewayMetrics({ processMetrics: false }),
+      }),
+      cprReads: { roles: ['cpr_reader'], clients: undefined },
+    });
+    try {
+      const { body } = await gated.ask('v22', both, { variables: { uuid: stubOrg.person } });
+      expect(body.errors).toBeUndefined();
+      expect(body.data.employees.objects).toEqual([{ current: { cpr_number: null, cpr_no: null } }]);
+      expect(cprReads()).toEqual([]);
+    } finally {
+      await gated.close();
+    }
+  });
+
+  it('is not in v2', async () => {
+    const { body } = await versions.ask('v2', '{ employees { objects { cpr_no } } }');
+    expect(body.errors?.[0]?.message).toMatch(/Cannot query field "cpr_no"/);
   });
 });
 

@@ -7,8 +7,8 @@ const reasons = {
   ROLES:
     "roles (replaced by role bindings in OS2mo 36): not served in OS2mo's versions; v1 and v2 read `details/role`",
   VALIDITY_LINKS: 'a link over a validity window (`*_validity`), removed by OS2mo later: not served',
-  FACET_CHILDREN:
-    'the filter of `Facet.children`: facets form no hierarchy in the Service API, so the link is not served',
+  FACET_PARENTS:
+    "a facet filter's parent members (of `Facet.children`'s filter): facets form no hierarchy in the Service API, as for v30's `FacetFilter`",
   AUDIT_UNITS: "OS2mo's registrations of units: the Service API keeps no registration history",
   DIPEX: "the release of OS2mo's integrations (DIPEX): the Service API's `GET /version/` does not report it",
 } as const;
@@ -20,7 +20,7 @@ const because = (reason: keyof typeof reasons, coordinates: readonly string[]): 
 const plural = (names: readonly string[]) =>
   names.flatMap((name) => [`EmployeesBound${name}Filter`, `OrgUnitsbound${name.toLowerCase()}filter`]);
 
-/** What v21, v22 and v25 print alike: registrations of their link filters, and a filter of a link not served. */
+/** What v21, v22 and v25 print alike: registrations of their link filters. */
 const oldFilterOmissions: OmissionList = {
   ...because('AUDIT_UNITS', ['ParentsBoundOrganisationUnitFilter.registration']),
   ...because('AUDIT', [
@@ -31,8 +31,9 @@ const oldFilterOmissions: OmissionList = {
     'EmployeesBoundManagerFilter.registration',
     'FacetsBoundClassFilter.registration',
     'ParentsBoundClassFilter.registration',
+    'ParentsBoundFacetFilter.registration',
   ]),
-  ...because('FACET_CHILDREN', ['ParentsBoundFacetFilter']),
+  ...because('FACET_PARENTS', ['ParentsBoundFacetFilter.parent', 'ParentsBoundFacetFilter.parent_user_keys']),
 };
 
 /**

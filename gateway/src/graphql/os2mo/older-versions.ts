@@ -126,12 +126,18 @@ const listMutations = [
 ].map((field) => `Mutation.${field}`);
 const associationSubstitute = ['AssociationCreateInput.substitute', 'AssociationUpdateInput.substitute'];
 const orgUnitInputsV21 = [
-  ...['uuid', 'user_key', 'parent', 'org_unit_level', 'time_planning'].map(
+  ...['uuid', 'user_key', 'parent', 'org_unit_level', 'time_planning', 'org_unit_hierarchy'].map(
     (field) => `OrganisationUnitCreateInput.${field}`,
   ),
-  ...['name', 'user_key', 'parent', 'org_unit_type', 'org_unit_level', 'time_planning'].map(
-    (field) => `OrganisationUnitUpdateInput.${field}`,
-  ),
+  ...[
+    'name',
+    'user_key',
+    'parent',
+    'org_unit_type',
+    'org_unit_level',
+    'time_planning',
+    'org_unit_hierarchy',
+  ].map((field) => `OrganisationUnitUpdateInput.${field}`),
 ];
 
 /** Newest first: v29 is a step back from v30, v28 from v29, … v21 from v22. */
@@ -201,6 +207,7 @@ export const versionSteps: readonly VersionStep[] = [
       'RoleBindingFilter.role',
       'OrganisationUnit.root',
       'EngagementFilter.ituser',
+      'FileFilter.file_name_contains',
     ],
     nullDefaults: ['ITUserFilter.external_ids'],
     renamedTypes: Object.fromEntries(Object.entries(pluralBound).map(([name, { v30 }]) => [v30, name])),

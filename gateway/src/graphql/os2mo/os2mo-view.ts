@@ -129,6 +129,15 @@ const graphViews: Readonly<Record<string, TypeView>> = {
         from: 'org_unit_level',
         deprecated: useUuidField('org_unit_level'),
       },
+      // No unit read of 2.4.0 gives a unit's hierarchy; its filtered children reads do (`unit-hierarchy.ts`).
+      unit_hierarchy_response: { type: 'ClassResponse', response: 'one', own: true },
+      org_unit_hierarchy_model: {
+        type: 'Class',
+        deprecated: 'Use `unit_hierarchy_response`.',
+        own: true,
+        ...byUuids('Class'),
+      },
+      org_unit_hierarchy: { type: 'UUID', deprecated: useUuidField('org_unit_hierarchy_model'), own: true },
       managers: {
         type: '[Manager!]!',
         deprecated: 'Use `managers_response`.',
@@ -260,6 +269,8 @@ const graphViews: Readonly<Record<string, TypeView>> = {
       nickname_givenname: { type: 'String', deprecated: 'Use `nickname_given_name`.' },
       nickname_surname: { type: 'String' },
       cpr_number: { type: 'CPR', legacy: 'cpr_no' },
+      // OS2mo's older name of the same number: the same read, gate and log (`cpr-number.ts`).
+      cpr_no: { type: 'CPR', legacy: 'cpr_no', deprecated: 'Use `cpr_number`.' },
       validity: { type: 'OpenValidity!', own: true },
       seniority: { type: 'Date', own: true },
       engagements: {

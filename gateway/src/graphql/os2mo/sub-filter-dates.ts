@@ -25,8 +25,9 @@ interface ListingDay {
  * the sub-filter, `mora/graphapi/resolvers.py`@HEAD); the gateway reads a sub-filter's objects as of the
  * listing's own day, so another window is refused rather than ignored. Served: a window that is that day
  * (os2mo-naldo's tree gives its date to the outer filter and the sub-filter alike), a sub-filter naming only
- * `uuids` (OS2mo's `uuid_shortcircuit`, which reads no dates) or a unit `hierarchy` (which keeps no 2.x unit
- * whatever the window), and a window on a class, facet or IT system (which 2.x keeps without validity).
+ * `uuids` (OS2mo's `uuid_shortcircuit`, which reads no dates), and a window on a class, facet or IT system
+ * (which 2.x keeps without validity). A unit `hierarchy` is read as of the listing's day too (2.4.0's
+ * children reads filter by it as of `at`), so it gets no exemption.
  */
 export function refuseSubFilterWindows(info: GraphQLResolveInfo, filter: unknown, listing: ListingDay): void {
   if (typeof filter !== 'object' || filter === null) return;
@@ -65,7 +66,6 @@ function refuseWindow(at: string, sub: Record<string, unknown>, listing: Listing
     ([key, value]) => key === 'uuids' || key === 'from_date' || key === 'to_date' || value == null,
   );
   if (onlyUuids && sub.uuids != null) return;
-  if (sub.hierarchy != null || sub.hierarchies != null) return;
   const dated = sub.from_date !== undefined && window.from !== listing.day ? 'from_date' : 'to_date';
   const coordinate = `filter.${at}.${dated}`;
   throw new GraphQLError(

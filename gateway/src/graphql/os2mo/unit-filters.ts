@@ -2,6 +2,7 @@ import type { GraphQLContext } from '../context.js';
 import type { LegacyRecord } from '../../legacy/legacy-loaders.js';
 import { legacyPaths } from '../../legacy/legacy-paths.js';
 import { allOrgUnits, matchesFilter } from '../resolvers/collections.js';
+import { unitsInHierarchies } from './unit-hierarchy.js';
 
 /** OS2mo's `OrganisationUnitFilter` members that pick units by the tree, by name or by a search. */
 export interface UnitFilter {
@@ -16,7 +17,7 @@ export interface UnitFilter {
   descendant?: UnitFilter | null;
   subtree?: UnitFilter | null;
   engagement?: object | null;
-  hierarchy?: object | null;
+  hierarchy?: { uuids?: string[] | null } | null;
   hierarchies?: string[] | null;
 }
 
@@ -40,6 +41,8 @@ export const unitTreeMembers = [
 export interface UnitFilterReads {
   given(filter: UnitFilter, member: keyof UnitFilter): boolean;
   engagementUnits(filter: object, at: string): Promise<string[]>;
+  /** The UUIDs of the hierarchy classes (of the facet `org_unit_hierarchy`) a class filter keeps as of `at`. */
+  hierarchyClasses(filter: object, at: string): Promise<string[]>;
 }
 
 const isRecord = (value: unknown): value is LegacyRecord =>
@@ -140,7 +143,7 @@ async function memberUnits(
     }
     case 'hierarchy':
     case 'hierarchies':
-      // Null filters nothing; any other value is decided before every read, in `unitsMatching`.
+      // Decided once for both members, in `hierarchyUnits`.
       return null;
     case 'engagement': {
       if (filter.engagement == null) return null;
@@ -151,7 +154,9 @@ async function memberUnits(
 }
 
 /** Inside a nested filter, a member is given when the object holds it (null included). */
-export function nestedReads(reads: Pick<UnitFilterReads, 'engagementUnits'>): UnitFilterReads {
+export function nestedReads(
+  reads: Pick<UnitFilterReads, 'engagementUnits' | 'hierarchyClasses'>,
+): UnitFilterReads {
   return { ...reads, given: (filter, member) => member in filter };
 }
 
@@ -165,20 +170,40 @@ export async function unitsMatching(
   at: string,
   reads: UnitFilterReads,
 ): Promise<LegacyRecord[]> {
-  // OS2mo folds `hierarchies` into `hierarchy` and keeps the units labelled with a matching class
-  // (`resolvers.py`@HEAD, `handle_deprecated_hierarchy_filters`); no 2.x unit carries such a label
-  // (`backend-holds-none.ts`), so any non-null value keeps none.
-  if (filter.hierarchy != null || filter.hierarchies != null) return [];
-  const narrowed = await Promise.all(
-    unitTreeMembers.map((member) => memberUnits(context, filter, member, at, reads)),
-  );
+  const [narrowed, inHierarchy] = await Promise.all([
+    Promise.all(unitTreeMembers.map((member) => memberUnits(context, filter, member, at, reads))),
+    hierarchyUnits(context, filter, at, reads),
+  ]);
   let units: LegacyRecord[] | null = null;
   for (const found of narrowed) if (found !== null) units = units === null ? found : intersect(units, found);
   units ??= await allOrgUnits(context, at);
   const names = reads.given(filter, 'names') ? filter.names : null;
   return units.filter(
-    (unit) => matchesFilter(unit, filter) && (names == null || names.includes(String(unit.name ?? ''))),
+    (unit) =>
+      matchesFilter(unit, filter) &&
+      (names == null || names.includes(String(unit.name ?? ''))) &&
+      (inHierarchy === null || inHierarchy.has(unit.uuid)),
   );
+}
+
+/**
+ * The UUIDs of the units a filter's `hierarchy` and `hierarchies` keep as of `at`; null when neither is given
+ * (null filters nothing). As OS2mo (`mora/graphapi/resolvers.py`@HEAD, `handle_deprecated_hierarchy_filters`
+ * and the `# Hierarchies` clause of the unit predicate): `hierarchies` is added to `hierarchy.uuids`; given
+ * `uuids` are the hierarchies as they are (`uuid_shortcircuit`), else the classes the class filter keeps (an
+ * empty filter: every hierarchy); a unit is kept when it belongs to one of them (an empty list keeps none).
+ */
+async function hierarchyUnits(
+  context: GraphQLContext,
+  filter: UnitFilter,
+  at: string,
+  reads: UnitFilterReads,
+): Promise<Set<string> | null> {
+  if (filter.hierarchy == null && filter.hierarchies == null) return null;
+  const classFilter = { ...filter.hierarchy };
+  if (filter.hierarchies != null) classFilter.uuids = [...(classFilter.uuids ?? []), ...filter.hierarchies];
+  const hierarchies = classFilter.uuids ?? (await reads.hierarchyClasses(classFilter, at));
+  return unitsInHierarchies(context, hierarchies, at);
 }
 
 /** Whether a unit filter narrows by the tree, by name or by a search (else `uuids` and `user_keys` do). */

@@ -2,7 +2,9 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { withDate, type GraphQLContext, type Source } from '../context.js';
 import { unitFilterReads } from './collection-resolvers.js';
 import { filterLink, pageLink, type LinkFilter } from './link-filters.js';
+import { oneResponse } from './link-responses.js';
 import { narrowsByTree, unitsMatching, type UnitFilter } from './unit-filters.js';
+import { unitHierarchyUuid } from './unit-hierarchy.js';
 
 /**
  * `OrganisationUnit.has_children(filter)`: whether the unit has a child as of the unit's own date, or one
@@ -51,3 +53,16 @@ export async function childCount(
   // v21 counted a page of the children: its `child_count` took `limit` and `cursor`.
   return paged ? pageLink(kept, args).length : kept.length;
 }
+
+/** OS2mo's hierarchy fields of a unit: the class in full, its response root, its UUID. */
+export const unitHierarchyFields = {
+  org_unit_hierarchy: (source: Source, _args: unknown, context: GraphQLContext) =>
+    unitHierarchyUuid(source, context),
+  org_unit_hierarchy_model: async (source: Source, _args: unknown, context: GraphQLContext) => {
+    const uuid = await unitHierarchyUuid(source, context);
+    const record = uuid === null ? null : await context.legacy.classWithFacet(uuid);
+    return record ? withDate(record, source.__at) : null;
+  },
+  unit_hierarchy_response: async (source: Source, _args: unknown, context: GraphQLContext) =>
+    oneResponse(await unitHierarchyUuid(source, context), { kind: 'class' }, source, context.today),
+};

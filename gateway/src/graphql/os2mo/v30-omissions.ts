@@ -49,6 +49,16 @@ const omittedMutations = [
   'AssociationCreateInput.trade_union',
   'AssociationTerminateInput.from',
   'AssociationUpdateInput.trade_union',
+  'ClassCreateInput.description',
+  'ClassCreateInput.example',
+  'ClassCreateInput.it_system_uuid',
+  'ClassCreateInput.owner',
+  'ClassCreateInput.parent_uuid',
+  'ClassUpdateInput.description',
+  'ClassUpdateInput.example',
+  'ClassUpdateInput.it_system_uuid',
+  'ClassUpdateInput.owner',
+  'ClassUpdateInput.parent_uuid',
   'EmployeeTerminateInput.from',
   'EngagementTerminateInput.from',
   'ITUserCreateInput.binding_type',
@@ -70,10 +80,8 @@ const omittedMutations = [
   'ManagerTerminateInput.from',
   'ManagerUpdateInput.engagement',
   'Mutation.address_delete',
-  'Mutation.class_create',
   'Mutation.class_delete',
   'Mutation.class_terminate',
-  'Mutation.class_update',
   'Mutation.employee_delete',
   'Mutation.engagement_delete',
   'Mutation.facet_create',
@@ -96,8 +104,6 @@ const omittedMutations = [
   'Mutation.rolebinding_update',
   'Mutation.rolebindings_create',
   'Mutation.upload_file',
-  'OrganisationUnitCreateInput.org_unit_hierarchy',
-  'OrganisationUnitUpdateInput.org_unit_hierarchy',
   'OwnerTerminateInput.from',
 ] as const;
 
@@ -111,7 +117,7 @@ export const v30Omissions: OmissionList = declare([
   ...mutationOmissionGroups(omittedMutations),
   [
     "OS2mo's input and result types that none of its served mutations takes or gives (the organisation's create, open validities)",
-    ['OrganisationCreate', 'RAOpenValidityInput', 'ValidityInput'],
+    ['OrganisationCreate', 'RAOpenValidityInput'],
   ],
   [
     "OS2mo's bitemporal registrations, their actors and the audit log: the Service API keeps no registration history and no access log (the caller's own actor, `me.actor`, is served as an UnknownActor)",
@@ -305,10 +311,13 @@ export const v30Omissions: OmissionList = declare([
     ],
   ],
   [
-    "OS2mo's export files: not served yet, though the contract's GET /service/exports/ and /service/exports/{file_name} (OS2mo 2.4.0's exports router) can back them",
-    ['File', 'FileFilter', 'FilePaged', 'FileStore', 'Query.files'],
+    "class_terminate's input: the Service API writes a class in force for all time (OS2mo 2.4.0 service/facet.py:763-764) and cannot end one",
+    ['ClassTerminateInput'],
   ],
-  ["OS2mo's file uploads: the Service API cannot write a file", ['Upload']],
+  [
+    "OS2mo's file uploads: the Service API's exports router only lists and reads files (OS2mo 2.4.0 service/exports.py:14, :45)",
+    ['Upload'],
+  ],
   [
     "role bindings (OS2mo's access rules): the Service API cannot write them (it never had any; reads answer none)",
     ['RoleBindingCreateInput', 'RoleBindingTerminateInput', 'RoleBindingUpdateInput'],
@@ -318,11 +327,8 @@ export const v30Omissions: OmissionList = declare([
     ['ITAssociationCreateInput', 'ITAssociationTerminateInput', 'ITAssociationUpdateInput'],
   ],
   [
-    'class, facet and IT system writes: the Service API has no write for them',
+    'facet and IT system writes: the Service API has no write for them',
     [
-      'ClassCreateInput',
-      'ClassTerminateInput',
-      'ClassUpdateInput',
       'FacetCreateInput',
       'FacetTerminateInput',
       'FacetUpdateInput',
@@ -335,7 +341,6 @@ export const v30Omissions: OmissionList = declare([
     "OS2mo's own health checks: about OS2mo itself, not the organisation; the gateway has /health",
     ['Health', 'HealthFilter', 'HealthPaged', 'Query.healths'],
   ],
-  ["OS2mo's older name for the CPR number: v30 serves `cpr_number` (each read logged)", ['Employee.cpr_no']],
   [
     "OS2mo's bitemporal registrations, actors and audit log: the Service API keeps no registration history and no access log",
     [
@@ -398,19 +403,12 @@ export const v30Omissions: OmissionList = declare([
     ],
   ],
   [
-    'the Service API links no class to an IT system and keeps no publication state for classes and facets',
-    ['Class.it_system', 'Class.it_system_uuid', 'Class.published', 'Facet.published'],
+    'the Service API keeps no publication state for classes and facets',
+    ['Class.published', 'Facet.published'],
   ],
   [
     'facets form no hierarchy in the Service API',
-    [
-      'Facet.parent',
-      'Facet.parent_uuid',
-      'Facet.children',
-      'FacetFilter.parent',
-      'FacetFilter.parents',
-      'FacetFilter.parent_user_keys',
-    ],
+    ['FacetFilter.parent', 'FacetFilter.parents', 'FacetFilter.parent_user_keys'],
   ],
   [
     "a DAR address's structured fields come from the national address register, which the Service API does not pass on (it gives the address's value and name)",

@@ -28,7 +28,8 @@ import { dateTimeScalar } from './date-time.js';
 import { v30TypeViews, viewTypeDefs } from './os2mo-view.js';
 import { employeeSeniority, employeeValidity, engagementIsPrimary } from './person-fields.js';
 import { serviceVersionResolvers, serviceVersionTypeDefs } from './service-version.js';
-import { childCount, hasChildren } from './unit-links.js';
+import { exportFilesResolvers, exportFilesTypeDefs } from './export-files.js';
+import { childCount, hasChildren, unitHierarchyFields } from './unit-links.js';
 import { exclusiveEnd, viewResolvers, withLinkArguments } from './view-resolvers.js';
 
 /** A part of a version's schema written elsewhere (OS2mo's mutations): its SDL and its resolvers. */
@@ -56,7 +57,8 @@ ${heldNoneTypes.map((held) => held.typeDefs).join('')}
 ${openValidity}
 ${resolvedAddressTypeDefs}
 ${orgRoot}
-${serviceVersionTypeDefs}`;
+${serviceVersionTypeDefs}
+${exportFilesTypeDefs}`;
 }
 
 /** A validity that may be open at the start as well as at the end (a person's). */
@@ -76,7 +78,12 @@ const orgRoot = `extend type Query {
 
 /** v30's own resolvers: the graph's, through the views, and the collections' roots and responses. */
 export function v30Resolvers(graphTypeDefs: string): IResolvers[] {
-  return [...v30EntityResolvers(graphTypeDefs), v30QueryResolvers(), serviceVersionResolvers];
+  return [
+    ...v30EntityResolvers(graphTypeDefs),
+    v30QueryResolvers(),
+    serviceVersionResolvers,
+    exportFilesResolvers,
+  ];
 }
 
 /** The root collections, with the behaviour a version's options choose. */
@@ -119,7 +126,12 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
     viewResolvers(graphTypeDefs, graph, v30TypeViews) as IResolvers,
     withLinkArguments(
       {
-        Employee: { cpr_number: cprNumber, validity: employeeValidity, seniority: employeeSeniority },
+        Employee: {
+          cpr_number: cprNumber,
+          cpr_no: cprNumber,
+          validity: employeeValidity,
+          seniority: employeeSeniority,
+        },
         Engagement: {
           is_primary: engagementIsPrimary,
           managers: engagementManagers,
@@ -130,7 +142,12 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
         Association: associationDynamicClass,
         Owner: { owner_inference_priority: ownerInferencePriority },
         OpenValidity: { to: exclusiveEnd },
-        OrganisationUnit: { has_children: hasChildren, child_count: childCount, ...unitRoot },
+        OrganisationUnit: {
+          has_children: hasChildren,
+          child_count: childCount,
+          ...unitRoot,
+          ...unitHierarchyFields,
+        },
         Class: {
           parent: classParent,
           parent_uuid: (source: Source, _args: unknown, context: GraphQLContext) =>

@@ -117,17 +117,19 @@ describe('what the public may not see', () => {
     },
   );
 
-  // OS2mo's versions show the number where OS2mo does, `Employee.cpr_number`, and each read is logged
+  // OS2mo's versions show the number where OS2mo does, `Employee.cpr_number` and its older name `cpr_no`
+  // (every printout has it, deprecated), and each read is logged
   // (gateway/src/graphql/os2mo/cpr-number.test.ts); nowhere else. A person's create and update take the
   // number, and the person filter looks people up by it (the caller sends it; each lookup is logged), as
   // does a link to people's filter, which is the person filter less the UUIDs (OS2mo's UuidsBoundEmployeeFilter).
   it.each(os2mos.map((version) => [version.name, version] as const))(
-    '%s shows the CPR number only as Employee.cpr_number, and takes it only in the person writes and filter',
+    '%s shows the CPR number only as Employee.cpr_number and cpr_no, and takes it only in the person writes and filter',
     (_name, version) => {
       expect(os2mos.length).toBeGreaterThan(0);
       expect(cprFieldsOf(version)).toEqual([
         'EmployeeFilter.cpr_numbers',
         'Employee.cpr_number',
+        'Employee.cpr_no',
         'UuidsBoundEmployeeFilter.cpr_numbers',
         'EmployeeCreateInput.cpr_number',
         'EmployeeUpdateInput.cpr_number',

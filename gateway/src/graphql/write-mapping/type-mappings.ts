@@ -42,6 +42,8 @@ export const typeMappings = {
     org_unit_type: ref('org_unit_type'),
     org_unit_level: ref('org_unit_level'),
     time_planning: ref('time_planning'),
+    // 2.4.0 stores it on `ou/create` and on a unit edit (`service/orgunit.py`, lines 121 and 255).
+    org_unit_hierarchy: ref('org_unit_hierarchy'),
   },
   employee: {
     ...userKey,

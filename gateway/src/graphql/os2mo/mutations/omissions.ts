@@ -14,28 +14,32 @@ const terminateFrom =
   "the Service API ends a person or a record at one date (its terminate takes `to` only); OS2mo's `from` would make a gap";
 
 export const omittedMutationFields: readonly Omission[] = [
-  ...['class_create', 'class_update'].map((coordinate) => ({
-    coordinate,
+  {
+    coordinate: 'class_terminate',
     reason:
-      'classes: the Service API writes them (POST /service/f/{facet}/, OS2mo 2.4.0 service/facet.py:800), not served through GraphQL yet',
-  })),
-  { coordinate: 'class_*', reason: `classes: ${noServiceWrite}` },
+      'classes: the Service API writes a class in force for all time (OS2mo 2.4.0 service/facet.py:763-764, POST /service/f/{facet}/ takes no validity), so it cannot end one',
+  },
   { coordinate: 'facet_*', reason: `facets: ${noServiceWrite}` },
   { coordinate: 'itsystem_*', reason: `IT systems: ${noServiceWrite}` },
   { coordinate: 'itassociation_*', reason: `IT associations: ${noServiceWrite}` },
   { coordinate: 'rolebinding*', reason: `role bindings: ${noServiceWrite}` },
   { coordinate: 'org_create', reason: `the root organisation: ${noServiceWrite}` },
   { coordinate: '*_delete', reason: 'the Service API ends records (terminate) but never deletes them' },
-  { coordinate: 'upload_file', reason: "OS2mo's file uploads: the Service API cannot write a file" },
+  {
+    coordinate: 'upload_file',
+    reason:
+      "OS2mo's file uploads: the Service API's exports router only lists and reads files (GET /service/exports/, OS2mo 2.4.0 service/exports.py:14 and :45); it cannot store one",
+  },
 ];
 
 export const omittedInputFields: readonly Omission[] = [
-  ...['OrganisationUnitCreateInput', 'OrganisationUnitUpdateInput'].flatMap((input) => [
-    {
-      coordinate: `${input}.org_unit_hierarchy`,
-      reason: "the Service API's unit writes take no unit hierarchy",
-    },
-  ]),
+  ...['ClassCreateInput', 'ClassUpdateInput'].flatMap((input) =>
+    ['parent_uuid', 'example', 'owner', 'it_system_uuid', 'description'].map((field) => ({
+      coordinate: `${input}.${field}`,
+      reason:
+        "the Service API's class write (the contract's ClassWrite: OS2mo 2.4.0 MOClass) holds a class's name, user key, scope and organisation only",
+    })),
+  ),
   ...['ManagerCreateInput', 'ManagerUpdateInput'].map((input) => ({
     coordinate: `${input}.engagement`,
     reason: "the Service API's manager record has no engagement",

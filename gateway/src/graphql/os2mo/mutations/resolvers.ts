@@ -9,6 +9,7 @@ import {
 } from '../../write-mapping/legacy-body.js';
 import { typeMappings, type MappedType } from '../../write-mapping/type-mappings.js';
 import { withOs2moErrors } from '../error-context.js';
+import { classResolvers } from './class-writes.js';
 import { endDay, startDay, type EndReading } from './service-dates.js';
 
 /** How one OS2mo version reads a mutation's input, where versions differ (OS2mo's migration guide). */
@@ -234,6 +235,7 @@ export function os2moMutationResolvers(options: Os2moMutationOptions = newestMut
     ...orgUnitResolvers(write, options),
     ...employeeResolvers(write),
     ...detailResolvers(write),
+    ...classResolvers(),
   };
   return Object.fromEntries(
     Object.entries(resolvers).map(([name, resolve]) => [name, withOs2moErrors(resolve)]),

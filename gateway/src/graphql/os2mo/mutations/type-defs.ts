@@ -45,6 +45,50 @@ export const os2moMutationTypeDefs = /* GraphQL */ `
     From \`validity.from\` on, \`origin\` is related to exactly the units in \`destination\`; answers \`origin\`.
     """
     related_units_update(input: RelatedUnitsUpdateInput!): RelatedUnitResponse!
+    """
+    Creates a class in the facet \`facet_uuid\`. The Service API keeps a class for all time (OS2mo 2.4.0
+    \`service/facet.py:763\`): \`validity.from\` is accepted and not kept, and a \`validity.to\` is refused.
+    """
+    class_create(input: ClassCreateInput!): ClassResponse!
+    """
+    Writes the class anew in the facet \`facet_uuid\` (OS2mo 2.4.0 \`service/facet.py:800\`): what the input leaves
+    out is no longer set. The class holds for all time, as \`class_create\` says.
+    """
+    class_update(input: ClassUpdateInput!): ClassResponse!
+  }
+
+  """
+  A class's period: the Service API keeps a class for all time, so \`to\` must be left out (or \`null\`).
+  """
+  input ValidityInput {
+    from: DateTime = null
+    to: DateTime = null
+  }
+
+  input ClassCreateInput {
+    uuid: UUID = null
+    name: String!
+    user_key: String!
+    facet_uuid: UUID!
+    scope: String = null
+    """
+    The Service API publishes every class it writes: only \`"Publiceret"\` is accepted.
+    """
+    published: String! = "Publiceret"
+    validity: ValidityInput!
+  }
+
+  input ClassUpdateInput {
+    uuid: UUID!
+    name: String!
+    user_key: String!
+    facet_uuid: UUID!
+    scope: String = null
+    """
+    The Service API publishes every class it writes: only \`"Publiceret"\` is accepted.
+    """
+    published: String! = "Publiceret"
+    validity: ValidityInput!
   }
 
   """
@@ -65,6 +109,7 @@ export const os2moMutationTypeDefs = /* GraphQL */ `
     org_unit_type: UUID!
     org_unit_level: UUID
     time_planning: UUID
+    org_unit_hierarchy: UUID
   }
 
   """
@@ -79,6 +124,7 @@ export const os2moMutationTypeDefs = /* GraphQL */ `
     org_unit_type: UUID
     org_unit_level: UUID
     time_planning: UUID
+    org_unit_hierarchy: UUID
   }
 
   """
@@ -377,4 +423,5 @@ export const referencedTypes = [
   'KLEResponse',
   'LeaveResponse',
   'RelatedUnitResponse',
+  'ClassResponse',
 ] as const;
