@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureSweep, measureUuidLookup } from './backend-record.js';
 import { measureEmbeddedDatabase } from './embedded-database.js';
+import { peakRssMb } from './proc.js';
 import { formatTable } from './report.js';
 import { BenchStack, BenchToken, keysFolder } from './stack.js';
 
@@ -29,7 +30,13 @@ try {
     const legacy = await stack.startLegacy(folder, idp.port, values.latency ?? '5');
     const gateway = await stack.startGateway(legacy.url, idp.port);
     const lookup = await measureUuidLookup(stack.pool(gateway.url), stack.pool(legacy.url), token);
-    rows.push({ data, 'legacy calls': lookup.legacy_calls, 'p50 ms': lookup.p50_ms, runs: lookup.runs });
+    rows.push({
+      data,
+      'legacy calls': lookup.legacy_calls,
+      'p50 ms': lookup.p50_ms,
+      runs: lookup.runs,
+      'gateway peak RSS MB': await peakRssMb(gateway.process.child.pid),
+    });
     if (data === 'seeded organisation') {
       console.log('the sweep of the seeded organisation, one round on a fresh database, rate unbounded:');
       console.log(formatTable((await measureSweep(legacy.url, idp.issuer)).map((row) => ({ ...row }))));
