@@ -146,4 +146,27 @@ describe("OS2mo's event metrics on /metrics", { shuffle: false }, () => {
       await scrape('gateway_event_oldest_timestamp_seconds', { ...ours(), silenced: 'true' }),
     ).toBeGreaterThan(0);
   });
+
+  it('still answers the other metrics while the database is down, and the events again once it is back', async () => {
+    await postgres.stop();
+    try {
+      const response = await fetch(`${stack.gatewayUrl}/metrics`, {
+        headers: { authorization: `Bearer ${metricsToken}` },
+      });
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(text).toContain('gateway_http_requests_total');
+      expect(text).not.toMatch(/^gateway_events_pending\{/m);
+    } finally {
+      await postgres.restart();
+    }
+    // The pool may still hold a connection the restart ended: the scrape after it reconnects.
+    const deadline = Date.now() + 30_000;
+    let pending = await scrape('gateway_events_pending', { ...ours(), silenced: 'true' });
+    while (pending === undefined && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      pending = await scrape('gateway_events_pending', { ...ours(), silenced: 'true' });
+    }
+    expect(pending).toBe(1);
+  });
 });
