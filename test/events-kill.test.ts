@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitUuid } from '../legacy-service/src/fixture/organisation.js';
-import { spawnGateway, waitForHealth, type StartedProcess } from './processes.js';
+import { startTsProcess, waitForHealth, type StartedProcess } from './processes.js';
 import { startTestPostgres, type TestPostgres } from './postgres.js';
 import { startTestStack, type TestStack } from './stack.js';
 
@@ -41,19 +41,25 @@ afterAll(async () => {
 
 /** A gateway replica as a process of its own (killable), on the stack's backend and the one Postgres. */
 async function startReplica(): Promise<{ process: StartedProcess; url: string }> {
-  const process = await spawnGateway(
-    stack.legacyUrl,
-    stack.idp,
+  // As spawnGateway, with more time to start: tsx compiles the gateway in each new process, slow on busy cores.
+  const process = await startTsProcess(
+    'gateway/src/main.ts',
     {
+      GATEWAY_HOST: '127.0.0.1',
+      GATEWAY_PORT: '0',
+      LEGACY_URL: stack.legacyUrl,
+      IDP_ISSUER: stack.idp.issuer,
+      IDP_JWKS_URL: stack.idp.jwksUri,
       IDP_RBAC_ENABLED: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: postgres.url,
-      EVENT_RETRY_MIN_SECONDS: retryMinSeconds,
-      // Nothing else of the parent's: no sweep, no other database settings.
-      BACKEND_SWEEP_CLIENT_ID: '',
       DATABASE_POOL_SIZE: '2',
+      EVENT_RETRY_MIN_SECONDS: retryMinSeconds,
+      // No sweep: the events of this file are the refreshes its cases send.
+      BACKEND_SWEEP_CLIENT_ID: '',
     },
-    'gateway/src/main.ts',
+    /listening on (127\.0\.0\.1:\d+)/,
+    120_000,
   );
   started.push(process);
   const url = `http://${process.url}`;
@@ -186,7 +192,7 @@ async function connect(): Promise<pg.Client> {
 describe('a consumer loses no event when a replica is killed or the database restarts', () => {
   it(
     'an event_fetch in flight on a replica killed with SIGKILL: its answer is lost, the event comes back after the back-off',
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const listener = await declareListener('killed-mid-fetch');
       const subject = unitUuid(3);
@@ -254,7 +260,7 @@ describe('a consumer loses no event when a replica is killed or the database res
 
   it(
     'an event fetched from a replica killed before the acknowledgement comes back, on another replica and on the replica restarted',
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const listener = await declareListener('killed-before-ack');
       const [first, second] = [unitUuid(4), unitUuid(5)];
@@ -278,7 +284,7 @@ describe('a consumer loses no event when a replica is killed or the database res
 
   it(
     'resumes after a restart of the database: a fetched, unacknowledged event and one sent after the restart both arrive',
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const listener = await declareListener('database-restart');
       const [before, after] = [unitUuid(6), unitUuid(7)];
