@@ -11,6 +11,8 @@ const toolTests = [
   'test/compiled-gateway.test.ts',
   'test/database.test.ts',
   'test/events-consumer.test.ts',
+  'test/events-kill.test.ts',
+  'test/events-metrics.test.ts',
   'test/events.test.ts',
   'test/rate-limits-postgres.test.ts',
   'test/rate-limits.test.ts',

@@ -11,6 +11,7 @@ import { repoRoot } from '../test/processes.js';
 import { runCpuBench, type CpuRow } from './cpu-rows.js';
 import { issue23Rows } from './issue-23.js';
 import { measureSweep, measureUuidLookup } from './backend-record.js';
+import { measureEmbeddedDatabase } from './embedded-database.js';
 import { measureGroup, type BenchCase } from './cases.js';
 import { type CaseResult, type MeasureOptions } from './harness.js';
 import { asReferenceShape, composeSupergraph, hiveReferenceBody, startHivePeer } from './hive/peer.js';
@@ -285,6 +286,8 @@ try {
   // Issue 36: a detail by UUID alone over all time, and the sweep of the seeded organisation (bench/backend-record.ts).
   const uuidLookup = await measureUuidLookup(ours, legacy, token);
   const sweepCost = await measureSweep(legacyProcess.url, idp.issuer);
+  // npm start's embedded database (PGlite), a process apart from the gateway: its memory (bench/embedded-database.ts).
+  const embeddedDatabase = await measureEmbeddedDatabase();
   const peakRss = {
     gateway: await peakRssMb(gateway.process.child.pid),
     mesh: await peakRssMb(mesh.process.child.pid),
@@ -475,6 +478,7 @@ try {
   const issue36 = {
     uuid_lookup: { seeded: uuidLookup, large: large?.uuid_lookup ?? null },
     sweep: sweepCost,
+    embedded_database: embeddedDatabase,
   };
   console.log('\nIssue 36: an address by UUID alone, over all time (v30, from_date and to_date null):');
   console.log(
@@ -490,6 +494,11 @@ try {
     'Issue 36: the sweep of the seeded organisation, one round on a fresh database, rate unbounded:',
   );
   console.log(formatTable(sweepCost.map((row) => ({ ...row }))));
+  console.log(
+    `Issue 36: npm start's embedded database (PGlite, a process apart), resident MB after its first start, ` +
+      `the migrations and ${embeddedDatabase.writes} objects recorded and events sent:`,
+  );
+  console.log(formatTable([{ ...embeddedDatabase }]));
   console.log("\nIssue 21's v30 rows (OS2mo's shape, /graphql/v30), each against the direct plan:");
   console.log(formatTable(v30.map((row) => ({ ...row }))));
 

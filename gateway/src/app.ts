@@ -21,7 +21,7 @@ import { legacyErrorHandler, legacyNotFound, type UnexpectedErrorLog } from './e
 import { migrationGuideRoute } from './graphql/migration-guide-route.js';
 import { versionDeprecations } from './graphql/version-deprecation.js';
 import { versionRoutes } from './graphql/version-routes.js';
-import { createDatabase, type Database } from './database/database.js';
+import { createDatabase, reasonOf, type Database } from './database/database.js';
 import { countingLegacyCalls } from './rate-limits/legacy-call-count.js';
 import { rateLimitStep } from './rate-limits/rate-limit-step.js';
 import { createRateLimits } from './rate-limits/rate-limits.js';
@@ -29,6 +29,7 @@ import { startBackendRecording, type BackendRecording } from './backend-record/b
 import { createDocumentBudget } from './graphql/document-budget.js';
 import type { GraphQLEvents } from './graphql/context.js';
 import { recordedRoutingKey } from './events/mo-events.js';
+import { createEventMetrics } from './events/event-metrics.js';
 import { createEventStore, moNamespace } from './events/event-store.js';
 import { buildVersions, type GraphQLVersion } from './graphql/versions.js';
 import { createVersionServer, type VersionServer } from './graphql/yoga.js';
@@ -253,7 +254,17 @@ export function createGatewayApp(config: GatewayConfig, options: GatewayAppOptio
     served: built.map((version) => version.name),
     guideUrl,
   });
-  const events = database && createEventStore(database, { retryMinSeconds: config.events.retryMinSeconds });
+  const events =
+    database &&
+    createEventStore(database, {
+      retryMinSeconds: config.events.retryMinSeconds,
+      metrics: createEventMetrics(database, metrics.registry, (error) =>
+        logger.warn(
+          { reason: reasonOf(error) },
+          'metrics: the event gauges could not be read from the database',
+        ),
+      ),
+    });
   // Writes through the gateway send their events themselves, at once; what the sweep notices changing at the
   // backend (a write around the gateway) and what changes on a validity boundary become events here.
   if (events && recording) {

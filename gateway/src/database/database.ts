@@ -53,7 +53,7 @@ export interface Database {
 }
 
 /** Node-postgres's error for an unreachable server or a failed statement, as one operator's sentence. */
-function reasonOf(error: unknown): string {
+export function reasonOf(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return `the database answered SQLSTATE ${code}`;
   if (typeof code === 'string') return `the database cannot be reached (${code})`;

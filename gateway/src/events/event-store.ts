@@ -1,4 +1,5 @@
 import type { Database, SqlValues } from '../database/database.js';
+import type { EventMetrics, ListenerLabels } from './event-metrics.js';
 import { decodeEventToken, encodeEventToken } from './event-token.js';
 
 /**
@@ -98,6 +99,8 @@ export interface EventStoreOptions {
    * 2^n seconds after the n-th fetch, at most 17 hours (`event_resolver`). `EVENT_RETRY_MIN_SECONDS`.
    */
   retryMinSeconds: number;
+  /** Counts what is fetched, acknowledged and sent (`event-metrics.ts`). */
+  metrics?: EventMetrics;
 }
 
 /** SQL conditions with their values, numbered from `values.length + 1`. */
@@ -318,9 +321,15 @@ export function createEventStore(database: Database, options: EventStoreOptions)
      * event at once; handing it out pushes it back by OS2mo's back-off, so an unacknowledged event comes again.
      */
     async fetch(owner: string, listener: string): Promise<FetchedEvent | null> {
-      const { rows } = await query<{ pk: string; subject: string; priority: number; generation: string }>(
+      const { rows } = await query<
+        { pk: string; subject: string; priority: number; generation: string; fetched_count: number } & Omit<
+          ListenerLabels,
+          'owner'
+        >
+      >(
         `WITH next AS (
-           SELECT e.pk FROM event e JOIN event_listener l ON l.pk = e.listener_fk
+           SELECT e.pk, l.user_key, l.namespace_fk, l.routing_key
+           FROM event e JOIN event_listener l ON l.pk = e.listener_fk
            WHERE e.listener_fk = $1 AND l.owner = $2
              AND e.last_tried < now() - greatest(
                make_interval(secs => $3),
@@ -330,11 +339,16 @@ export function createEventStore(database: Database, options: EventStoreOptions)
            FOR UPDATE OF e SKIP LOCKED)
          UPDATE event SET last_tried = now(), fetched_count = event.fetched_count + 1
          FROM next WHERE event.pk = next.pk
-         RETURNING event.pk, event.subject, event.priority, event.generation`,
+         RETURNING event.pk, event.subject, event.priority, event.generation, event.fetched_count,
+           next.user_key, next.namespace_fk AS namespace, next.routing_key`,
         [listener, owner, options.retryMinSeconds],
       );
       const [event] = rows;
       if (event === undefined) return null;
+      options.metrics?.fetched(
+        { owner, user_key: event.user_key, namespace: event.namespace, routing_key: event.routing_key },
+        event.fetched_count - 1,
+      );
       return {
         subject: event.subject,
         priority: event.priority,
@@ -354,11 +368,14 @@ export function createEventStore(database: Database, options: EventStoreOptions)
           'The token is not one event_fetch gave; pass it as given.',
         );
       }
-      await query(
+      const { rows } = await query<ListenerLabels>(
         `DELETE FROM event e USING event_listener l
-         WHERE e.listener_fk = l.pk AND e.pk = $1 AND e.generation = $2 AND l.owner = $3`,
+         WHERE e.listener_fk = l.pk AND e.pk = $1 AND e.generation = $2 AND l.owner = $3
+         RETURNING l.owner, l.user_key, l.namespace_fk AS namespace, l.routing_key`,
         [parsed.event, parsed.generation, owner],
       );
+      // As OS2mo counts: only an acknowledgement that removed the event.
+      for (const listener of rows) options.metrics?.acknowledged(listener);
       return true;
     },
 
@@ -391,6 +408,7 @@ export function createEventStore(database: Database, options: EventStoreOptions)
            fetched_count = 0`,
         conditions.values,
       );
+      options.metrics?.sent(namespace, routingKey, unique.length);
     },
 
     /** OS2mo's `event_send`: only the namespace's owner sends in it; a subject is an identifier, not data. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { touchedByMutation, touchedByServiceWrite } from './mo-events.js';
-import type { WriteIntent } from '../rbac/rbac-policy.js';
+import type { WriteIntent } from '../rbac/write-intent.js';
 
 const unit = '11111111-1111-4111-8111-111111111111';
 const created = '22222222-2222-4222-8222-222222222222';

@@ -1,6 +1,6 @@
 import type { DetailType } from '../legacy/legacy-paths.js';
 import type { Logger } from '../observability/logger.js';
-import type { WriteIntent } from '../rbac/rbac-policy.js';
+import type { WriteIntent } from '../rbac/write-intent.js';
 import { moNamespace, type EventStore } from './event-store.js';
 
 /**

@@ -2,7 +2,8 @@ import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Principal } from '../auth/token-verifier.js';
 import type { LegacyLoaders } from '../legacy/legacy-loaders.js';
-import { writeIntents, type RbacPolicy } from './rbac-policy.js';
+import type { RbacPolicy } from './rbac-policy.js';
+import { writeIntents } from './write-intents.js';
 
 /** What the plugin needs of a GraphQL request's context (the whole context is graphql/'s). */
 interface RbacContext {

@@ -9,8 +9,10 @@ import {
   LegacyUnavailableError,
   type LegacyClient,
 } from '../legacy/legacy-client.js';
-import { writeIntents, type RbacDecision, type RbacPolicy } from './rbac-policy.js';
+import type { RbacDecision } from './rbac-decision.js';
+import type { RbacPolicy } from './rbac-policy.js';
 import { isServicePostRead } from './service-post-reads.js';
+import { writeIntents } from './write-intents.js';
 
 export interface ServiceRbacOptions {
   policy: RbacPolicy;

@@ -4,7 +4,7 @@ import type { EventStore } from '../events/event-store.js';
 import { sendMoEvents, touchedByServiceWrite } from '../events/mo-events.js';
 import type { Logger } from '../observability/logger.js';
 import { judgedBody } from '../http/judged-body.js';
-import { writeIntents } from '../rbac/rbac-policy.js';
+import { writeIntents } from '../rbac/write-intents.js';
 
 export interface ServiceEventsOptions {
   store: EventStore;
