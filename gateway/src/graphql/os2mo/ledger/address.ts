@@ -18,6 +18,7 @@ const addressWriteNoItUser = notServed(
   ['contract:AddressCreate'],
 );
 
+/** The ledger of OS2mo's `Address`: its fields, and the coordinates of its filters and inputs. */
 export const address: TypeLedger = {
   type: 'Address',
   graphType: 'Address',

@@ -22,6 +22,7 @@ const associationWriteNoTradeUnion = notServed("the Service API's association re
   'contract:AssociationCreate',
 ]);
 
+/** The ledger of OS2mo's `Association`: its fields, and the coordinates of its filters and inputs. */
 export const association: TypeLedger = {
   type: 'Association',
   graphType: 'Association',

@@ -31,6 +31,7 @@ const classWriteFields = notServed(
   ['contract:ClassWrite'],
 );
 
+/** The ledger of OS2mo's `Class`: its fields, and the coordinates of its filters and inputs. */
 export const classType: TypeLedger = {
   type: 'Class',
   graphType: 'Class',

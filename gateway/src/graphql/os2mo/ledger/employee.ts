@@ -1,6 +1,7 @@
 import { added, bound, omitted, pageArgs, responses, type TypeLedger } from './entry.js';
 import * as facts from './facts.js';
 
+/** The ledger of OS2mo's `Employee`: its fields, and the coordinates of its filters and inputs. */
 export const employee: TypeLedger = {
   type: 'Employee',
   graphType: 'Employee',

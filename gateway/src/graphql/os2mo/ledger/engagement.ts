@@ -20,6 +20,7 @@ const engagementNoLeave = holdsNone(
   ['leave', 'leaves'],
 );
 
+/** The ledger of OS2mo's `Engagement`: its fields, and the coordinates of its filters and inputs. */
 export const engagement: TypeLedger = {
   type: 'Engagement',
   graphType: 'Engagement',

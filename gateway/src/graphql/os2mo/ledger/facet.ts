@@ -18,6 +18,7 @@ const facetNoParent = holdsNone(
   ['parent', 'parents', 'children'],
 );
 
+/** The ledger of OS2mo's `Facet`: its fields, and the coordinates of its filters and inputs. */
 export const facet: TypeLedger = {
   type: 'Facet',
   graphType: 'Facet',

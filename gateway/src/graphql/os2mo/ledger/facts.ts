@@ -49,11 +49,6 @@ export const itUserWriteFields = notServed(
   ['contract:ItUserCreate'],
 );
 
-export const managerNoEngagementFilter = notServed(
-  "the Service API's manager records (`details/manager`) name no engagement, so no manager can be found by one",
-  ['contract:Manager'],
-);
-
 /** OS2mo's roles, which OS2mo replaced by role bindings (36.0.0); v21's printout still has them. */
 export const roles = notServed(
   "roles (replaced by role bindings in OS2mo 36): not served in OS2mo's versions; v1 and v2 read `details/role`",

@@ -7,6 +7,7 @@ const itSystemNoRoles = holdsNone(
   ['roles', 'role'],
 );
 
+/** The ledger of OS2mo's `ITSystem`: its fields, and the coordinates of its filters and inputs. */
 export const itSystem: TypeLedger = {
   type: 'ITSystem',
   graphType: 'ITSystem',

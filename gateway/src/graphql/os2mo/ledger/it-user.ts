@@ -34,6 +34,7 @@ const engagementsLink = `filter: UuidsBoundEngagementFilter, ${pageArgs}`;
 const addressesLink = `filter: ItuserBoundAddressFilter, ${pageArgs}`;
 const roleBindingsLink = `filter: ItuserBoundRoleBindingFilter, ${pageArgs}`;
 
+/** The ledger of OS2mo's `ITUser`: its fields, and the coordinates of its filters and inputs. */
 export const itUser: TypeLedger = {
   type: 'ITUser',
   graphType: 'ITUser',

@@ -1,6 +1,7 @@
 import { byUuids, omitted, responses, useUuidField, type TypeLedger } from './entry.js';
 import * as facts from './facts.js';
 
+/** The ledger of OS2mo's `KLE`: its fields, and the coordinates of its filters and inputs. */
 export const kle: TypeLedger = {
   type: 'KLE',
   graphType: 'KLE',

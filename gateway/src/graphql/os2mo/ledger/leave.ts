@@ -1,6 +1,7 @@
 import { byUuids, omitted, responses, usePerson, useUuidField, type TypeLedger } from './entry.js';
 import * as facts from './facts.js';
 
+/** The ledger of OS2mo's `Leave`: its fields, and the coordinates of its filters and inputs. */
 export const leave: TypeLedger = {
   type: 'Leave',
   graphType: 'Leave',

@@ -18,10 +18,15 @@ const managerNoEngagement = holdsNone(
   ['contract:Manager', 'contract:ManagerCreate'],
   ['engagement', 'engagements'],
 );
+const managerNoEngagementFilter = notServed(
+  "the Service API's manager records (`details/manager`) name no engagement, so no manager can be found by one",
+  ['contract:Manager'],
+);
 const managerWriteNoEngagement = notServed("the Service API's manager record has no engagement", [
   'contract:ManagerCreate',
 ]);
 
+/** The ledger of OS2mo's `Manager`: its fields, and the coordinates of its filters and inputs. */
 export const manager: TypeLedger = {
   type: 'Manager',
   graphType: 'Manager',
@@ -85,7 +90,7 @@ export const manager: TypeLedger = {
     type: omitted(facts.typeField),
   },
   more: {
-    ...at(facts.managerNoEngagementFilter, [
+    ...at(managerNoEngagementFilter, [
       'ManagerFilter.engagement',
       'EmployeeBoundManagerFilter.engagement',
       'OrgUnitboundmanagerfilter.engagement',

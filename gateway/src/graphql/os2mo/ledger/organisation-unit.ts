@@ -14,6 +14,7 @@ import * as facts from './facts.js';
 /** The unit filter's members that search the tree around a unit, which OS2mo added in v22. */
 const unitSearch = ['names', 'child', 'subtree', 'descendant', 'ancestor', 'engagement'];
 
+/** The ledger of OS2mo's `OrganisationUnit`: its fields, and the coordinates of its filters and inputs. */
 export const organisationUnit: TypeLedger = {
   type: 'OrganisationUnit',
   graphType: 'OrgUnit',

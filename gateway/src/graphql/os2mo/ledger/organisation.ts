@@ -6,6 +6,7 @@ const noMunicipalityCode = notServed(
   ['contract:Organisation', 'os2mo:backend/mora/service/address.py@2.4.0:104'],
 );
 
+/** The ledger of OS2mo's `Organisation`: its fields, and the coordinates of its filters and inputs. */
 export const organisation: TypeLedger = {
   type: 'Organisation',
   graphType: 'Organisation',

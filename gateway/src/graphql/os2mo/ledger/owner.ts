@@ -1,6 +1,7 @@
 import { byUuids, omitted, responses, useUuidField, type TypeLedger } from './entry.js';
 import * as facts from './facts.js';
 
+/** The ledger of OS2mo's `Owner`: its fields, and the coordinates of its filters and inputs. */
 export const owner: TypeLedger = {
   type: 'Owner',
   graphType: 'Owner',

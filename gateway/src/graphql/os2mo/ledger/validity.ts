@@ -1,5 +1,6 @@
 import { type TypeLedger } from './entry.js';
 
+/** The ledger of OS2mo's `Validity`: its fields, and the coordinates of its filters and inputs. */
 export const validity: TypeLedger = {
   type: 'Validity',
   graphType: 'Validity',
