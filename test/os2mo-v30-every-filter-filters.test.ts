@@ -34,16 +34,6 @@ const cannotNarrow: Readonly<Record<string, string>> = {
   'ClassOwnerFilter.include_none':
     'alone it keeps every class: with no other member every unit is an owner that matches, and no 2.x class has an owner',
   'EmployeeFilter.from_date': 'every seeded person is valid from before 2000 and has no end',
-  'EmployeeFilter.to_date':
-    'known gap: the person listing is read as of the window’s first day (`windowDay`), so a window’s end narrows only named `uuids`',
-  'OwnerFilter.to_date':
-    'over all time, every unit’s and person’s owner history is more legacy calls than GRAPHQL_MAX_LEGACY_CALLS; `os2mo-v30-current.test.ts` checks windows on a unit',
-  'ITUserFilter.to_date':
-    'over all time, every unit’s and person’s IT accounts are more legacy calls than GRAPHQL_MAX_LEGACY_CALLS',
-  'AddressFilter.to_date':
-    'over all time, every unit’s and person’s addresses are more legacy calls than GRAPHQL_MAX_LEGACY_CALLS',
-  'LeaveFilter.to_date':
-    'over all time, every person’s leaves are more legacy calls than GRAPHQL_MAX_LEGACY_CALLS',
 };
 
 /** Which root lists the objects a sub-filter of this type picks, and what to read of each. */
