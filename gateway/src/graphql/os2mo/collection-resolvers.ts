@@ -1,4 +1,4 @@
-import { Kind, type GraphQLResolveInfo, type ValueNode } from 'graphql';
+import { GraphQLError, Kind, type GraphQLResolveInfo, type ValueNode } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
 import { badUserInput } from '../errors.js';
@@ -24,6 +24,7 @@ import { detailFilterTests, keepsNoRecord, passing, type DetailFilter } from './
 import type { CollectionSource, CollectionView } from './collections-view.js';
 import type { Instant } from './date-time.js';
 import { managerMatcher } from './manager-filters.js';
+import { NOT_SERVED_CODE, notServedMessage } from './omission-errors.js';
 import { peopleMatching } from './person-filters.js';
 import { dayWindow, overlaps, windowDay, windowReads, type DayWindow } from './time-window.js';
 import { narrowsByTree, unitsMatching, type UnitFilter, type UnitFilterReads } from './unit-filters.js';
@@ -158,6 +159,18 @@ export async function detailListing(
 
 /** Whether a window is wider than the one day a Service API listing (`?at=`) is read as of. */
 const widerThanADay = (window: DayWindow) => window.from === null || window.from !== window.to;
+
+/** A unit or person listing over a window wider than a day, on a backend without the reading API. */
+function windowNotServed(): GraphQLError {
+  const coordinate = 'filter.to_date';
+  return new GraphQLError(
+    notServedMessage(
+      coordinate,
+      'the backend does not answer OS2mo 2.4.0’s reading API (`/api/v1`), so units and people are listed as of one day; leave `to_date` out for `from_date`’s one day, or name the objects by `uuids`',
+    ),
+    { extensions: { code: NOT_SERVED_CODE, coordinate } },
+  );
+}
 
 /**
  * Every unit's, person's or detail record's versions touching a window, through OS2mo 2.4.0's reading API
@@ -520,6 +533,8 @@ export function collectionResolver(view: CollectionView, options: CollectionOpti
         const matching = inTheWindow.filter((record) => matchesFilter(record, filter));
         return pageOf(responses(matching, source, window, context.today), offset, args.limit);
       }
+      // A listing as of one day would leave out what the rest of the window holds: refused, never ignored.
+      if (widerThanADay(window)) throw windowNotServed();
       if (!filter?.user_keys && args.limit != null) {
         const legacyPage = unit
           ? await context.legacy.orgUnitPage(at, offset, args.limit)
