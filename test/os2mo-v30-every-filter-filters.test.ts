@@ -536,6 +536,32 @@ describe(
       },
     );
 
+    it('walks every filter type a served filter reaches, at any depth', () => {
+      // Walked member by member: the roots' filters and each sub-filter in them, and the links' filters.
+      const walked = new Set<string>();
+      for (const [, type] of roots()) {
+        walked.add(type.name);
+        for (const field of Object.values(type.getFields())) {
+          const named = getNamedType(field.type);
+          if (isInputObjectType(named)) walked.add(named.name);
+        }
+      }
+      for (const link of linkCases()) walked.add(link.filterType.name);
+      // Reached: every input type inside those, however deep (a sub-filter's sub-filter's …).
+      const reached = new Set<string>();
+      const reach = (type: GraphQLInputObjectType) => {
+        if (reached.has(type.name)) return;
+        reached.add(type.name);
+        for (const field of Object.values(type.getFields())) {
+          const named = getNamedType(field.type);
+          if (isInputObjectType(named)) reach(named);
+        }
+      };
+      for (const [, type] of roots()) reach(type);
+      for (const link of linkCases()) reach(link.filterType);
+      expect([...reached].filter((name) => !walked.has(name))).toEqual([]);
+    });
+
     it('gives a reason only where a case needs one', () => {
       expect(Object.keys(cannotNarrow).filter((key) => !used.has(key))).toEqual([]);
     });
