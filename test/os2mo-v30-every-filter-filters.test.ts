@@ -317,8 +317,11 @@ async function anchorOf(link: LinkCase, shape: ReturnType<typeof linkShape>) {
   if ((best?.answer.length ?? 0) > 0 || !shape.objectType) return best;
   // Few parents link to any (a seed's leaves): the parents the link's own collection names.
   const target = rootOf(shape.objectType);
+  // The link back to the parent: not the link itself under its other spelling (`Class.children` beside
+  // `children_response` names a class's children, not its parent).
+  const same = link.field.replace(/_response$/, '');
   const back = Object.values(shape.objectType.getFields()).find(
-    (field) => getNamedType(field.type) === link.parent,
+    (field) => getNamedType(field.type) === link.parent && field.name !== same,
   );
   if (!target || !back) return best;
   const named = await ask(`{ ${target} { objects { current { ${back.name} { uuid } } } } }`);
