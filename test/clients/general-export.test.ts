@@ -22,9 +22,9 @@ afterAll(async () => {
 });
 
 /** `_mo_lookup` with MoraHelper's cache (mora_helpers.py:138-186): one request per URL. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the exporter reads the keys it reads
+
 const cache = new Map<string, Promise<any>>();
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the exporter reads the keys it reads
+
 function lookup(url: string): Promise<any> {
   let answer = cache.get(url);
   if (!answer) {

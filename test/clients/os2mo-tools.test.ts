@@ -22,7 +22,6 @@ afterAll(async () => {
   await stack?.close();
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tool reads the keys it reads
 async function moGet(path: string, params: Record<string, string> = {}): Promise<any> {
   const response = await mo.get(path, params);
   expect(response.status, `GET ${path}: ${response.text}`).toBe(200);
@@ -32,7 +31,7 @@ async function moGet(path: string, params: Record<string, string> = {}): Promise
 describe('os2mo-tools through the gateway', () => {
   it('Connector(api_token=…) sends the token as a `session` header (mo_api.py:89-90): refused 401 without a bearer token', async () => {
     // The `session` header is OS2mo 1.x's SAML session token. OS2mo 2.4.0 reads only `Authorization: Bearer`
-    // (backend/mora/auth/keycloak/oidc.py at 2.4.0), and so does the gateway: the tool works once its
+    // (the OAuth2 bearer dependency of backend/mora/auth/keycloak/oidc.py:19-28 at 2.4.0), and so does the gateway: the tool works once its
     // session carries the bearer header (`connector.session.headers["Authorization"] = "Bearer …"`), which
     // every other case here does.
     const legacy = serviceSession(stack, { session: token });

@@ -64,7 +64,7 @@ const defaults = {
 
 /** `organization_uuid` (os2mo.py:322-324): `one()` of `o/`. */
 async function organizationUuid(): Promise<string> {
-  return one(await os2moGet('o/'), 'organisations').uuid;
+  return one<{ uuid: string }>(await os2moGet('o/'), 'organisations').uuid;
 }
 
 /** `get_org_unit_hierarchy` (os2mo.py:245-261): the uuids of the org_unit_hierarchy classes named. */
@@ -174,7 +174,8 @@ async function stsOrgUnit(uuid: string, settings: Settings, kle: boolean) {
   if (settings.syncManagers) {
     // manager_to_orgunit (os2mo.py:339-343): one(manager)["person"]["uuid"].
     const managers = await os2moGet(`ou/${uuid}/details/manager`);
-    if (managers.length > 0) sts.managerUuid = one(managers, `managers of ${uuid}`).person.uuid;
+    if (managers.length > 0)
+      sts.managerUuid = one<{ person: { uuid: string } }>(managers, `managers of ${uuid}`).person.uuid;
   }
   if (kle) {
     const { tasks, contactForTasks } = partitionKle(
