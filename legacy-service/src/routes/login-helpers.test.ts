@@ -1,9 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Hono } from 'hono';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdp, type RunningIdp } from '../../../idp/src/server.js';
 import { createLegacyApp } from '../app.js';
+import { LegacyError } from '../errors.js';
+import { loginHelperRoutes } from './login-helpers.js';
 import { readLegacyConfig } from '../config.js';
 import { openTestLegacy, type TestLegacy } from '../testing.js';
 
@@ -145,5 +150,48 @@ describe('token (router.py:32-61)', () => {
 
   it('still needs a token for every other /service path', async () => {
     expect((await legacy.request('/service/o/')).status).toBe(401);
+  });
+
+  it('answers a realm that does not answer in time 500 E_UNKNOWN, naming nothing of it', async () => {
+    // A realm that takes the connection and never answers.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const issuer = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/realms/org`;
+    const app = new Hono();
+    app.route(
+      '/service',
+      loginHelperRoutes({
+        realm: { issuer, client: 'org-frontend' },
+        maxBodyBytes: 1024,
+        realmTimeoutMs: 50,
+      }),
+    );
+    app.onError((error, c) =>
+      error instanceof LegacyError
+        ? c.json(error.toBody(), error.status)
+        : c.json(
+            {
+              error: true,
+              status: 500,
+              error_key: 'E_UNKNOWN',
+              description: 'An unexpected error occurred.',
+            },
+            500,
+          ),
+    );
+    try {
+      const response = await app.request('/service/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'username=alice&password=alice',
+      });
+      expect(response.status).toBe(500);
+      const text = await response.text();
+      expect(JSON.parse(text)).toMatchObject({ error_key: 'E_UNKNOWN' });
+      expect(text).not.toContain(issuer);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

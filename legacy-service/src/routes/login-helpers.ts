@@ -14,6 +14,8 @@ export interface LoginHelperOptions {
     | undefined;
   /** Largest accepted form, in bytes. */
   maxBodyBytes: number;
+  /** How long a login waits for the realm's answer (default 10 s). */
+  realmTimeoutMs?: number;
 }
 
 /** A refusal 2.4.0 raises as FastAPI's `HTTPException(406, detail=…)`: its body is the detail, a JSON string. */
@@ -126,6 +128,8 @@ export function loginHelperRoutes(options: LoginHelperOptions): Hono {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ client_id: realm.client, grant_type: 'password', ...login }),
+        // A realm that does not answer fails the login (500 E_UNKNOWN, as 2.4.0's client error) instead of holding it.
+        signal: AbortSignal.timeout(options.realmTimeoutMs ?? 10_000),
       });
       const answer = (await response.json().catch(() => ({}))) as { access_token?: unknown };
       if (typeof answer.access_token !== 'string') {
