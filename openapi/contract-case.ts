@@ -14,6 +14,8 @@ export interface ContractCase {
   body?: unknown;
   /** Sent as-is instead of `body`: bodies that are not JSON or are too large. */
   rawBody?: string;
+  /** Sent as an `application/x-www-form-urlencoded` form instead of `body` (2.4.0's login). */
+  form?: Record<string, string>;
   status: number;
   /** The `error_key` an error answer must carry. */
   errorKey?: string;

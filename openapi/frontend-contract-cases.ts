@@ -273,4 +273,65 @@ export const frontendContractCases: Record<string, ContractCase[]> = {
       errorKey: 'E_CLASS_NOT_FOUND',
     },
   ],
+  readKeycloakSettings: [
+    {
+      name: "the realm's settings, without a token",
+      os2mo: 'OS2mo 2.4.0 backend/tests/test_service_auth.py::TestEndpointAuthDependency',
+      token: null,
+      status: 200,
+    },
+  ],
+  logIn: [
+    {
+      name: 'a user name and password, without a token',
+      os2mo: 'OS2mo 2.4.0 backend/tests/test_service_auth.py::TestEndpointAuthDependency',
+      form: { username: 'alice', password: 'alice' },
+      token: null,
+      status: 200,
+    },
+    {
+      name: 'without a password',
+      form: { username: 'alice' },
+      token: null,
+      status: 400,
+      errorKey: 'E_INVALID_INPUT',
+    },
+    {
+      name: 'with a client_id (auth/keycloak/router.py:43-44)',
+      form: { username: 'alice', password: 'alice', client_id: 'org-frontend' },
+      token: null,
+      status: 406,
+    },
+    {
+      name: 'a password the realm refuses',
+      form: { username: 'alice', password: 'wrong' },
+      token: null,
+      status: 401,
+      errorKey: 'E_UNAUTHORIZED',
+    },
+  ],
+  autocompleteAddresses: [
+    {
+      name: "the municipality's own addresses",
+      params: { org },
+      query: { q: 'Town Hall Square 1' },
+      status: 200,
+    },
+    {
+      name: 'the whole register (global=1)',
+      params: { org },
+      query: { q: 'Northbay', global: '1' },
+      status: 200,
+    },
+    {
+      name: 'an organisation it does not hold',
+      os2mo:
+        'OS2mo 2.4.0 backend/tests/test_service_address.py::TestAddressLookup::test_autocomplete_missing_org',
+      params: { org: unknown },
+      query: { q: '42' },
+      status: 400,
+      errorKey: 'E_NO_LOCAL_MUNICIPALITY',
+    },
+    { name: 'without q', params: { org }, status: 400, errorKey: 'E_INVALID_INPUT' },
+  ],
 };

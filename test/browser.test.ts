@@ -64,9 +64,10 @@ describe.skipIf(skip)('the browser tools in Chromium', { shuffle: false }, () =>
     expect(response.status()).toBe(200);
     const body = await response.json();
     expect(body.errors).toBeUndefined();
+    // v30's non-deprecated links: a page of managers, each manager's type as a response with `current`.
     const managerType = body.data.org_units.objects
-      .flatMap((unit: any) => unit.current.managers)
-      .map((manager: any) => manager.manager_type.user_key)[0];
+      .flatMap((unit: any) => unit.current.managers_response.objects)
+      .map((manager: any) => manager.current.manager_type_response.current.user_key)[0];
     expect(managerType).toEqual(expect.any(String));
 
     await expect

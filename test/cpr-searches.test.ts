@@ -323,3 +323,73 @@ describe.each(['lane', 'app'] as const)('/service/o/{org}/e/?query=<cpr> (%s)', 
     expect(searchLines(restricted)).toEqual([]);
   });
 });
+
+describe.each(['lane', 'app'] as const)('/service/e/autocomplete/?query=<cpr> (%s)', (road) => {
+  // The fifth round's note: the person autocomplete matches the CPR register as the listing does (LoRa's
+  // `bruger` autocomplete behind 2.4.0's `employee.py` line 375), and answered the person with no line and
+  // past CPR_READ_ROLES, since its answer carries no number for the gateway to find.
+  async function autocomplete(gateway: Gateway, who: string, query: string) {
+    const response = await fetch(
+      `${gateway.running.url}/service/e/autocomplete/?query=${encodeURIComponent(query)}`,
+      {
+        headers: {
+          authorization: `Bearer ${tokens[who]}`,
+          ...(road === 'app' ? { origin: 'https://elsewhere.example' } : {}),
+        },
+      },
+    );
+    return { status: response.status, body: (await response.json()) as any };
+  }
+
+  it('is on record: one line with the count and the subject, never the number', async () => {
+    const found = await autocomplete(open, 'nora', person.cpr_no);
+    expect(found.status).toBe(200);
+    expect(found.body.items.map((item: { uuid: string }) => item.uuid)).toEqual([person.uuid]);
+    expect(open.log.filter((line) => line.cpr_search || line.cpr_read)).toEqual([
+      expect.objectContaining({
+        msg: 'CPR numbers searched',
+        cpr_search: expect.objectContaining({
+          road: 'service',
+          endpoint: 'GET /service/e/autocomplete/',
+          count: 1,
+          subjects: [person.uuid],
+          withheld: false,
+        }),
+      }),
+    ]);
+    noNumberIn(open);
+  });
+
+  it('under CPR_READ_ROLES finds no one for a reader without the role; the admin finds the person; a name is no CPR search', async () => {
+    const withheld = await autocomplete(restricted, 'nora', person.cpr_no);
+    expect(withheld).toEqual({ status: 200, body: { items: [] } });
+    expect(searchLines(restricted)).toEqual([
+      expect.objectContaining({
+        cpr_search: expect.objectContaining({ count: 1, subjects: [], withheld: true }),
+      }),
+    ]);
+    const admin = await autocomplete(restricted, 'alice', person.cpr_no);
+    expect(admin.body.items.map((item: { uuid: string }) => item.uuid)).toEqual([person.uuid]);
+    restricted.log.length = 0;
+    const byName = await autocomplete(restricted, 'nora', person.name);
+    expect(byName.body.items.map((item: { uuid: string }) => item.uuid)).toContain(person.uuid);
+    expect(searchLines(restricted)).toEqual([]);
+    noNumberIn(restricted);
+  });
+
+  it('a second search text is refused with a code before any number is looked up (one number a request)', async () => {
+    const query = others
+      .slice(0, 2)
+      .map((number) => `query=${number}`)
+      .join('&');
+    const response = await fetch(`${restricted.running.url}/service/e/autocomplete/?${query}`, {
+      headers: {
+        authorization: `Bearer ${tokens.alice}`,
+        ...(road === 'app' ? { origin: 'https://elsewhere.example' } : {}),
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error_key: 'E_INVALID_QUERY' });
+    expect(searchLines(restricted)).toEqual([]);
+  });
+});

@@ -63,14 +63,6 @@ const everyExample = [
 const deprecatedIn = (query: string) =>
   validate(schemas.get('v30')!, parse(query), [NoDeprecatedCustomRule]).map((error) => error.message);
 
-/**
- * The v30 examples that keep v30's deprecated plain links, because their `*_response` form is refused by the
- * gateway's default limits (docs/graphql.md says so beside them): the reference query is then 13 levels deep
- * (GRAPHQL_MAX_DEPTH 12) and weighs about 267,000 (GRAPHQL_MAX_COST 20,000), every unit with its managers about
- * 135,000 (its plain form about 5,400). The reference query is also GraphiQL's, the banner's and the bench's.
- */
-const plainLinkExamples = new Set(['docs/graphql.md #1', 'docs/graphql.md #2']);
-
 describe('the GraphQL examples of the README and the docs', () => {
   it('are found: the guide pairs every before with an after, and the README runs v30', () => {
     expect(guideExamples.length).toBeGreaterThanOrEqual(10);
@@ -91,20 +83,11 @@ describe('the GraphQL examples of the README and the docs', () => {
 
   it.each(
     everyExample
-      .filter((example) => example.version === 'v30' && !plainLinkExamples.has(example.where))
+      .filter((example) => example.version === 'v30')
       .map((example) => [example.where, example] as const),
   )('%s uses nothing v30 deprecates', (_, { query }) => {
     expect(deprecatedIn(query)).toEqual([]);
   });
-
-  it.each([...plainLinkExamples])(
-    '%s is still an example of the GraphQL page, still in plain links (else it leaves the list)',
-    (where) => {
-      const example = everyExample.find((candidate) => candidate.where === where);
-      expect(example?.version).toBe('v30');
-      expect(deprecatedIn(example!.query)).not.toEqual([]);
-    },
-  );
 });
 
 describe('the migration guide, run as printed', () => {

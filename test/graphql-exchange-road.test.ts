@@ -127,8 +127,8 @@ const graphqlResponse = { ...json, accept: 'application/graphql-response+json' }
 const body = (params: unknown) => JSON.stringify(params);
 const typename = { query: '{ __typename }' };
 
-/** A query deeper than `GRAPHQL_MAX_DEPTH` (12): each `parent` is one level. */
-const deep = `{ org_units { objects { current { ${'parent { '.repeat(12)}uuid${' }'.repeat(12)} } } } }`;
+/** A query deeper than `GRAPHQL_MAX_DEPTH` (20): each `parent` is one level. */
+const deep = `{ org_units { objects { current { ${'parent { '.repeat(20)}uuid${' }'.repeat(20)} } } } }`;
 
 describe('the GraphQL JSON exchange beside Yoga’s own road', () => {
   it('answers a plain JSON POST, in each accepted media type and charset, as Yoga does', async () => {

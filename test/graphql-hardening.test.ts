@@ -9,7 +9,7 @@ import { startTestStack, type TestStack } from './stack.js';
 /**
  * Documents that would exhaust the gateway or the legacy service behind it are refused while they are
  * read, parsed or validated: every refusal here is checked against what reached the legacy service.
- * Default limits: depth 12, aliases 30, tokens 2000, cost 20000 (weighing `limit`), directives 20, body 1 MiB,
+ * Default limits: depth 20, aliases 30, tokens 2000, cost 20000 (weighing `limit`), directives 20, body 1 MiB,
  * 1000 legacy calls per request.
  */
 
@@ -107,8 +107,8 @@ describe('queries people write', () => {
   });
 
   it('accepts exactly the configured depth and alias counts', async () => {
-    await expectAccepted(nested(12));
-    await expectRefused(nested(13), 'QUERY_TOO_DEEP');
+    await expectAccepted(nested(20));
+    await expectRefused(nested(21), 'QUERY_TOO_DEEP');
     await expectAccepted(aliased(30));
     await expectRefused(aliased(31), 'TOO_MANY_ALIASES');
   });

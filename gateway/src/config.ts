@@ -497,7 +497,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
       maxBytes: integer(env, 'GRAPHQL_DOCUMENT_CACHE_BYTES', 8 * 1024 * 1024, 1_024, 1024 * 1024 * 1024),
     },
     graphqlLimits: {
-      maxDepth: integer(env, 'GRAPHQL_MAX_DEPTH', 12, 1, 1_000),
+      maxDepth: integer(env, 'GRAPHQL_MAX_DEPTH', 20, 1, 1_000),
       maxAliases: integer(env, 'GRAPHQL_MAX_ALIASES', 30, 0, 100_000),
       maxTokens: integer(env, 'GRAPHQL_MAX_TOKENS', 2_000, 100, 1_000_000),
       maxCost: integer(env, 'GRAPHQL_MAX_COST', 20_000, 1, 100_000_000),

@@ -6,9 +6,11 @@ import type { LegacyAuthConfig } from './config.js';
 import { invalid, LegacyError, notFound } from './errors.js';
 import { OrgData } from './org-data.js';
 import type { NavLink } from './frontend-settings.js';
+import { addressAutocompleteRoutes } from './routes/address-autocomplete.js';
 import { configurationRoutes } from './routes/configuration.js';
 import { exportRoutes } from './routes/exports.js';
 import { integrationDataRoutes } from './routes/integration-data.js';
+import { loginHelperRoutes } from './routes/login-helpers.js';
 import { lookupRoutes } from './routes/lookups.js';
 import { readingApiRoutes } from './routes/reading-api.js';
 import { readRoutes } from './routes/reads.js';
@@ -36,6 +38,11 @@ export interface LegacyAppOptions {
    * send tokens to the backend yet. `main.ts` always passes the configured value, which defaults to on.
    */
   auth?: LegacyAuthConfig;
+  /**
+   * The realm's client `POST /service/token` logs in with and `GET /service/keycloak.json` names (2.4.0's
+   * `keycloak_mo_client`); default `org-frontend`. Both routes need `auth`: without it no realm is known.
+   */
+  keycloakClient?: string;
   /** The folder `GET /service/exports/` lists (OS2mo's `QUERY_EXPORT_DIR`); none means a missing folder. */
   exportDir?: string;
   /** `GET /service/navlinks` (OS2mo's `NAVLINKS`); none answers `[{}]`, as 2.4.0 does. */
@@ -90,6 +97,17 @@ export function createLegacyApp(options: LegacyAppOptions): Hono {
   app.use('/service/*', stampDataVersion);
   app.use('/api/v1/*', stampDataVersion);
 
+  // 2.4.0 mounts its login helpers under `/service` without the token check (`mora/app.py:223-227`); without
+  // a realm (authentication off) they have nothing to point to and answer as unknown paths.
+  app.route(
+    '/service',
+    loginHelperRoutes({
+      realm: options.auth?.enabled
+        ? { issuer: options.auth.issuer, client: options.keycloakClient ?? 'org-frontend' }
+        : undefined,
+      maxBodyBytes,
+    }),
+  );
   if (options.auth?.enabled) {
     // 2.4.0 guards its reading API with the same `auth` dependency as `/service` (`mora/app.py`).
     const tokenCheck = requireBearerToken(createTokenCheck(options.auth), options.onUnexpectedError);
@@ -108,6 +126,7 @@ export function createLegacyApp(options: LegacyAppOptions): Hono {
   );
   // Before the reads: `/e/cpr_lookup` and `/ou/autocomplete` would otherwise be taken for UUIDs.
   app.route('/service', lookupRoutes({ data, clock }));
+  app.route('/service', addressAutocompleteRoutes({ data }));
   app.route('/service', readRoutes({ data, clock }));
   app.route('/service', writeRoutes({ store }));
   app.route('/service', configurationRoutes({ navlinks: options.navlinks ?? [] }));

@@ -30,6 +30,11 @@ export interface LegacyConfig {
   auth: LegacyAuthConfig;
   /** `LEGACY_EXPORT_DIR`: the folder `/service/exports/` serves (default: `exports` in the data folder). */
   exportDir?: string;
+  /**
+   * `LEGACY_KEYCLOAK_CLIENT`: the realm's client `POST /service/token` logs in with and
+   * `/service/keycloak.json` names (OS2mo's `KEYCLOAK_MO_CLIENT`); default `org-frontend`.
+   */
+  keycloakClient: string;
   /** `LEGACY_NAVLINKS`: a JSON list of `{"href", "text"}` for `/service/navlinks` (OS2mo's `NAVLINKS`). */
   navlinks: NavLink[];
 }
@@ -105,6 +110,16 @@ function readNavlinks(env: NodeJS.ProcessEnv): NavLink[] {
   });
 }
 
+function readClientId(env: NodeJS.ProcessEnv): string {
+  const client = readText(env, 'LEGACY_KEYCLOAK_CLIENT', 'org-frontend');
+  if (!/^[A-Za-z0-9_.-]+$/.test(client)) {
+    throw new Error(
+      `LEGACY_KEYCLOAK_CLIENT must be a client id (letters, digits, '.', '_', '-'), got "${client}".`,
+    );
+  }
+  return client;
+}
+
 /** Reads the legacy service's environment; a bad value stops the start with a message naming it. */
 export function readLegacyConfig(env: NodeJS.ProcessEnv = process.env): LegacyConfig {
   return {
@@ -115,5 +130,6 @@ export function readLegacyConfig(env: NodeJS.ProcessEnv = process.env): LegacyCo
     auth: readAuth(env),
     ...(env.LEGACY_EXPORT_DIR ? { exportDir: env.LEGACY_EXPORT_DIR } : {}),
     navlinks: readNavlinks(env),
+    keycloakClient: readClientId(env),
   };
 }

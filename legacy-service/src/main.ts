@@ -11,6 +11,7 @@ try {
     auth: config.auth,
     exportDir: config.exportDir,
     navlinks: config.navlinks,
+    keycloakClient: config.keycloakClient,
     onUnexpectedError: (error) => console.error('legacy-service: unexpected error', error),
   });
   console.log(`legacy-service: ${service.url}/service/ (data in ${config.dataDir})`);

@@ -19,6 +19,11 @@ export interface Organisation {
   uuid: string;
   name: string;
   user_key: string;
+  /**
+   * The municipality's code (OS2mo's `myndighed` relation `urn:dk:kommune:{code}`): its own addresses are the
+   * ones `address_autocomplete` finds without `global`. Absent in older stores means none.
+   */
+  municipality_code?: number;
 }
 
 export interface Facet {
@@ -199,6 +204,8 @@ export interface DarAddress {
   supplerendebynavn: string | null;
   postnr: string;
   postnrnavn: string;
+  /** The municipality the address lies in (DAWA's `kommunekode`); absent in older stores means unknown. */
+  kommunekode?: number;
   /** Longitude and latitude: OS2mo links to OpenStreetMap when both are known. */
   x: number | null;
   y: number | null;

@@ -185,6 +185,11 @@ export class OrgData {
     return this.typed<DarAddress>(this.store.get(collections.darAddress, uuid));
   }
 
+  /** Every address of the register copy. */
+  darAddresses(): DarAddress[] {
+    return [...this.store.all(collections.darAddress)] as unknown as DarAddress[];
+  }
+
   findDetail<A>(type: DetailType, uuid: string): Temporal<A> | undefined {
     return this.typed<Temporal<A>>(this.store.get(detailCollection[type], uuid));
   }

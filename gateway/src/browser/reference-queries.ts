@@ -54,7 +54,10 @@ query ReferenceQuery ${selection}`,
 query ReferenceQuery ${selection}`,
 };
 
-/** The same reference query in OS2mo's shape: each unit's `current` state; a manager's `person` is a list. */
+/**
+ * The same reference query in OS2mo's v30 shape: each unit's `current` state, its links through the
+ * `*_response` fields v30 keeps (the plain links are deprecated there).
+ */
 const os2moSelection = `{
   org_units(
     filter: {
@@ -66,15 +69,29 @@ const os2moSelection = `{
     objects {
       current {
         name
-        managers {
-          manager_type {
-            user_key
-          }
-          person {
-            name
-            engagements {
-              job_function {
-                user_key
+        managers_response {
+          objects {
+            current {
+              manager_type_response {
+                current {
+                  user_key
+                }
+              }
+              person_response {
+                current {
+                  name
+                  engagements_response {
+                    objects {
+                      current {
+                        job_function_response {
+                          current {
+                            user_key
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
               }
             }
           }
@@ -94,10 +111,7 @@ export const graphiqlQueries: Readonly<Record<string, string>> = {
   v30: `${heading}#
 # v30 is OS2mo's GraphQL: each unit answers
 # with uuid and current; person is a list.
-# v30 deprecates these plain links (GraphiQL
-# marks them) for managers_response and the like;
-# this query keeps them: in that form it is past
-# the gateway's default depth and cost limits
-# (docs/graphql.md).
+# Its links are v30's *_response fields, each
+# answering { current } (or a page of them).
 query ReferenceQuery ${os2moSelection}`,
 };

@@ -436,6 +436,27 @@ export const contractOperations: readonly ContractOperation[] = [
     flags: [],
   },
   {
+    operationId: 'readKeycloakSettings',
+    method: 'GET',
+    path: '/service/keycloak.json',
+    summary: "The realm's adapter settings for OS2mo's frontend",
+    flags: [],
+  },
+  {
+    operationId: 'logIn',
+    method: 'POST',
+    path: '/service/token',
+    summary: 'Log a user in at the realm and answer the access token',
+    flags: [],
+  },
+  {
+    operationId: 'autocompleteAddresses',
+    method: 'GET',
+    path: '/service/o/{org}/address_autocomplete/',
+    summary: 'Find addresses of the address register (DAR) by a search phrase',
+    flags: ['q', 'global'],
+  },
+  {
     operationId: 'listExports',
     method: 'GET',
     path: '/service/exports/',

@@ -3,6 +3,7 @@ import { GatewayError } from '../errors/gateway-error.js';
 import type { ForwardResponse } from '../legacy/legacy-client.js';
 import type { Logger } from '../observability/logger.js';
 import { cprRequestIds, mayReadCpr, readerOf, type CprReadPolicy } from './cpr-policy.js';
+import { cprSearchEndpoints } from './cpr-endpoints.js';
 import { defaultMaxCprNumbers, emptyTally, isCprSearch, logCprSearch } from './cpr-search.js';
 
 export interface ServiceCprOptions {
@@ -51,13 +52,12 @@ function withCpr(value: unknown, found: Record<string, unknown>[]): Record<strin
 }
 
 const lookupEndpoint = '/service/e/cpr_lookup/';
-/** The person listing, whose `query` the Service API matches against the register when it is a number. */
-const personListing = '/service/o/{org}/e/';
+const autocompleteEndpoint = '/service/e/autocomplete/';
 
-/** The CPR numbers a person listing's `?query=` values search by (each value the backend may take). */
+/** The CPR numbers a person search's `?query=` values search by (each value the backend may take). */
 function searchedNumbers(endpoint: string, target: string | undefined): Set<string> {
   const numbers = new Set<string>();
-  if (endpoint !== personListing || target === undefined) return numbers;
+  if (!cprSearchEndpoints.includes(endpoint) || target === undefined) return numbers;
   const queryStart = target.indexOf('?');
   if (queryStart === -1) return numbers;
   for (const [name, value] of new URLSearchParams(target.slice(queryStart + 1))) {
@@ -85,9 +85,11 @@ export function serviceCpr(options: ServiceCprOptions) {
     .sort((a, b) => b.literals - a.literals);
 
   /**
-   * A person listing searched by CPR number (`?query=<number>`): one `cpr_search` line (how many numbers,
-   * whom they found, who searched; never a number), and for a reader the policy serves no numbers a
-   * listing that found no one (`items: []`, `total: 0`), since any hit would say whose the number is.
+   * A person search by CPR number (`?query=<number>` on the listing or the autocomplete): one `cpr_search`
+   * line (how many numbers, whom they found, who searched; never a number), and for a reader the policy
+   * serves no numbers a search that found no one (`items: []`, and `total: 0` where the listing counts),
+   * since any hit would say whose the number is. The people found are the listing's items with a number,
+   * or every autocomplete item (an autocomplete item carries no number: each one is a match).
    * More numbers than `CPR_MAX_NUMBERS_PER_REQUEST` in one request is refused.
    */
   function searchAnswer(
@@ -110,8 +112,10 @@ export function serviceCpr(options: ServiceCprOptions) {
       page.items = [];
       if ('total' in page) page.total = 0;
     } else {
-      for (const record of withCpr(parsed, [])) {
-        if (typeof record.uuid === 'string') tally.subjects.add(record.uuid);
+      const found =
+        endpoint === autocompleteEndpoint && Array.isArray(page.items) ? page.items : withCpr(parsed, []);
+      for (const record of found as Record<string, unknown>[]) {
+        if (typeof record?.uuid === 'string') tally.subjects.add(record.uuid);
       }
     }
     logCprSearch(

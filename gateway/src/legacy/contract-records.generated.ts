@@ -36,6 +36,42 @@ export type GlobalConfigurationRecord = UnitConfigurationRecord & {
 /** Any JSON object, e.g. `{"org_units": {"show_roles": "False"}}`; it is not stored. */
 export type ConfigurationWriteRecord = Record<string, unknown>;
 
+/** 2.4.0's `keycloak.json` (`auth/keycloak/router.py:20-30`). */
+export type KeycloakSettingsRecord = {
+  realm: string;
+  'auth-server-url': string;
+  'ssl-required': string;
+  resource: string;
+  'public-client': boolean;
+  'confidential-port': number;
+};
+
+/** FastAPI's `OAuth2PasswordRequestForm`, as 2.4.0's `POST /service/token` takes it. */
+export type LoginFormRecord = {
+  username: string;
+  password: string;
+  grant_type?: string;
+  scope?: string;
+  client_id?: string;
+  client_secret?: string;
+};
+
+/** The realm's access token (`auth/keycloak/router.py:61`). */
+export type LoginAnswerRecord = {
+  access_token: string;
+  token_type: 'Bearer';
+};
+
+/** One address `address_autocomplete` found (`service/address.py:153-161`). */
+export type AddressSuggestionRecord = {
+  location: {
+    /** The address as written. */
+    name: string;
+    /** Its UUID in the address register. */
+    uuid: string;
+  };
+};
+
 /** A menu link; the one item of the list without configured links is `{}`. */
 export type NavLinkRecord = {
   href?: string;
@@ -1020,6 +1056,10 @@ export interface ContractRecords {
   UnitConfiguration: UnitConfigurationRecord;
   GlobalConfiguration: GlobalConfigurationRecord;
   ConfigurationWrite: ConfigurationWriteRecord;
+  KeycloakSettings: KeycloakSettingsRecord;
+  LoginForm: LoginFormRecord;
+  LoginAnswer: LoginAnswerRecord;
+  AddressSuggestion: AddressSuggestionRecord;
   NavLink: NavLinkRecord;
   ClassWrite: ClassWriteRecord;
   ValidationRef: ValidationRefRecord;

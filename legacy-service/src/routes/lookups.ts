@@ -78,7 +78,10 @@ export function lookupRoutes({ data, clock }: LookupRouteOptions): Hono {
         const version = versionAt(employee, at);
         if (!version) return [];
         const name = fullName(version);
-        return matchesWords(query, name, version.user_key, employee.uuid)
+        // The CPR number too, as LoRa's person autocomplete that 2.4.0 hands the search to (the contract's
+        // description; OS2mo still matches it at HEAD: `mora/service/autocomplete/employees.py`,
+        // `_get_cte_cpr_hits`).
+        return matchesWords(query, name, version.user_key, employee.uuid, version.cpr_no ?? '')
           ? [{ uuid: employee.uuid, name, attrs: [] }]
           : [];
       })

@@ -301,6 +301,13 @@ describe('lookups', () => {
     expect((await get('/service/e/autocomplete/?query=')).body).toEqual({ items: [] });
   });
 
+  it('autocompletes a person by CPR number, as LoRa’s person autocomplete (OS2mo HEAD `_get_cte_cpr_hits`)', async () => {
+    const alice = await get(`/service/e/${aliceUuid}/`);
+    expect(alice.body.cpr_no).toMatch(/^\d{10}$/);
+    const people = await get(`/service/e/autocomplete/?query=${alice.body.cpr_no}`);
+    expect(people.body.items.map((item: any) => item.uuid)).toEqual([aliceUuid]);
+  });
+
   it('answers the tree down to the units asked for', async () => {
     const { body } = await get(`/service/o/${organisationUuid}/ou/tree?uuid=${oscarOwnedUnitUuid}`);
     expect(body).toHaveLength(1);

@@ -23,6 +23,12 @@ export const notCovered: Record<string, string> = {
     "An importer's JSON kept on the LoRa object: no GraphQL version has `integration_data` (OS2mo's printouts have none).",
   readEmployeeIntegrationData:
     "An importer's JSON kept on the LoRa object: no GraphQL version has `integration_data` (OS2mo's printouts have none).",
+  readKeycloakSettings:
+    "OS2mo 2.4.0's frontend reads its realm's adapter settings here: the identity provider publishes them itself (and the gateway serves its own at `/idp.json`), not organisation data.",
+  logIn:
+    "OS2mo 2.4.0's frontend logs in here: a client gets its token from the identity provider, which GraphQL needs before its first query. It writes nothing.",
+  autocompleteAddresses:
+    "A search of the national address register (DAWA): OS2mo's GraphQL has no address search (its printouts have none); the address a record holds is read through its `addresses`.",
   writeClass:
     "OS2mo's `class_create` and `class_update` (served) write through it, admin only as here; the write proof (test/write-replacements-proof.test.ts) does not cover them yet.",
   ...Object.fromEntries(

@@ -59,7 +59,7 @@ const allOff: ArmorConfig = {
  * rather than as costly (depth also multiplies the cost).
  *
  * @example
- * createYoga({ schema, plugins: [useQueryLimits({ maxDepth: 12, maxAliases: 30, maxTokens: 2000, maxCost: 20000, maxDirectives: 20 })] });
+ * createYoga({ schema, plugins: [useQueryLimits({ maxDepth: 20, maxAliases: 30, maxTokens: 2000, maxCost: 20000, maxDirectives: 20 })] });
  */
 export function useQueryLimits(limits: GraphQLLimits): Plugin {
   const common = { enabled: true, exposeLimits: false, propagateOnRejection: true } as const;

@@ -58,6 +58,18 @@ const plainLinkWeight = 1;
 /** What a plain list link weighs below a list of the same objects: a link's objects, as a page link without a limit. */
 const repeatedListWeight = unlimitedLinkWeight;
 /**
+ * OS2mo's response wrappers (`ClassResponse`, `ClassResponsePaged`: v30's `*_response` links and root pages)
+ * and the object type they wrap (`Class`). Their levels (`objects`, `current`, `validities`) hold the object
+ * the link gives, so they add no level to the cost, and a paged `*_response` link without a limit weighs as its
+ * deprecated plain twin (`classes_response` as `classes`): one spelling of a link costs what the other does, so
+ * a client following v30's deprecation hints is not refused for it.
+ */
+const responseWrapper = /^(.+?)Response(Paged)?$/;
+function wrapped(type: GraphQLNamedType | undefined): string | undefined {
+  return type ? responseWrapper.exec(type.name)?.[1] : undefined;
+}
+
+/**
  * Lists whose objects are already weighed above them: a page's `objects` (the page field carries its limit)
  * and an object's `validities` (the registrations of the one object selected). They do not count as a list
  * a path has passed.
@@ -147,6 +159,8 @@ function pageSize(
   isRoot: boolean,
   /** What a plain list link weighs here without a limit: one object, or more below a list of its objects. */
   plainList: number,
+  /** A paged `*_response` link: without a limit it weighs as a plain list link (`plainList`). */
+  pagedLink = false,
 ): number {
   if (!givesMany(field)) return 1;
   const definition = field.args.find((arg) => arg.name === 'limit');
@@ -162,7 +176,7 @@ function pageSize(
   const limit = unlimited
     ? isRoot
       ? unlimitedWeight
-      : isListType(getNullableType(field.type))
+      : isListType(getNullableType(field.type)) || pagedLink
         ? plainList
         : followsHeld
           ? heldLinkWeight
@@ -203,18 +217,25 @@ export function weightedCost({ schema, document, operation, variables }: Weighte
   const root = schema.getRootType(operation.operation) ?? undefined;
 
   /** `passed`: the types of the plain list links the path has followed so far. */
+  /** `flat`: the selection is of a link's response wrapper, whose levels are the object's own. */
   const selectionCost = (
     selectionSet: SelectionSetNode,
     parent: GraphQLNamedType | undefined,
     passed: ReadonlySet<string>,
+    flat = false,
   ): number => {
+    const factor = flat ? 1 : depthCostFactor;
     let total = 0;
-    for (const selection of selectionSet.selections)
-      total += depthCostFactor * cost(selection, parent, passed);
+    for (const selection of selectionSet.selections) total += factor * cost(selection, parent, passed, flat);
     return total;
   };
 
-  const cost = (node: ASTNode, parent: GraphQLNamedType | undefined, passed: ReadonlySet<string>): number => {
+  const cost = (
+    node: ASTNode,
+    parent: GraphQLNamedType | undefined,
+    passed: ReadonlySet<string>,
+    flat = false,
+  ): number => {
     if (node.kind === Kind.FIELD) {
       if (node.name.value === '__schema' || node.name.value === '__type') return 0;
       if (!node.selectionSet) return scalarCost;
@@ -225,12 +246,20 @@ export function weightedCost({ schema, document, operation, variables }: Weighte
       const type = field ? getNamedType(field.type) : undefined;
       const plainList =
         field !== undefined && isListType(getNullableType(field.type)) && !weighedAbove.has(field.name);
-      const below = plainList && !passed.has(type!.name) ? new Set([...passed, type!.name]) : passed;
-      const inner = objectCost + selectionCost(node.selectionSet, type, below);
+      // A paged `*_response` link below the root weighs as its plain twin, and counts as passing its objects.
+      const pagedLink = parent !== root && type?.name.endsWith('ResponsePaged') === true;
+      const listed = plainList ? type!.name : pagedLink ? wrapped(type) : undefined;
+      const below = listed !== undefined && !passed.has(listed) ? new Set([...passed, listed]) : passed;
+      // A link's wrapper (below the root; a root page's levels are weighed as they always were) is flat,
+      // and so is every wrapper inside it (`ClassResponsePaged.objects`, `ClassResponse.current`).
+      const wrapper = wrapped(type) !== undefined && parent !== root;
+      const inner =
+        objectCost +
+        selectionCost(node.selectionSet, type, below, wrapper && (flat || wrapped(parent) === undefined));
       if (!field) return inner;
       const fixed = fixedWeights.get(`${parent!.name}.${field.name}`);
-      const plainWeight = plainList && passed.has(type!.name) ? repeatedListWeight : plainLinkWeight;
-      return inner * (fixed ?? pageSize(field, node, variables, parent === root, plainWeight));
+      const plainWeight = listed !== undefined && passed.has(listed) ? repeatedListWeight : plainLinkWeight;
+      return inner * (fixed ?? pageSize(field, node, variables, parent === root, plainWeight, pagedLink));
     }
     if (node.kind === Kind.INLINE_FRAGMENT) {
       const type = node.typeCondition ? schema.getType(node.typeCondition.name.value) : parent;

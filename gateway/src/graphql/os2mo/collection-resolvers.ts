@@ -1,4 +1,4 @@
-import { Kind, type GraphQLResolveInfo, type ValueNode } from 'graphql';
+import { GraphQLError, Kind, type GraphQLResolveInfo, type ValueNode } from 'graphql';
 import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
 import { badUserInput } from '../errors.js';
@@ -17,11 +17,14 @@ import { usesDefaultArguments, selectedFields } from '../resolvers/lookahead.js'
 import { decodeCursor, encodeCursor } from '../resolvers/pagination.js';
 import { prefetchUnitLinks, unitsAnswerableFromManagers } from '../resolvers/prefetch.js';
 import { lookUpByUuid } from '../../backend-record/lookup-by-uuid.js';
+import { isAbsentPath, readingValidity } from '../../backend-record/backend-reads.js';
+import { legacyPaths, type ReadingApiType } from '../../legacy/legacy-paths.js';
 import { classesMatching, type ClassFilter, type OwnerReads } from './class-filters.js';
 import { detailFilterTests, keepsNoRecord, passing, type DetailFilter } from './detail-filters.js';
 import type { CollectionSource, CollectionView } from './collections-view.js';
 import type { Instant } from './date-time.js';
 import { managerMatcher } from './manager-filters.js';
+import { NOT_SERVED_CODE, notServedMessage } from './omission-errors.js';
 import { peopleMatching } from './person-filters.js';
 import { dayWindow, overlaps, windowDay, windowReads, type DayWindow } from './time-window.js';
 import { hierarchyClasses } from './unit-hierarchy.js';
@@ -155,6 +158,49 @@ export async function detailListing(
     .map((record) => withDate(record, dateInside(record, reads.at)));
 }
 
+/** Whether a window is wider than the one day a Service API listing (`?at=`) is read as of. */
+const widerThanADay = (window: DayWindow) => window.from === null || window.from !== window.to;
+
+/** A unit or person listing over a window wider than a day, on a backend without the reading API. */
+function windowNotServed(): GraphQLError {
+  const coordinate = 'filter.to_date';
+  return new GraphQLError(
+    notServedMessage(
+      coordinate,
+      'the backend does not answer OS2mo 2.4.0’s reading API (`/api/v1`), so units and people are listed as of one day; leave `to_date` out for `from_date`’s one day, or name the objects by `uuids`',
+    ),
+    { extensions: { code: NOT_SERVED_CODE, coordinate } },
+  );
+}
+
+/**
+ * Every unit's, person's or detail record's versions touching a window, through OS2mo 2.4.0's reading API
+ * (`/api/v1/{type}?validity=FROM/TO`, `backend/mora/api/v1/reading_endpoints.py`@2.4.0): one legacy call where
+ * the Service API needs a listing as of each day, or every owner's listing over three scopes. Only for a
+ * window wider than a day (a day's listing is what the rest of the gateway reads and caches); undefined when
+ * the backend has no reading API, and the caller reads as it would without it.
+ */
+async function readingListing(
+  context: GraphQLContext,
+  type: ReadingApiType,
+  window: DayWindow,
+): Promise<Source[] | undefined> {
+  if (!widerThanADay(window)) return undefined;
+  const { at } = windowReads(window, context.today);
+  let versions: LegacyRecord[];
+  try {
+    versions = await context.legacy.get<LegacyRecord[]>(
+      legacyPaths.readingList(type, { at, validity: readingValidity(window) }),
+    );
+  } catch (error) {
+    if (isAbsentPath(error)) return undefined;
+    throw error;
+  }
+  return distinctVersions(versions)
+    .filter((record) => overlaps(validityOf(record), window))
+    .map((record) => withDate(record, dateInside(record, at)));
+}
+
 /**
  * The versions touching a window of the details named by UUID, as `detailListing` hands them on, read by UUID
  * (`lookUpByUuid`: the reading API's `by_uuid`, else the owner the record of the backend names); undefined when
@@ -283,8 +329,13 @@ export async function detailObjects(
     units === null && people === null && filter?.uuids
       ? await detailsByUuid(context, type, filter.uuids, window)
       : undefined;
+  // Every record over a window wider than a day: the reading API's one listing, not every owner's three.
+  const everyRecord =
+    byUuid === undefined && units === null && people === null
+      ? await readingListing(context, type, window)
+      : undefined;
   const owners: { unit?: string; employee?: string }[] =
-    byUuid !== undefined
+    byUuid !== undefined || everyRecord !== undefined
       ? []
       : units !== null
         ? units.map((unit) => ({ unit }))
@@ -296,7 +347,7 @@ export async function detailObjects(
       ...[...new Map(owners.map((owner) => [JSON.stringify(owner), owner])).values()].map((owner) =>
         detailListing(context, type, owner, window),
       ),
-      byUuid ?? [],
+      byUuid ?? everyRecord ?? [],
     ]),
     detailFilterTests(context, type, (filter ?? {}) as DetailFilter, at, {
       ...ownerReads(context),
@@ -476,6 +527,15 @@ export function collectionResolver(view: CollectionView, options: CollectionOpti
           args.limit,
         );
       }
+      // Over a window wider than a day, the objects with a version in it (OS2mo lists each object whose
+      // validity touches the window), not the listing as of its first day.
+      const inTheWindow = await readingListing(context, unit ? 'org_unit' : 'employee', window);
+      if (inTheWindow !== undefined) {
+        const matching = inTheWindow.filter((record) => matchesFilter(record, filter));
+        return pageOf(responses(matching, source, window, context.today), offset, args.limit);
+      }
+      // A listing as of one day would leave out what the rest of the window holds: refused, never ignored.
+      if (widerThanADay(window)) throw windowNotServed();
       if (!filter?.user_keys && args.limit != null) {
         const legacyPage = unit
           ? await context.legacy.orgUnitPage(at, offset, args.limit)

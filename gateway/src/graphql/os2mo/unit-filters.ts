@@ -206,7 +206,15 @@ async function hierarchyUnits(
   return unitsInHierarchies(context, hierarchies, at);
 }
 
-/** Whether a unit filter narrows by the tree, by name or by a search (else `uuids` and `user_keys` do). */
+/**
+ * Whether a unit filter narrows by the tree, by name or by a search (else `uuids` and `user_keys` do). A member
+ * given as null narrows nothing (`memberUnits`), except `parent`/`parents`, whose null is the top level: a
+ * filter in a variable carries its members' defaults (`engagement: null`, `hierarchy: null`), which must not
+ * turn a listing over a window into today's units.
+ */
 export function narrowsByTree(filter: UnitFilter, reads: Pick<UnitFilterReads, 'given'>): boolean {
-  return unitTreeMembers.some((member) => reads.given(filter, member));
+  return unitTreeMembers.some(
+    (member) =>
+      reads.given(filter, member) && (filter[member] != null || member === 'parent' || member === 'parents'),
+  );
 }

@@ -18,6 +18,13 @@ export async function hasChildren(
 ): Promise<boolean> {
   const reads = unitFilterReads(info, context);
   const filter = args.filter ?? {};
+  // A window is held as `child_count` holds it (the link's filter machinery), not dropped: OS2mo answers
+  // whether a child matches the whole filter, window included, with the predicate `child_count` counts by
+  // (`mora/graphapi/resolvers.py`@HEAD, `organisation_unit_has_children`).
+  const dated = filter as { from_date?: unknown; to_date?: unknown };
+  if (dated.from_date !== undefined || dated.to_date !== undefined) {
+    return (await childCount(source, { filter: args.filter as LinkFilter }, context, info)) > 0;
+  }
   if (!narrowsByTree(filter, reads) && !filter.uuids && !filter.user_keys) {
     if (typeof source.child_count === 'number') return source.child_count > 0;
     return (await context.legacy.children(source.uuid, source.__at)).length > 0;
