@@ -10,7 +10,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { backendHoldsNone } from '../gateway/src/graphql/os2mo/backend-holds-none.js';
+import { backendHoldsNone } from '../gateway/src/graphql/os2mo/ledger/index.js';
 import { buildVersions } from '../gateway/src/graphql/versions.js';
 import { postGraphQL, sharedReadOnlyStack, type TestStack } from './stack.js';
 
@@ -25,7 +25,7 @@ import { postGraphQL, sharedReadOnlyStack, type TestStack } from './stack.js';
  * Every link with a filter on those collections' objects (`Employee.engagements_response(filter:
  * EmployeeBoundEngagementFilter)`, `OrganisationUnit.has_children(filter: ParentBoundOrganisationUnitFilter)`:
  * read off the schema, `linkCases`) is walked the same way on one parent whose link answers the most (it
- * caught `has_children` ignoring a window); a link 2.x never fills (`backend-holds-none.ts`) is empty by
+ * caught `has_children` ignoring a window); a link 2.x never fills (the ledger's `empty` entries) is empty by
  * contract. A sub-filter's own sub-filters (`org_unit: {parent: {…}}`) are given `{uuids: […]}` in the
  * sub-filter walk: each is a root's or a link's filter type walked member by member above, read through
  * the same predicate (`unitsMatching`, `peopleMatching`), so the walk does not descend further.
@@ -519,7 +519,7 @@ describe(
             `${baseFilter(link.filterType)}.${member}`,
             coordinate,
           ];
-          // What 2.x never holds (`backend-holds-none.ts`, each with its reason): the answer is empty by contract.
+          // What 2.x never holds (the ledger's `empty` entries, each with its reason): the answer is empty by contract.
           if (heldNone && unfiltered.length === 0) continue;
           if (!anchor || unfiltered.length === 0) {
             judge(keys, unfiltered, [unfiltered], failures);

@@ -141,6 +141,30 @@ export const v30TypeViews: Readonly<Record<string, TypeView>> = Object.fromEntri
   }),
 );
 
+/** A field the gateway answers with OS2mo's empty answer, because 2.x never held a value for it. */
+export interface HeldNone {
+  /** `Type.field` of OS2mo's schema. */
+  coordinate: string;
+  /** OS2mo's type of the field; nullable, a list, or a `*ResponsePaged!`, which decides the answer. */
+  type: string;
+  reason: string;
+}
+
+/** Every field the ledger answers empty (an `empty` fact), with its type and reason. */
+export const backendHoldsNone: readonly HeldNone[] = typeLedgers.flatMap((ledger) =>
+  Object.entries(ledger.fields).flatMap(([field, entry]) =>
+    entry.fact?.answer === 'empty'
+      ? [
+          {
+            coordinate: `${ledger.type}.${field}`,
+            type: (entry as { type: string }).type,
+            reason: entry.fact.reason,
+          },
+        ]
+      : [],
+  ),
+);
+
 /** OS2mo's types of which the backend holds no object at all, with their SDL (served so queries validate). */
 export const heldNoneTypes: readonly { type: string; reason: string; typeDefs: string }[] = [
   { type: 'RoleBinding', reason: ledger.get('RoleBinding')!.fact!.reason, typeDefs: roleBindingTypeDefs },
