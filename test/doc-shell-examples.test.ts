@@ -53,6 +53,8 @@ const notRunHere: Record<string, string> = {
     'a template (<uuid>, a gateway at gateway.example.org); test/tools-after-switch-off.test.ts runs --coverage and --units',
   'docs/operations.md #1':
     'root (sudo -u postgres) and a system Postgres on port 5432, and npm start runs until stopped',
+  'docs/events.md #2':
+    'root (sudo -u postgres) and a system Postgres on port 5432, and npm start runs until stopped',
   'docs/os2mo-ui.md #1':
     "OS2mo's UI cloned from GitHub (network) and built; the trial script has its own tests",
   'docs/os2mo-ui.md #2': "OS2mo's UI cloned from GitHub (network) and built, then kept running until stopped",
@@ -60,7 +62,11 @@ const notRunHere: Record<string, string> = {
     'npm start in the foreground until stopped; test/tools-after-switch-off.test.ts runs its --coverage and --units',
   'docs/stand-in.md #1': 'run as printed by test/start-command.test.ts, against npm start on other ports',
   'docs/stand-in.md #2': "a CSV file of your own, copied into the stand-in's data folder",
-  'docs/stand-in.md #3': 'generates 10,000 units and 100,000 people (minutes), then serves until stopped',
+  'docs/stand-in.md #3':
+    "continues #1's session ($LEGACY, $TOKEN); legacy-service/src/routes/login-helpers.test.ts sends the same requests",
+  'docs/stand-in.md #4':
+    "continues #1's session ($LEGACY, $TOKEN, $ORG); the stand-in's address-autocomplete tests send the same request",
+  'docs/stand-in.md #5': 'generates 10,000 units and 100,000 people (minutes), then serves until stopped',
   'docs/testing.md #1': 'runs the test suite itself',
 };
 

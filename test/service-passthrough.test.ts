@@ -28,7 +28,14 @@ afterAll(async () => {
   await rm(directDir, { recursive: true, force: true });
 });
 
-const operations = operationsOf(loadDocument()).filter((operation) => operation.path.startsWith('/service'));
+/**
+ * The login helpers answer from the stand-in's realm, and the stand-in here beside the gateway runs without one
+ * (404, as `docs/stand-in.md` says); `test/clients/` and the stand-in's own tests cover them with a realm.
+ */
+const needsRealm = new Set(['readKeycloakSettings', 'logIn']);
+const operations = operationsOf(loadDocument()).filter(
+  (operation) => operation.path.startsWith('/service') && !needsRealm.has(operation.operationId),
+);
 
 function requestOf(path: string, method: string, testCase: ContractCase) {
   let url = path.replace(/\{(\w+)\}/g, (_, name: string) =>
