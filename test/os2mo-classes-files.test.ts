@@ -185,6 +185,19 @@ describe('class_create and class_update (POST /service/f/{facet}/)', () => {
     );
     expect(answer.errors?.[0]?.extensions?.coordinate).toBe('Mutation.class_terminate');
   });
+
+  // os2mo-naldo's class edit page and class table (`Class` query) ask for it; 2.4.0 writes every class open
+  // at both ends (`service/facet.py`@2.4.0:763-764), so OS2mo answers an open validity.
+  it.each(['v21', 'v29', 'v30'])('answers a class validity open at both ends on %s', async (version) => {
+    const answer = await ask(
+      'nora',
+      `{ classes(filter: { uuids: ["${classUuid(facet, 'teacher')}"] }) { objects { current { validity { from to } } } } }`,
+      {},
+      version,
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data?.classes.objects).toEqual([{ current: { validity: { from: null, to: null } } }]);
+  });
 });
 
 /**

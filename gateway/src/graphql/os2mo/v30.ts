@@ -154,6 +154,8 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
             classParentUuid(source, context),
           parent_response: classParentResponse,
           org_uuid: organisationOf,
+          // Open at both ends, as 2.4.0 writes every class (see the ledger's `Class.validity`).
+          validity: () => ({ from: null, to: null }),
         },
         Facet: { org_uuid: organisationOf },
         ...resolvedAddressResolvers,

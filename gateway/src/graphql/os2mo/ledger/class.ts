@@ -76,7 +76,10 @@ export const classType: TypeLedger = {
     }),
     it_system_uuid: empty(classNoItSystem, 'UUID', { deprecated: 'Use `it_system_response { uuid }`.' }),
     published: omitted(facts.noPublication),
-    validity: omitted(facts.classNoValidity),
+    // OS2mo 2.4.0 writes every class open at both ends (`service/facet.py`@2.4.0:763-764, its only class
+    // write) and reads the classes in force (`get_one_class`), so OS2mo's answer for a 2.x class is an open
+    // validity; a class bounded in LoRa by another tool is answered open too, as the Service API does not say.
+    validity: { type: 'OpenValidity!', own: true },
     description: omitted(classNoDescription),
     type: omitted(facts.typeField),
   },
