@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitUuid } from '../legacy-service/src/fixture/organisation.js';
+import { clientToken } from './idp-tokens.js';
 import { startTsProcess, waitForHealth, type StartedProcess } from './processes.js';
 import { startTestPostgres, type TestPostgres } from './postgres.js';
 import { startTestStack, type TestStack } from './stack.js';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   stack = await startTestStack({
     gatewayEnv: { DATABASE_URL: postgres.url, EVENT_RETRY_MIN_SECONDS: retryMinSeconds },
   });
-  token = await clientToken('integration');
+  token = await clientToken(stack.idp.issuer, 'integration');
 });
 afterAll(async () => {
   await Promise.all(started.map((process) => process.stop('SIGKILL')));
@@ -65,19 +66,6 @@ async function startReplica(): Promise<{ process: StartedProcess; url: string }>
   const url = `http://${process.url}`;
   await waitForHealth(`${url}/health/ready`, 30_000);
   return { process, url };
-}
-
-async function clientToken(clientId: string): Promise<string> {
-  const response = await fetch(`${stack.idp.issuer}/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: clientId,
-      client_secret: `${clientId}-dev-secret`,
-    }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 async function graphql<T>(gateway: string, query: string, variables = {}): Promise<T> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitUuid } from '../legacy-service/src/fixture/organisation.js';
+import { clientToken } from './idp-tokens.js';
 import { startTestPostgres, type TestPostgres } from './postgres.js';
 import { startTestStack, type TestStack } from './stack.js';
 
@@ -26,16 +27,7 @@ beforeAll(async () => {
       EVENT_RETRY_MIN_SECONDS: retryMinSeconds,
     },
   });
-  const response = await fetch(`${stack.idp.issuer}/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: 'integration',
-      client_secret: 'integration-dev-secret',
-    }),
-  });
-  token = ((await response.json()) as { access_token: string }).access_token;
+  token = await clientToken(stack.idp.issuer, 'integration');
   listener = (
     await graphql<{ event_listener_declare: { uuid: string } }>(
       'mutation($i: ListenerCreateInput!) { event_listener_declare(input: $i) { uuid } }',

@@ -1,4 +1,4 @@
-import { DEFAULT_INTEGRATION_CLIENT_SECRET } from '../../idp/src/realm-builder.js';
+import { clientToken } from '../idp-tokens.js';
 import type { TestStack } from '../stack.js';
 
 /**
@@ -10,19 +10,8 @@ import type { TestStack } from '../stack.js';
  * `ra_utils.headers.TokenSettings().get_headers()`: a client-credentials token of its own Keycloak client,
  * sent as `Authorization: Bearer …`. Here that client is the realm's back-end integration client.
  */
-export async function integrationToken(stack: Pick<TestStack, 'idp'>): Promise<string> {
-  const response = await fetch(`${stack.idp.issuer}/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: 'integration',
-      client_secret: DEFAULT_INTEGRATION_CLIENT_SECRET,
-    }),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`no integration token: ${response.status}`);
-  return body.access_token;
+export function integrationToken(stack: Pick<TestStack, 'idp'>): Promise<string> {
+  return clientToken(stack.idp.issuer, 'integration');
 }
 
 /** A query value as `requests` encodes it: `None` drops the key, `True` is `True`, a list repeats the key. */
