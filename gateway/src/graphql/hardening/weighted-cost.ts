@@ -65,8 +65,10 @@ const repeatedListWeight = unlimitedLinkWeight;
  * a client following v30's deprecation hints is not refused for it.
  */
 const responseWrapper = /^(.+?)Response(Paged)?$/;
-function wrapped(type: GraphQLNamedType | undefined): string | undefined {
-  return type ? responseWrapper.exec(type.name)?.[1] : undefined;
+/** The object type a response wrapper wraps, and whether it is a page of them; undefined for any other type. */
+function wrapperOf(type: GraphQLNamedType | undefined): { object: string; paged: boolean } | undefined {
+  const match = type ? responseWrapper.exec(type.name) : null;
+  return match ? { object: match[1]!, paged: match[2] !== undefined } : undefined;
 }
 
 /**
@@ -216,8 +218,10 @@ export function weightedCost({ schema, document, operation, variables }: Weighte
   const fragmentCosts = new Map<string, number>();
   const root = schema.getRootType(operation.operation) ?? undefined;
 
-  /** `passed`: the types of the plain list links the path has followed so far. */
-  /** `flat`: the selection is of a link's response wrapper, whose levels are the object's own. */
+  /**
+   * `passed`: the types of the plain list links the path has followed so far; `flat`: the selection is of a
+   * link's response wrapper, whose levels are the object's own.
+   */
   const selectionCost = (
     selectionSet: SelectionSetNode,
     parent: GraphQLNamedType | undefined,
@@ -246,16 +250,15 @@ export function weightedCost({ schema, document, operation, variables }: Weighte
       const type = field ? getNamedType(field.type) : undefined;
       const plainList =
         field !== undefined && isListType(getNullableType(field.type)) && !weighedAbove.has(field.name);
-      // A paged `*_response` link below the root weighs as its plain twin, and counts as passing its objects.
-      const pagedLink = parent !== root && type?.name.endsWith('ResponsePaged') === true;
-      const listed = plainList ? type!.name : pagedLink ? wrapped(type) : undefined;
+      // A response wrapper below the root (a root page's levels are weighed as they always were). A paged
+      // `*_response` link weighs as its plain twin and counts as passing its objects; the wrapper a link gives
+      // is flat, and so is every wrapper inside it (`ClassResponsePaged.objects`, `ClassResponse.current`).
+      const wrapper = parent !== root ? wrapperOf(type) : undefined;
+      const pagedLink = wrapper?.paged === true;
+      const listed = plainList ? type!.name : pagedLink ? wrapper.object : undefined;
       const below = listed !== undefined && !passed.has(listed) ? new Set([...passed, listed]) : passed;
-      // A link's wrapper (below the root; a root page's levels are weighed as they always were) is flat,
-      // and so is every wrapper inside it (`ClassResponsePaged.objects`, `ClassResponse.current`).
-      const wrapper = wrapped(type) !== undefined && parent !== root;
-      const inner =
-        objectCost +
-        selectionCost(node.selectionSet, type, below, wrapper && (flat || wrapped(parent) === undefined));
+      const flatInside = wrapper !== undefined && (flat || wrapperOf(parent) === undefined);
+      const inner = objectCost + selectionCost(node.selectionSet, type, below, flatInside);
       if (!field) return inner;
       const fixed = fixedWeights.get(`${parent!.name}.${field.name}`);
       const plainWeight = listed !== undefined && passed.has(listed) ? repeatedListWeight : plainLinkWeight;
