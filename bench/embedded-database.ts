@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBackendRecord } from '../gateway/src/backend-record/backend-record.js';
 import { createDatabase } from '../gateway/src/database/database.js';
 import { createEventStore, moNamespace } from '../gateway/src/events/event-store.js';
-import { startTsProcess } from '../test/processes.js';
+import { freePort, startTsProcess } from '../test/processes.js';
 import { residentMb } from './proc.js';
 
 /**
@@ -31,14 +30,6 @@ export interface EmbeddedDatabaseFigures {
 
 /** `scripts/start.ts`'s flags for the embedded database (PGlite's WebAssembly on V8's baseline compiler). */
 const embeddedNodeArgs = ['--no-wasm-tier-up', '--liftoff-only'];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export async function measureEmbeddedDatabase(writes = 1_000): Promise<EmbeddedDatabaseFigures> {
   const folder = await mkdtemp(join(tmpdir(), 'bench-embedded-postgres-'));

@@ -1,19 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { meshCliPath, repositoryRoot } from '../gateway/src/org-graph/mesh-build.js';
-import { waitForHealth } from './processes.js';
-
-/** `mesh start` and Hive Gateway's CLI cannot listen on port 0 (they take 4000): ask the OS for a port first. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, waitForHealth } from './processes.js';
 
 export interface StartedServer {
   url: string;

@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_DIR } from '../idp/src/config.js';
 import { accessToken } from './idp-tokens.js';
 import { startOs2moLikeBackend, type Os2moLikeBackend } from './os2mo-like-backend.js';
-import { repoRoot, waitForHealth } from './processes.js';
+import { freePort, repoRoot, waitForHealth } from './processes.js';
 import { os2moReferenceQuery, referenceQuery } from '../gateway/src/graphql/reference-query.js';
 
 /**
@@ -17,14 +16,6 @@ import { os2moReferenceQuery, referenceQuery } from '../gateway/src/graphql/refe
  * reads work through it; `employees`, `itsystems`, `classes { facet }` and `org_units` read OS2mo's records
  * with optional members absent, without errors; `org_unit_update` works and sends OS2mo's `data.uuid`.
  */
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The environment without anything that would point the stack elsewhere. */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {

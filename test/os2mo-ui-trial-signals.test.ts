@@ -1,35 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_DIR } from '../idp/src/config.js';
 import { contentHash } from '../scripts/os2mo-ui/naldo-build.js';
-import { repoRoot } from './processes.js';
+import { freePort, isFree, repoRoot } from './processes.js';
 
 /**
  * SIGTERM to `npm run os2mo-ui:trial` (a CI job cancelled, a container stopped) stops the stack it started:
  * it left the legacy service, the identity provider, the gateway and the UI's server running. The UI here is
  * a stand-in build (a checkout whose `web/build/index.js` is a small HTTP server), reused as a finished build is.
  */
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function isFree(port: number): Promise<boolean> {
-  const server = createServer();
-  return new Promise((resolve) => {
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
 
 let work: string;
 let trial: ChildProcess;

@@ -3,7 +3,7 @@ import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './mesh-server.js';
+import { freePort } from './processes.js';
 
 /** Debian's Prometheus, where `.ci/run` installs it. */
 const binary = '/usr/bin/prometheus';

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import { runCompareCommand } from '../gateway/src/comparison/cli/compare-command
 import type { UsageReport } from '../gateway/src/comparison/retirement/usage-report.js';
 import { GENERATED_DIR } from '../idp/src/config.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
+import { freePort } from './processes.js';
 
 /**
  * `npm start` on ports other than the defaults, used as a newcomer would: copy the printed token command
@@ -17,14 +17,6 @@ import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.j
  */
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The environment without anything that would point the stack or the token command elsewhere. */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {

@@ -1,35 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_DIR } from '../idp/src/config.js';
-import { repoRoot, waitForHealth } from './processes.js';
+import { freePort, isFree, repoRoot, waitForHealth } from './processes.js';
 
 /**
  * `npm start`'s processes (scripts/stack-processes.ts): a gateway that dies is started again while the
  * identity provider and the stand-in keep serving; a stdout without a reader (`npm start | head`) does not
  * stop the script; and a script that dies without a word (SIGKILL) leaves no service running.
  */
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Whether a loopback port can be listened on again (nothing holds it). */
-async function isFree(port: number): Promise<boolean> {
-  const server = createServer();
-  return new Promise((resolve) => {
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
 
 /** Polls `condition` every 100 ms until it holds; fails after `timeoutMs`, a bound far above what it takes. */
 async function eventually(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 60_000) {

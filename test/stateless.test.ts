@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import { startIdp, type RunningIdp } from '../idp/src/server.js';
 import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
 import { accessToken } from './idp-tokens.js';
 import { nginxForTests } from './nginx.js';
-import { spawnGateway, waitForHealth, type StartedProcess } from './processes.js';
+import { freePort, spawnGateway, type StartedProcess, waitForHealth } from './processes.js';
 
 /**
  * The gateway keeps no state of its own: two gateway processes behind a round-robin load balancer
@@ -17,14 +16,6 @@ import { spawnGateway, waitForHealth, type StartedProcess } from './processes.js
  */
 
 const nginx = nginxForTests('test/stateless.test.ts');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A round-robin balancer over `upstreams`, reporting which one answered in `X-Upstream`. */
 function nginxConfig(dir: string, port: number, upstreams: string[]): string {

@@ -11,7 +11,7 @@ import type { EndpointUsage, UsageReport } from '../gateway/src/comparison/retir
 import { startIdp, type RunningIdp } from '../idp/src/server.js';
 import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
 import { accessToken, clientToken } from './idp-tokens.js';
-import { freePort } from './mesh-server.js';
+import { freePort } from './processes.js';
 import { startPrometheus, type PrometheusForTests } from './prometheus.js';
 
 /**

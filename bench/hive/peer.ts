@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageBinPath, repositoryRoot, runNodeScript } from '../../gateway/src/org-graph/mesh-build.js';
-import { freePort, startCliServer } from '../../test/mesh-server.js';
+import { startCliServer } from '../../test/mesh-server.js';
+import { freePort } from '../../test/processes.js';
 
 /**
  * The benchmark's second peer: GraphQL Mesh v1 (`mesh-compose` on `mesh.config.ts`, over the same OpenAPI
