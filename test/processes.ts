@@ -19,6 +19,20 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The environment for `npm start` (or a command its banner prints) run by a test: without anything inherited
+ * that would point the stack, its database or the token command elsewhere (the suite's own ports, a
+ * `DATABASE_URL`, the outer npm run's `npm_*` settings), quiet logs, and the test's own `extra`.
+ */
+export function startEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!/^(IDP_|GATEWAY_|LEGACY_|DATABASE_|EMBEDDED_POSTGRES_|METRICS_TOKEN$|npm_)/.test(name))
+      env[name] = value;
+  }
+  return { ...env, LOG_LEVEL: 'warn', ...extra };
+}
+
 /** Whether a loopback port can be listened on again (nothing holds it). */
 export function isFree(port: number): Promise<boolean> {
   const server = createServer();

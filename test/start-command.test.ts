@@ -9,7 +9,7 @@ import { runCompareCommand } from '../gateway/src/comparison/cli/compare-command
 import type { UsageReport } from '../gateway/src/comparison/retirement/usage-report.js';
 import { GENERATED_DIR } from '../idp/src/config.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
-import { freePort } from './processes.js';
+import { freePort, startEnv } from './processes.js';
 
 /**
  * `npm start` on ports other than the defaults, used as a newcomer would: copy the printed token command
@@ -17,15 +17,6 @@ import { freePort } from './processes.js';
  */
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** The environment without anything that would point the stack or the token command elsewhere. */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (!/^(IDP_|GATEWAY_|LEGACY_|DATABASE_|EMBEDDED_POSTGRES_|METRICS_TOKEN$)/.test(name)) env[name] = value;
-  }
-  return { ...env, LOG_LEVEL: 'warn', ...extra };
-}
 
 let stack: ChildProcess;
 let banner = '';
@@ -43,7 +34,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'start-command-'));
   stack = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
-    env: cleanEnv({
+    env: startEnv({
       LEGACY_PORT: String(ports.legacy),
       IDP_PORT: String(ports.idp),
       GATEWAY_PORT: String(ports.gateway),
@@ -88,7 +79,7 @@ function shell(
   return new Promise((resolve, reject) => {
     const child = spawn('sh', ['-ec', command], {
       cwd: ROOT,
-      env: cleanEnv(env),
+      env: startEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

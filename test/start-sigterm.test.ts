@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_DIR } from '../idp/src/config.js';
-import { freePort, isFree } from './processes.js';
+import { freePort, isFree, startEnv } from './processes.js';
 
 /**
  * `npm start` stopped as a container runtime or systemd stops it: SIGTERM to the `npm` process alone, not to
@@ -14,15 +14,6 @@ import { freePort, isFree } from './processes.js';
  */
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (!/^(IDP_|GATEWAY_|LEGACY_|DATABASE_|EMBEDDED_POSTGRES_|METRICS_TOKEN$|npm_)/.test(name))
-      env[name] = value;
-  }
-  return { ...env, LOG_LEVEL: 'warn', ...extra };
-}
 
 let stack: ChildProcess;
 let output = '';
@@ -39,7 +30,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'start-sigterm-'));
   stack = spawn('npm', ['start'], {
     cwd: ROOT,
-    env: cleanEnv({
+    env: startEnv({
       LEGACY_PORT: String(ports.legacy),
       IDP_PORT: String(ports.idp),
       GATEWAY_PORT: String(ports.gateway),

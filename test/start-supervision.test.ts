@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_DIR } from '../idp/src/config.js';
-import { freePort, isFree, repoRoot, waitForHealth } from './processes.js';
+import { freePort, isFree, repoRoot, startEnv, waitForHealth } from './processes.js';
 
 /**
  * `npm start`'s processes (scripts/stack-processes.ts): a gateway that dies is started again while the
@@ -43,14 +43,6 @@ function services(pid: number): Record<'legacy' | 'idp' | 'gateway', number | un
   };
 }
 
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (!/^(IDP_|GATEWAY_|LEGACY_|METRICS_TOKEN$|npm_)/.test(name)) env[name] = value;
-  }
-  return { ...env, LOG_LEVEL: 'warn', ...extra };
-}
-
 let stack: ChildProcess;
 let errors = '';
 let dataDir: string;
@@ -71,7 +63,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'start-supervision-'));
   stack = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: repoRoot,
-    env: cleanEnv({
+    env: startEnv({
       LEGACY_PORT: String(ports.legacy),
       IDP_PORT: String(ports.idp),
       GATEWAY_PORT: String(ports.gateway),
