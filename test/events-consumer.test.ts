@@ -8,7 +8,7 @@ import {
 } from '../legacy-service/src/fixture/organisation.js';
 import { changeAddressValue } from './legacy-detail-edits.js';
 import { startTestPostgres, type TestPostgres } from './postgres.js';
-import { startTestStack, type TestStack } from './stack.js';
+import { graphqlData, startTestStack, type TestStack } from './stack.js';
 import { clientToken } from './idp-tokens.js';
 
 /**
@@ -64,14 +64,7 @@ afterAll(async () => {
 });
 
 async function graphql<T>(gateway: string, token: string, query: string, variables = {}): Promise<T> {
-  const response = await fetch(`${gateway}/graphql/v30`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data: T; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
+  return graphqlData<T>(gateway, token, query, variables);
 }
 
 interface FetchedEvent {

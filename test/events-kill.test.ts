@@ -4,7 +4,7 @@ import { unitUuid } from '../legacy-service/src/fixture/organisation.js';
 import { clientToken } from './idp-tokens.js';
 import { startTsProcess, waitForHealth, type StartedProcess } from './processes.js';
 import { startTestPostgres, type TestPostgres } from './postgres.js';
-import { startTestStack, type TestStack } from './stack.js';
+import { graphqlData, startTestStack, type TestStack } from './stack.js';
 
 /**
  * At-least-once across crashes (issue 36, item 5): a consumer in FastRAMQPI's shape
@@ -69,14 +69,7 @@ async function startReplica(): Promise<{ process: StartedProcess; url: string }>
 }
 
 async function graphql<T>(gateway: string, query: string, variables = {}): Promise<T> {
-  const response = await fetch(`${gateway}/graphql/v30`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data: T; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
+  return graphqlData<T>(gateway, token, query, variables);
 }
 
 interface FetchedEvent {

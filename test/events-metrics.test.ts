@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitUuid } from '../legacy-service/src/fixture/organisation.js';
 import { clientToken } from './idp-tokens.js';
 import { startTestPostgres, type TestPostgres } from './postgres.js';
-import { startTestStack, type TestStack } from './stack.js';
+import { graphqlData, startTestStack, type TestStack } from './stack.js';
 
 /**
  * OS2mo's event metrics (`mora/db/events.py`, HEAD: `os2mo_events`, `os2mo_event_oldest`,
@@ -41,14 +41,7 @@ afterAll(async () => {
 });
 
 async function graphql<T>(query: string, variables = {}): Promise<T> {
-  const response = await fetch(`${stack.gatewayUrl}/graphql/v30`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data: T; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
+  return graphqlData<T>(stack.gatewayUrl, token, query, variables);
 }
 
 /** `/metrics` as Prometheus reads it: each sample of `name` whose labels include `labels`, by its value. */

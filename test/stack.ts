@@ -239,3 +239,20 @@ export async function postGraphQL(
     body: JSON.parse(text) as any,
   };
 }
+
+/** An operation's `data` on v30 with a bearer token; an answer with `errors` fails the test with them. */
+export async function graphqlData<T>(
+  gatewayUrl: string,
+  token: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
+  const { body } = await postGraphQL(
+    { gatewayUrl },
+    'v30',
+    { query, variables },
+    { authorization: `Bearer ${token}` },
+  );
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data as T;
+}
