@@ -28,16 +28,12 @@ export interface EventMetrics {
   sent(namespace: string, routingKey: string, subjects: number): void;
 }
 
-interface PendingRow {
-  owner: string;
-  user_key: string;
-  namespace: string;
-  routing_key: string;
+type PendingRow = ListenerLabels & {
   active: number;
   silenced: number;
   oldest_active: number | null;
   oldest_silenced: number | null;
-}
+};
 
 /**
  * @example
@@ -82,21 +78,12 @@ export function createEventMetrics(
         onScrapeFailure(error);
         return;
       }
-      for (const row of rows) {
-        const labels = {
-          owner: row.owner,
-          user_key: row.user_key,
-          namespace: row.namespace,
-          routing_key: row.routing_key,
-        };
-        this.set({ ...labels, silenced: 'false' }, row.active);
-        this.set({ ...labels, silenced: 'true' }, row.silenced);
-        if (row.oldest_active !== null) {
-          oldest.set({ ...labels, silenced: 'false' }, Math.floor(row.oldest_active));
-        }
-        if (row.oldest_silenced !== null) {
-          oldest.set({ ...labels, silenced: 'true' }, Math.floor(row.oldest_silenced));
-        }
+      for (const { active, silenced, oldest_active, oldest_silenced, ...labels } of rows) {
+        this.set({ ...labels, silenced: 'false' }, active);
+        this.set({ ...labels, silenced: 'true' }, silenced);
+        if (oldest_active !== null) oldest.set({ ...labels, silenced: 'false' }, Math.floor(oldest_active));
+        if (oldest_silenced !== null)
+          oldest.set({ ...labels, silenced: 'true' }, Math.floor(oldest_silenced));
       }
     },
   });
