@@ -97,7 +97,7 @@ describe('retiring /service: deprecation, brownout, switch-off (DEPRECATION_CONF
       reason: 'brownout',
       // v30's query (OS2mo's shape, the one the coverage report proves) first, then the deprecated v2 one.
       replacement: expect.stringMatching(
-        /^the GraphQL query `org_units\(filter: \{uuids: \[\$uuid\]\}\) \{ objects \{ current \{ managers \{ .*` on \/graphql\/v30 \(or, deprecated, the GraphQL query `org_units\(filter: \{ uuids: \[\$uuid\] \}\) \{ objects \{ managers \{ .*` on \/graphql\/v2\)$/,
+        /^the GraphQL query `org_units\(filter: \{uuids: \[\$uuid\]\}\) \{ objects \{ current \{ managers_response \{ objects \{ current \{ .*` on \/graphql\/v30 \(or, deprecated, the GraphQL query `org_units\(filter: \{ uuids: \[\$uuid\] \}\) \{ objects \{ managers \{ .*` on \/graphql\/v2\)$/,
       ),
       sunset: iso(start + 60 * day),
       brownout_ends: iso(brownout.to),

@@ -22,6 +22,7 @@ import {
 import { parseInstant, previousDay } from '../graphql/os2mo/date-time.js';
 import { v30Omissions } from '../graphql/os2mo/ledger/index.js';
 import { versionTypeDefs } from '../graphql/versions.js';
+import { withoutDeprecated } from './deprecation-free.js';
 import { isRecord } from './normal-form.js';
 import type { GraphQLRequestBody } from './graphql-request-body.js';
 
@@ -284,19 +285,27 @@ export function os2moReplacement(
 ): { version: 'v30'; query: string } | { version: 'v2'; query: string; reason: string } {
   const document = toOs2moDocument(parse(`{ ${v2.replaceAll('…', elided)} }`));
   const missing = shownMissing(schema, document);
-  // Shown to integrations in OS2mo's own names: the aliases that keep v2's names for the comparison go.
-  if (missing.length === 0) return { version: 'v30', query: os2moSelection(v2) };
+  // Shown to integrations in OS2mo's own names (the aliases that keep v2's names for the comparison go),
+  // in the fields v30 keeps: a link v30 deprecates is shown as its `*_response`.
+  if (missing.length === 0) {
+    return { version: 'v30', query: shownText(withoutDeprecated(schema, withoutAliases(document))) };
+  }
   const others = forms.map((form) => parse(`{ ${form.replaceAll('…', elided)} }`));
   const formMissing = others.map((other) => shownMissing(schema, other));
   const runs = formMissing.findIndex((list) => list.length === 0);
-  if (runs >= 0) return { version: 'v30', query: shownText(others[runs]!) };
+  if (runs >= 0) return { version: 'v30', query: shownText(withoutDeprecated(schema, others[runs]!)) };
   return { version: 'v2', query: v2, reason: formsReason([missing, ...formMissing]) };
 }
 
-/** A selection in v2's names put in OS2mo's shape, as shown to integrations (OS2mo's names, no aliases). */
+const withoutAliases = (document: DocumentNode) =>
+  visit(document, { Field: (node) => ({ ...node, alias: undefined }) });
+
+/**
+ * A selection in v2's names put in OS2mo's shape, in OS2mo's names (no aliases): a read's own form, which
+ * `os2moReplacement` shows in the fields v30 keeps.
+ */
 export function os2moSelection(v2: string): string {
-  const document = toOs2moDocument(parse(`{ ${v2.replaceAll('…', elided)} }`));
-  return shownText(visit(document, { Field: (node) => ({ ...node, alias: undefined }) }));
+  return shownText(withoutAliases(toOs2moDocument(parse(`{ ${v2.replaceAll('…', elided)} }`))));
 }
 
 /** A v2 request put in OS2mo's shape, whether or not v30 serves all of it (the road decides that). */

@@ -117,11 +117,11 @@ describe('serviceDeprecation', () => {
       status: 410,
       error_key: 'E_GONE',
       description:
-        'GET /service/ou/{uuid}/details/manager is switched off for a scheduled brownout until 2027-02-01T10:00:00.000Z, ahead of its sunset on 2027-03-01T00:00:00.000Z. Use the GraphQL query `org_units(filter: {uuids: [$uuid]}) { objects { current { managers { uuid user_key validity { from to } manager_type { user_key } manager_level { user_key } responsibilities { user_key } person { uuid name } org_unit { uuid name } } } } }` on /graphql/v30 (or, deprecated, the GraphQL query `org_units(filter: { uuids: [$uuid] }) { objects { managers { uuid user_key validity { from to } manager_type { user_key } manager_level { user_key } responsibility { user_key } employee { uuid name } org_unit { uuid name } } } }` on /graphql/v2) instead; the migration guide is at https://gateway.example/docs/migration.',
+        'GET /service/ou/{uuid}/details/manager is switched off for a scheduled brownout until 2027-02-01T10:00:00.000Z, ahead of its sunset on 2027-03-01T00:00:00.000Z. Use the GraphQL query `org_units(filter: {uuids: [$uuid]}) { objects { current { managers_response { objects { current { uuid user_key validity { from to } manager_type_response { current { user_key } } manager_level_response { current { user_key } } responsibilities_response { objects { current { user_key } } } person_response { current { uuid name } } org_unit_response { current { uuid name } } } } } } } }` on /graphql/v30 (or, deprecated, the GraphQL query `org_units(filter: { uuids: [$uuid] }) { objects { managers { uuid user_key validity { from to } manager_type { user_key } manager_level { user_key } responsibility { user_key } employee { uuid name } org_unit { uuid name } } } }` on /graphql/v2) instead; the migration guide is at https://gateway.example/docs/migration.',
       reason: 'brownout',
       // v30's query (OS2mo's shape, the one the coverage report proves) first, then the deprecated v2 one.
       replacement:
-        'the GraphQL query `org_units(filter: {uuids: [$uuid]}) { objects { current { managers { uuid user_key validity { from to } manager_type { user_key } manager_level { user_key } responsibilities { user_key } person { uuid name } org_unit { uuid name } } } } }` on /graphql/v30 (or, deprecated, the GraphQL query `org_units(filter: { uuids: [$uuid] }) { objects { managers { uuid user_key validity { from to } manager_type { user_key } manager_level { user_key } responsibility { user_key } employee { uuid name } org_unit { uuid name } } } }` on /graphql/v2)',
+        'the GraphQL query `org_units(filter: {uuids: [$uuid]}) { objects { current { managers_response { objects { current { uuid user_key validity { from to } manager_type_response { current { user_key } } manager_level_response { current { user_key } } responsibilities_response { objects { current { user_key } } } person_response { current { uuid name } } org_unit_response { current { uuid name } } } } } } } }` on /graphql/v30 (or, deprecated, the GraphQL query `org_units(filter: { uuids: [$uuid] }) { objects { managers { uuid user_key validity { from to } manager_type { user_key } manager_level { user_key } responsibility { user_key } employee { uuid name } org_unit { uuid name } } } }` on /graphql/v2)',
       sunset: '2027-03-01T00:00:00.000Z',
       brownout_ends: '2027-02-01T10:00:00.000Z',
       migration_guide: guide,
@@ -157,7 +157,7 @@ describe('serviceDeprecation', () => {
         error_key: 'E_GONE',
         reason: 'retired',
         description: expect.stringMatching(
-          /^GET \/service\/ou\/\{uuid\}\/details\/kle has been switched off\. Use the GraphQL query `org_units\(filter: \{uuids: \[\$uuid\]\}\) \{ objects \{ current \{ kles \{ .*\} \} \} \} \}` on \/graphql\/v30 \(or, deprecated, .* on \/graphql\/v2\) instead/,
+          /^GET \/service\/ou\/\{uuid\}\/details\/kle has been switched off\. Use the GraphQL query `org_units\(filter: \{uuids: \[\$uuid\]\}\) \{ objects \{ current \{ kles_response \{ objects \{ current \{ .*\} \} \} \} \} \} \}` on \/graphql\/v30 \(or, deprecated, .* on \/graphql\/v2\) instead/,
         ),
         sunset: '2026-12-01T00:00:00.000Z',
       });

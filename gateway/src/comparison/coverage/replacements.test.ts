@@ -18,7 +18,7 @@ describe('replacementSentence (what a 410 names)', () => {
       const newest = newestReplacement(operation)!;
       if (newest.version === 'v30') {
         expect(sentence, operation.operationId).toMatch(
-          /^the GraphQL query `[a-z_]+(?:\(| \{).*` on \/graphql\/v30 \(or, deprecated, the GraphQL query `[a-z_]+(?:\(| \{).*` on \/graphql\/v2\)$/,
+          /^the GraphQL query `[a-z_]+(?:\(| \{).*` on \/graphql\/v30(?:, where OS2mo deprecates .+ with no replacement yet)? \(or, deprecated, the GraphQL query `[a-z_]+(?:\(| \{).*` on \/graphql\/v2\)$/,
         );
         expect(sentence).toContain(`\`${newest.query}\` on /graphql/v30`);
       } else {
@@ -42,6 +42,12 @@ describe('replacementSentence (what a 410 names)', () => {
       'listItSystems',
       'the GraphQL query `itsystems { objects { current { uuid name user_key system_type } } }` on /graphql/v30 ' +
         '(or, deprecated, the GraphQL query `itsystems { objects { uuid name user_key system_type } }` on /graphql/v2)',
+    ],
+    [
+      'listOrganisations',
+      'the GraphQL query `org { uuid name user_key }` on /graphql/v30, where OS2mo deprecates `Query.org` ' +
+        '(OS2mo is dropping the root organisation) with no replacement yet ' +
+        '(or, deprecated, the GraphQL query `org { uuid name user_key }` on /graphql/v2)',
     ],
     [
       'lookupCpr',

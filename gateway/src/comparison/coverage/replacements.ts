@@ -9,7 +9,8 @@ import {
 import { hierarchyReplacements, hierarchyV30Forms } from './hierarchy-checks.js';
 import { writeMutations } from './not-covered.js';
 import { writeReplacements } from './write-replacements.js';
-import { os2moReplacement, os2moSelection } from '../os2mo-road.js';
+import { deprecatedWithoutReplacement } from '../deprecation-free.js';
+import { os2moReplacement, os2moSelection, servedV30Schema } from '../os2mo-road.js';
 import { organisationReplacements } from './organisation-checks.js';
 
 const detailPath = /^\/service\/(ou|e)\/\{uuid\}\/details\/([a-z_]+)$/;
@@ -89,6 +90,14 @@ export function newestReplacement(operation: {
   return v2 === undefined ? undefined : os2moReplacement(v2, undefined, v30Forms(operation));
 }
 
+/** What the shown v30 query still asks that OS2mo deprecates with no replacement, as a clause. */
+function unreplaced(query: string): string {
+  const kept = deprecatedWithoutReplacement(servedV30Schema(), query);
+  if (kept.length === 0) return '';
+  const named = kept.map(({ coordinate, reason }) => `\`${coordinate}\` (${reason.replace(/\.$/, '')})`);
+  return `, where OS2mo deprecates ${named.join(' and ')} with no replacement yet`;
+}
+
 /**
  * What replaces an operation, in words a `410` can use, known without reading any data: for a read, the
  * newest version's query (v30 where OS2mo's schema has a place for it, beside the v2 query the coverage
@@ -104,7 +113,7 @@ export function replacementSentence(operation: {
   if (newest !== undefined) {
     const v2 = `the GraphQL query \`${v2Replacement(operation)!}\` on /graphql/v2`;
     return newest.version === 'v30'
-      ? `the GraphQL query \`${newest.query}\` on /graphql/v30 (or, deprecated, ${v2})`
+      ? `the GraphQL query \`${newest.query}\` on /graphql/v30${unreplaced(newest.query)} (or, deprecated, ${v2})`
       : `${v2} (${newest.reason.replace(/\.$/, '')})`;
   }
   const mutation = /^Replaced by (the mutations? .+?)\.?$/.exec(writeMutations[operation.operationId] ?? '');

@@ -1,6 +1,7 @@
 import type { GraphQLContext, Source } from '../context.js';
 import { LegacyResponseError } from '../../legacy/legacy-client.js';
 import { classRecords, matchesFilter } from '../resolvers/collections.js';
+import { asksForParent, type FacetFilter } from './facet-filters.js';
 import { nestedReads, unitsMatching, type UnitFilter, type UnitFilterReads } from './unit-filters.js';
 
 /** OS2mo's `ClassOwnerFilter`: a unit filter for the class's owner, and whether classes without one count. */
@@ -18,7 +19,7 @@ export type OwnerReads = Pick<UnitFilterReads, 'engagementUnits' | 'hierarchyCla
 export interface ClassFilter {
   uuids?: string[] | null;
   user_keys?: string[] | null;
-  facet?: { uuids?: string[] | null; user_keys?: string[] | null } | null;
+  facet?: FacetFilter | null;
   facets?: string[] | null;
   facet_user_keys?: string[] | null;
   name?: string[] | null;
@@ -30,11 +31,17 @@ export interface ClassFilter {
   owner?: ClassOwnerFilter | null;
 }
 
-/** The facets (by user key) a class filter names through `facet`, `facets` or `facet_user_keys`; null: any. */
+/**
+ * The facets (by user key) a class filter names through `facet`, `facets` or `facet_user_keys`; null: any.
+ * A `facet` asking for a parent facet names none, unless UUIDs name the facets: OS2mo then takes those UUIDs
+ * whatever else the sub-filter says (`uuid_shortcircuit`, `mora/graphapi/resolvers.py`@66.1.2:111-122, used
+ * for a class's facet at :466-483, with `facets` folded into the UUIDs).
+ */
 async function facetKeysOf(context: GraphQLContext, filter: ClassFilter): Promise<string[] | null> {
   let keys: string[] | null = filter.facet_user_keys ?? null;
   const narrow = (named: string[]) => (keys = keys ? keys.filter((key) => named.includes(key)) : named);
   const { facet, facets } = filter;
+  if (facet?.uuids == null && facets == null && asksForParent(facet)) return [];
   if (facet?.uuids || facet?.user_keys || facets) {
     const all = await context.legacy.facets();
     if (facet?.uuids || facet?.user_keys) {
@@ -110,10 +117,14 @@ export async function classesOwnedBy<T extends Source>(
   });
 }
 
-/** Whether a class filter names facets, which decide whose classes are read rather than which are kept. */
+/**
+ * Whether a class filter names facets (or asks for facets with a parent, which names none), which decide
+ * whose classes are read rather than which are kept.
+ */
 export const namesFacets = (filter: ClassFilter): boolean =>
   filter.facet?.uuids != null ||
   filter.facet?.user_keys != null ||
+  asksForParent(filter.facet) ||
   filter.facets != null ||
   filter.facet_user_keys != null;
 

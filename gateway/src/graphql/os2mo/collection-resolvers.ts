@@ -7,7 +7,6 @@ import {
   allEmployees,
   allOrgUnits,
   employeesByUuid,
-  facetRecords,
   itSystemRecords,
   matchesFilter,
   orgUnitsByUuid,
@@ -21,6 +20,7 @@ import { isAbsentPath, readingValidity } from '../../backend-record/backend-read
 import { legacyPaths, type ReadingApiType } from '../../legacy/legacy-paths.js';
 import { classesMatching, type ClassFilter, type OwnerReads } from './class-filters.js';
 import { detailFilterTests, keepsNoRecord, passing, type DetailFilter } from './detail-filters.js';
+import { facetsMatching, type FacetFilter } from './facet-filters.js';
 import type { CollectionSource, CollectionView } from './collections-view.js';
 import type { Instant } from './date-time.js';
 import { managerMatcher } from './manager-filters.js';
@@ -580,7 +580,7 @@ export function collectionResolver(view: CollectionView, options: CollectionOpti
       if (vacantOnly) records = records.filter((record) => !(record.person as LegacyRecord | null)?.uuid);
     } else if (source.kind === 'class') {
       records = await classesMatching(context, (filter ?? {}) as ClassFilter, at, ownerReads(context));
-    } else if (source.kind === 'facet') records = await facetRecords(context, filter, at);
+    } else if (source.kind === 'facet') records = await facetsMatching(context, filter as FacetFilter, at);
     else if (source.kind === 'itsystem') records = await itSystemRecords(context, filter, at);
     // OS2mo's answer for a backend that never held such an object, whatever the filter says.
     else records = [];

@@ -97,7 +97,8 @@ export const v30Collections: readonly CollectionView[] = [
     extraFilterFields: `${byOrgUnitAndPerson}
   responsibility: ClassFilter = null
   manager_type: ClassFilter = null
-  exclude: EmployeeFilter = null`,
+  exclude: EmployeeFilter = null
+  engagement: EngagementFilter = null`,
     extraRootArgs: 'inherit: Boolean! = false',
     source: { kind: 'detail', type: 'manager' },
   },
@@ -193,7 +194,16 @@ export const v30Collections: readonly CollectionView[] = [
   role: ClassFilter = null`,
     source: { kind: 'none' },
   },
-  { roots: { facets: null }, type: 'Facet', filter: 'FacetFilter', source: { kind: 'facet' } },
+  {
+    roots: { facets: null },
+    type: 'Facet',
+    filter: 'FacetFilter',
+    extraFilterFields: `
+  parent: FacetFilter = null
+  parents: [UUID!] = null @deprecated(reason: "Use \`parent\`.")
+  parent_user_keys: [String!] = null @deprecated(reason: "Use \`parent\`.")`,
+    source: { kind: 'facet' },
+  },
   { roots: { itsystems: null }, type: 'ITSystem', filter: 'ITSystemFilter', source: { kind: 'itsystem' } },
 ];
 

@@ -11,7 +11,8 @@ interface KeyFilter {
 
 /**
  * The members of OS2mo's detail filters (`AddressFilter`, `AssociationFilter`, `ITUserFilter`,
- * `OwnerFilter`, `EngagementFilter`) that pick records by what they link to, beyond the unit and the person.
+ * `OwnerFilter`, `EngagementFilter`, and `ManagerFilter`'s `engagement`) that pick records by what they link
+ * to, beyond the unit and the person.
  */
 export interface DetailFilter {
   address_type?: ClassFilter | null;
@@ -87,7 +88,9 @@ const nothing: Test = () => false;
  * Whether a detail filter asks for a link no 2.x record has, so that it keeps no record and no listing
  * need be read: OS2mo ORs an address's `engagement` and `ituser`, and a 2.x address never names an IT
  * account; a 2.x association is never an IT association (`false` keeps all); a 2.x IT account has no
- * engagement, external id or binding type (v30's `external_ids: null`, accounts without one, keeps all).
+ * engagement, external id or binding type (v30's `external_ids: null`, accounts without one, keeps all); a
+ * 2.x manager names no engagement, and OS2mo's manager filter asks for one whenever `engagement` is not null,
+ * `{}` included (`mora/graphapi/resolvers.py`@66.1.2:1630-1650).
  */
 export function keepsNoRecord(type: DetailType, filter: DetailFilter): boolean {
   if (type === 'address')
@@ -96,6 +99,7 @@ export function keepsNoRecord(type: DetailType, filter: DetailFilter): boolean {
       folded(filter.engagement as KeyFilter | null | undefined, filter.engagements) === null
     );
   if (type === 'association') return filter.it_association === true;
+  if (type === 'manager') return filter.engagement != null;
   if (type === 'it')
     return filter.engagement != null || filter.external_ids != null || filter.binding_types != null;
   return false;

@@ -17,6 +17,7 @@ import {
   windowOf,
 } from './collection-resolvers.js';
 import { filterMembers, v30Collections, type CollectionSource } from './collections-view.js';
+import { asksForParent, type FacetFilter } from './facet-filters.js';
 import type { Instant } from './date-time.js';
 import { peopleMatching, type PersonFilter } from './person-filters.js';
 import { windowDay, type DayWindow } from './time-window.js';
@@ -190,8 +191,10 @@ async function collectionTest(
         : await classesAmong(context, records, classFilter, at, ownerReads(context));
       return among(kept.map((record) => record.uuid));
     }
+    case 'facet':
+      return asksForParent(filter as FacetFilter) ? () => false : common;
     default:
-      // A facet or IT system filter has no member beyond the common ones.
+      // An IT system filter has no member beyond the common ones.
       return common;
   }
 }

@@ -31,7 +31,8 @@ export type Evidence = `contract:${string}` | `os2mo:${string}@${string}:${numbe
 /**
  * One fact about the backend, answered alike in every spelling that names it (`parent`, `parent_uuid`,
  * `parent_response`, a filter's `parent`): `empty` (OS2mo's empty answer: null, an empty list or an empty
- * page, because no 2.x record holds a value) or `omitted` (not in the served schema; a query naming it gets
+ * page, because no 2.x record holds a value; a filter member asking for such a value keeps no object given
+ * one, and every object given null) or `omitted` (not in the served schema; a query naming it gets
  * `NOT_SERVED_BY_THIS_BACKEND` with the reason).
  */
 export interface Fact {

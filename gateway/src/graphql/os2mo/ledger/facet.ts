@@ -60,7 +60,12 @@ export const facet: TypeLedger = {
     type: omitted(facts.typeField),
   },
   more: {
-    ...at(facts.facetHierarchy, [
+    // The filter members of the same fact: a facet filter's `parent`, `parents` or `parent_user_keys` keeps no
+    // 2.x facet given any value (`{}` and `[]` too) and every one given null. OS2mo folds the two lists into
+    // `parent` (`mora/graphapi/resolvers.py`@66.1.2:171-178, so `[]` makes a `parent` of no UUIDs) and asks
+    // for a facet's parent relation whenever `parent` is set (:341-359); all three default to null
+    // (`mora/graphapi/filters.py`@66.1.2:379-396). The bound filters copy the members (`link-filters.ts`).
+    ...at(facetNoParent, [
       'FacetFilter.parent',
       'FacetFilter.parents',
       'FacetFilter.parent_user_keys',
@@ -69,12 +74,8 @@ export const facet: TypeLedger = {
       'UuidsBoundFacetFilter.parents',
     ]),
     // v25 and older print the parent members in the filter of `Facet.children` (named so then).
-    ...at(
-      facts.facetHierarchy,
-      ['ParentsBoundFacetFilter.parent', 'ParentsBoundFacetFilter.parent_user_keys'],
-      {
-        until: 26,
-      },
-    ),
+    ...at(facetNoParent, ['ParentsBoundFacetFilter.parent', 'ParentsBoundFacetFilter.parent_user_keys'], {
+      until: 26,
+    }),
   },
 };

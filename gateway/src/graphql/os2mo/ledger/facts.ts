@@ -61,8 +61,6 @@ export const validityLinks = notServed(
   ['contract:Validity'],
 );
 
-export const facetHierarchy = notServed('facets form no hierarchy in the Service API', ['contract:Facet']);
-
 export const terminateFrom = notServed(
   "the Service API ends a person or a record at one date (its terminate takes `to` only); OS2mo's `from` would make a gap",
   ['contract:DetailTermination', 'contract:EmployeeTermination'],

@@ -200,21 +200,26 @@ describe('the ledger', () => {
 });
 
 /**
- * What the checks find in the ledger as it stands. The contract check finds nothing. Two facts are still
- * answered otherwise by a filter than by the fields: a manager's engagement and a facet's parent are empty as
- * fields but their filter members (`ManagerFilter.engagement`, `FacetFilter.parent`, and their bound filters'
- * members) are left out with an error; serving those members (a non-null value keeps none) empties this list.
- * Any other split fails here.
+ * What the checks find in the ledger as it stands: nothing. A fact is answered alike in every spelling, its
+ * filter members included (a manager filter's `engagement` and a facet filter's `parent` are served as the
+ * fields are: given a value they keep nothing, given null everything).
  */
 describe('the ledger, checked', () => {
   it('declares empty only what the contract carries no property for', () => {
     expect(contractRefusals(typeLedgers, contract)).toEqual([]);
   });
 
-  it('answers each fact alike in every spelling, but for the two filters still left out', () => {
-    expect(splitFacts(ledger.values()).map((split) => split.split(':')[0])).toEqual([
-      'Manager engagement',
-      'Facet parent',
-    ]);
+  it('answers each fact alike in every spelling', () => {
+    expect(splitFacts(ledger.values())).toEqual([]);
+  });
+
+  it.each([
+    ['Manager', 'ManagerFilter.engagement', 'Manager.engagement_response'],
+    ['Facet', 'FacetFilter.parent', 'Facet.parent_response'],
+    ['Facet', 'FacetFilter.parents', 'Facet.parent'],
+    ['Facet', 'UuidsBoundFacetFilter.parent_user_keys', 'Facet.parent_uuid'],
+  ])("declares %s's filter member %s by the fact of %s", (_type, member, field) => {
+    expect(ledger.get(member)?.answer).toBe('empty');
+    expect(ledger.get(member)?.fact).toBe(ledger.get(field)?.fact);
   });
 });

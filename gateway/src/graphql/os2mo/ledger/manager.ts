@@ -18,10 +18,6 @@ const managerNoEngagement = holdsNone(
   ['contract:Manager', 'contract:ManagerCreate'],
   ['engagement', 'engagements'],
 );
-const managerNoEngagementFilter = notServed(
-  "the Service API's manager records (`details/manager`) name no engagement, so no manager can be found by one",
-  ['contract:Manager'],
-);
 const managerWriteNoEngagement = notServed("the Service API's manager record has no engagement", [
   'contract:ManagerCreate',
 ]);
@@ -90,11 +86,19 @@ export const manager: TypeLedger = {
     type: omitted(facts.typeField),
   },
   more: {
-    ...at(managerNoEngagementFilter, [
-      'ManagerFilter.engagement',
-      'EmployeeBoundManagerFilter.engagement',
-      'OrgUnitboundmanagerfilter.engagement',
-    ]),
+    // The filter member of the same fact: a manager filter's `engagement` keeps no 2.x manager given any
+    // value (`{}` too) and every one given null, as OS2mo's manager predicate asks for a manager's engagement
+    // relation whenever the member is not null (`mora/graphapi/resolvers.py`@66.1.2:1630-1649; the member's
+    // default is null, `mora/graphapi/filters.py`@66.1.2:556). OS2mo added it in 50.4.0, when v27 was newest.
+    ...at(
+      managerNoEngagement,
+      [
+        'ManagerFilter.engagement',
+        'EmployeeBoundManagerFilter.engagement',
+        'OrgUnitboundmanagerfilter.engagement',
+      ],
+      { since: 27 },
+    ),
     ...at(managerWriteNoEngagement, ['ManagerCreateInput.engagement', 'ManagerUpdateInput.engagement']),
     ...added(22, ['Query.managers(inherit:)']),
     ...added(23, ['ManagerFilter.exclude']),

@@ -1,0 +1,144 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postGraphQL, sharedReadOnlyStack, type TestStack } from './stack.js';
+
+/**
+ * One fact, one answer: a filter member asking for what no 2.x record holds answers as the fields do (the
+ * ledger's `empty` facts, `gateway/src/graphql/os2mo/ledger/`). A 2.x manager names no engagement
+ * (`Manager.engagement_response` is null), so a manager filter's `engagement` keeps no manager given any value
+ * and every manager given null; a 2.x facet has no parent (`Facet.parent_response` is null), so a facet
+ * filter's `parent`, `parents` and `parent_user_keys` keep no facet given any value and every facet given
+ * null. OS2mo's semantics: `mora/graphapi/resolvers.py`@66.1.2, the manager predicate's `engagement`
+ * (lines 1630-1650, any value that is not null), the facet predicate's `parent` (341-359) with the lists
+ * folded into it (171-178); each member defaults to null (`mora/graphapi/filters.py`@66.1.2:379-396, 556).
+ * Each case runs on v30 and on the oldest version that has the member (v27 for the manager's, v21 for the
+ * facet's), over the seeded stand-in.
+ */
+let stack: TestStack;
+let token: string;
+beforeAll(async () => {
+  stack = await sharedReadOnlyStack();
+  token = await stack.token('nora');
+});
+
+async function ask(version: string, query: string, variables: Record<string, unknown> = {}) {
+  const { body } = await postGraphQL(
+    stack,
+    version,
+    { query, variables },
+    { authorization: `Bearer ${token}` },
+  );
+  return body as { data?: Record<string, any>; errors?: { message: string }[] };
+}
+
+/** The UUIDs a root lists under a filter, sorted. */
+async function listed(version: string, root: string, type: string, filter: unknown): Promise<string[]> {
+  const body = await ask(version, `query($f: ${type}) { ${root}(filter: $f) { objects { uuid } } }`, {
+    f: filter,
+  });
+  expect(body.errors).toBeUndefined();
+  return (body.data![root].objects as { uuid: string }[]).map((object) => object.uuid).sort();
+}
+
+describe.each(['v30', 'v27'])('%s: a manager filter’s engagement (2.x managers name none)', (version) => {
+  it('keeps no manager given an engagement filter, `{}` included, and every manager given null', async () => {
+    const all = await listed(version, 'managers', 'ManagerFilter', {});
+    expect(all.length).toBeGreaterThan(1);
+    const engagements = await listed(version, 'engagements', 'EngagementFilter', {});
+    expect(await listed(version, 'managers', 'ManagerFilter', { engagement: null })).toEqual(all);
+    expect(await listed(version, 'managers', 'ManagerFilter', { engagement: {} })).toEqual([]);
+    expect(
+      await listed(version, 'managers', 'ManagerFilter', { engagement: { uuids: engagements } }),
+    ).toEqual([]);
+  });
+
+  it('keeps none through a unit’s managers link and with `inherit`', async () => {
+    const body = await ask(
+      version,
+      `{ managers(limit: 1) { objects { current { org_unit_response { uuid } } } } }`,
+    );
+    const unit = body.data!.managers.objects[0].current.org_unit_response.uuid as string;
+    const links = await ask(
+      version,
+      `query($u: [UUID!]) { org_units(filter: {uuids: $u}) { objects { current {
+        all: managers { uuid } none: managers(filter: {engagement: {}}) { uuid }
+      } } } }`,
+      { u: [unit] },
+    );
+    expect(links.errors).toBeUndefined();
+    const current = links.data!.org_units.objects[0].current;
+    expect(current.all.length).toBeGreaterThan(0);
+    expect(current.none).toEqual([]);
+    const inherited = { org_unit: { uuids: [unit] } };
+    expect(
+      await listed(version, 'managers', 'ManagerFilter', { ...inherited, engagement: null }),
+    ).not.toEqual([]);
+    const body2 = await ask(
+      version,
+      `query($f: ManagerFilter) { managers(filter: $f, inherit: true) { objects { uuid } } }`,
+      { f: { ...inherited, engagement: {} } },
+    );
+    expect(body2.errors).toBeUndefined();
+    expect(body2.data!.managers.objects).toEqual([]);
+  });
+});
+
+it('v26 has no manager filter `engagement`: OS2mo added it when v27 was newest (50.4.0)', async () => {
+  const body = await ask('v26', '{ managers(filter: {engagement: {}}) { objects { uuid } } }');
+  expect(body.errors?.[0]?.message).toMatch(/engagement/);
+});
+
+describe.each(['v30', 'v21'])('%s: a facet filter’s parent (2.x facets have none)', (version) => {
+  it('`parent`, `parents` and `parent_user_keys` keep no facet given a value and every facet given null', async () => {
+    const body = await ask(version, '{ facets { objects { uuid current { user_key } } } }');
+    const facets = body.data!.facets.objects as { uuid: string; current: { user_key: string } }[];
+    const all = facets.map((facet) => facet.uuid).sort();
+    expect(all.length).toBeGreaterThan(1);
+    const list = (filter: unknown) => listed(version, 'facets', 'FacetFilter', filter);
+    expect(await list({ parent: null, parents: null, parent_user_keys: null })).toEqual(all);
+    for (const asked of [
+      { parent: {} },
+      { parent: { uuids: all } },
+      { parents: [] },
+      { parents: all },
+      { parent_user_keys: facets.map((facet) => facet.current.user_key) },
+    ]) {
+      expect(await list(asked), JSON.stringify(asked)).toEqual([]);
+    }
+  });
+
+  it('a class filter’s facet asking for a parent keeps no class, unless UUIDs name the facets', async () => {
+    const body = await ask(version, '{ facets(limit: 1) { objects { uuid } } }');
+    const facet = body.data!.facets.objects[0].uuid as string;
+    const list = (filter: unknown) => listed(version, 'classes', 'ClassFilter', filter);
+    const all = await list({});
+    const ofFacet = await list({ facet: { uuids: [facet] } });
+    expect(ofFacet.length).toBeGreaterThan(0);
+    expect(await list({ facet: { parent: null } })).toEqual(all);
+    expect(await list({ facet: { parent: {} } })).toEqual([]);
+    expect(await list({ facet: { parents: [facet] } })).toEqual([]);
+    // OS2mo's `uuid_shortcircuit` (`resolvers.py`@66.1.2:111-122): UUIDs pick the facets, whatever else is asked.
+    expect(await list({ facet: { uuids: [facet], parent: {} } })).toEqual(ofFacet);
+  });
+});
+
+describe('v30: a link’s facet filter', () => {
+  it('keeps no class of a manager’s responsibilities when its facet asks for a parent', async () => {
+    const body = await ask(
+      'v30',
+      `{ managers { objects { current {
+        all: responsibilities_response { objects { uuid } }
+        none: responsibilities_response(filter: {facet: {parent: {}}}) { objects { uuid } }
+        kept: responsibilities_response(filter: {facet: {parent: null}}) { objects { uuid } }
+      } } } }`,
+    );
+    expect(body.errors).toBeUndefined();
+    const managers = (body.data!.managers.objects as { current: Record<string, { objects: unknown[] }> }[])
+      .map((object) => object.current)
+      .filter((current) => current.all!.objects.length > 0);
+    expect(managers.length).toBeGreaterThan(0);
+    for (const current of managers) {
+      expect(current.none!.objects).toEqual([]);
+      expect(current.kept).toEqual(current.all);
+    }
+  });
+});
