@@ -203,9 +203,6 @@ async function main(): Promise<void> {
     `os2mo-naldo ${naldo.version.slice(0, 12)}: ${naldo.reused ? 'reusing the build in' : 'built in'} ${naldo.web}`,
   );
   const stack = await startTrialStack(naldo.web);
-  say(
-    `The UI and the gateway on ${stack.origin}; identity provider ${stack.idpUrl}; output in ${stack.logFile}`,
-  );
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -220,6 +217,11 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', onSignal(130));
   process.once('SIGTERM', onSignal(143));
+  // Said once the signals are handled: whatever waits for this line may stop the trial the moment it reads it
+  // (on a loaded machine, before the statement after it here has run).
+  say(
+    `The UI and the gateway on ${stack.origin}; identity provider ${stack.idpUrl}; output in ${stack.logFile}`,
+  );
   try {
     const token = await tokenFor(stack, 'alice');
     const sdl = await (await fetch(`${stack.gatewayUrl}/graphql/v29/schema.graphql`)).text();
