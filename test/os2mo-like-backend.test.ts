@@ -8,13 +8,16 @@ import { accessToken } from './idp-tokens.js';
 import { startOs2moLikeBackend, type Os2moLikeBackend } from './os2mo-like-backend.js';
 import { freePort, repoRoot, waitForHealth } from './processes.js';
 import { os2moReferenceQuery, referenceQuery } from '../gateway/src/graphql/reference-query.js';
+import { oscarOwnedUnitUuid, unitUuid } from '../legacy-service/src/fixture/organisation.js';
 
 /**
  * Issue 14, "Done when": the gateway runs against a backend that refuses anonymous calls like OS2mo does
  * (answering OS2mo's shapes and checking tokens) on loopback — started as a new user would, with
  * `LEGACY_URL=… npm start` — and turns ready; the printed reference query works on v1 and v2; `/service`
  * reads work through it; `employees`, `itsystems`, `classes { facet }` and `org_units` read OS2mo's records
- * with optional members absent, without errors; `org_unit_update` works and sends OS2mo's `data.uuid`.
+ * with optional members absent, without errors; `org_unit_update` works and sends OS2mo's `data.uuid`. RBAC is
+ * on: this backend has no reading API (`/api/v1` answers FastAPI's 404, as an OS2mo older than 2.4.0 or a proxy
+ * that does not pass it on), so an owner's detail write that names no unit is decided by scanning the units.
  */
 
 /** The environment without anything that would point the stack elsewhere. */
@@ -59,6 +62,7 @@ beforeAll(async () => {
       GATEWAY_PORT: String(ports.gateway),
       EMBEDDED_POSTGRES_PORT: String(ports.postgres),
       EMBEDDED_POSTGRES_DIR: postgresDir,
+      IDP_RBAC_ENABLED: 'true',
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -293,5 +297,41 @@ describe('LEGACY_URL=… npm start in front of a backend that refuses anonymous 
     expect(edit.data.uuid).toBe(unit.uuid);
     expect(edit.data.name).toBe('Renamed through the gateway');
     expect(edits[0]!.headers.authorization).toBe(`Bearer ${token}`);
+  });
+
+  it('decides an owner’s detail write by scanning the units, as it serves no reading API', async () => {
+    const oscar = await accessToken(`http://127.0.0.1:${ports.idp}/auth/realms/org`, 'oscar');
+    const engagementIn = async (unit: string) => {
+      const response = await fetch(`${gateway}/service/ou/${unit}/details/engagement`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const [engagement] = (await response.json()) as { uuid: string }[];
+      return engagement!.uuid;
+    };
+    const terminate = async (engagement: string) => {
+      const before = backend.received.length;
+      const response = await fetch(`${gateway}/service/details/terminate`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${oscar}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'engagement', uuid: engagement, validity: { to: '2099-12-31' } }),
+      });
+      const sent = backend.received.slice(before).map((request) => request.url.split('?')[0]!);
+      return { status: response.status, sent };
+    };
+    // oscar owns his unit, not the top one: the first is his to end, the second is not.
+    const his = await terminate(await engagementIn(oscarOwnedUnitUuid));
+    const notHis = await terminate(await engagementIn(unitUuid(0)));
+    expect(his.status).toBe(200);
+    expect(notHis.status).toBe(403);
+    expect(his.sent).toContain('/service/details/terminate');
+    expect(notHis.sent).not.toContain('/service/details/terminate');
+    // What RBAC read, before the write (after it, the gateway's record of the backend reads what was written).
+    for (const { sent } of [his, notHis]) {
+      const write = sent.indexOf('/service/details/terminate');
+      const decision = write === -1 ? sent : sent.slice(0, write);
+      // The reading API asked once (404), then the units' listings of engagements.
+      expect(decision.filter((path) => path.startsWith('/api/v1/'))).toEqual(['/api/v1/engagement/by_uuid']);
+      expect(decision.filter((path) => path.endsWith('/details/engagement')).length).toBeGreaterThan(2);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { LegacyPathNotFoundError, LegacyResponseError } from '../legacy/legacy-errors.js';
+import { isAbsentPath, LegacyResponseError } from '../legacy/legacy-errors.js';
 import { legacyPaths, type DetailType } from '../legacy/legacy-paths.js';
 import type { BackendVersion, ObjectOwner, ObjectType } from './backend-objects.js';
 
@@ -17,9 +17,7 @@ export const allTime: Days = { from: null, to: null };
 /** The reading API's `validity` for days: an interval, `-infinity`/`infinity` for an open end. */
 export const readingValidity = (days: Days) => `${days.from ?? '-infinity'}/${days.to ?? 'infinity'}`;
 
-/** A 404 of a reading API path: a backend older than 2.4.0, or one whose proxy does not pass `/api/v1` on. */
-export const isAbsentPath = (error: unknown) =>
-  error instanceof LegacyPathNotFoundError || (error instanceof LegacyResponseError && error.status === 404);
+export { isAbsentPath };
 
 /**
  * The versions touching `days` of the objects named, through the reading API's `by_uuid` (one call); undefined

@@ -31,6 +31,10 @@ export class LegacyPathNotFoundError extends LegacyUnavailableError {
   }
 }
 
+/** A 404 of a reading API path: a backend older than 2.4.0, or one whose proxy does not pass `/api/v1` on. */
+export const isAbsentPath = (error: unknown) =>
+  error instanceof LegacyPathNotFoundError || (error instanceof LegacyResponseError && error.status === 404);
+
 export class LegacyTimeoutError extends Error {
   constructor() {
     super('The legacy service did not answer in time.');

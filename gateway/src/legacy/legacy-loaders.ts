@@ -7,6 +7,7 @@ import {
   type LegacyClient,
 } from './legacy-client.js';
 import type { TraceContext } from '../observability/tracing.js';
+import { isAbsentPath } from './legacy-errors.js';
 import { legacyPaths, type DetailType } from './legacy-paths.js';
 import type { Whereabouts, WriteHook } from './backend-hooks.js';
 
@@ -255,6 +256,21 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
       ),
     orgUnitPage: async (at: string, start: number, limit: number) =>
       through<OrgUnitPageRecord>(legacyPaths.orgUnitPage(await organisationUuid(), { at, start, limit })),
+    /**
+     * Every version of one detail record in force on `from` or after it, wherever it is, in one call: 2.4.0's
+     * reading API, `/api/v1/{type}/by_uuid?uuid=…&validity={from}/infinity`. Undefined when the backend does not
+     * answer the reading API (the path is not found); an unknown UUID is `[]`.
+     */
+    detailVersionsFrom: async (type: DetailType, uuid: string, from: string) => {
+      try {
+        return await through<LegacyRecord[]>(
+          legacyPaths.readingByUuid(type, [uuid], { at: from, validity: `${from}/infinity` }),
+        );
+      } catch (error) {
+        if (isAbsentPath(error)) return undefined;
+        throw error;
+      }
+    },
     /** OS2mo 2.4.0 answers `org_unit: true` for a unit valid on any day (`detail_reading.py`, `list_details`). */
     unitExists: async (uuid: string) =>
       (await through<{ org_unit?: unknown }>(legacyPaths.unitDetailTypes(uuid))).org_unit === true,

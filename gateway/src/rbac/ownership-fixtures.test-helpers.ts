@@ -5,8 +5,21 @@ import type { OrganisationReads } from './unit-ownership.js';
 
 /**
  * The ownership facts RBAC's decision tests read: two small organisations, served as `OrganisationReads`
- * that record every read, so a test can say what a decision cost as well as what it decided.
+ * that record every read, so a test can say what a decision cost as well as what it decided. Each serves
+ * OS2mo 2.4.0's reading API (`detailVersionsFrom`: a detail's versions by UUID) or, with `readingApi: false`,
+ * answers it as a backend without `/api/v1` does (`undefined`, the 404), so RBAC scans the units instead.
  */
+
+/** How a fixture answers the reading API: served (OS2mo 2.4.0) or not found (an older backend). */
+export interface FixtureOptions {
+  readingApi?: boolean;
+}
+
+/** The two ways RBAC finds a detail, for tests that run on both. */
+export const lookupPaths = [
+  { path: 'the reading API', readingApi: true },
+  { path: 'the scan of the units (no reading API)', readingApi: false },
+] as const;
 
 export const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -52,7 +65,7 @@ const details: Partial<Record<DetailType, LegacyRecord[]>> = {
  * The tree as an in-memory legacy service that counts its reads (`calls`): today is 2026-06-01 and nothing
  * changes place.
  */
-export function treeReads() {
+export function treeReads({ readingApi = true }: FixtureOptions = {}) {
   const calls: string[] = [];
   const exists = (uuid: string, at: string) =>
     uuid in parents && (uuid !== unit.future || at >= '2030-01-01');
@@ -98,6 +111,12 @@ export function treeReads() {
           .map((uuid) => ({ uuid })),
       };
     },
+    detailVersionsFrom: async (type, uuid) => {
+      calls.push(`by_uuid ${type} ${uuid}`);
+      if (!readingApi) return undefined;
+      // Nothing in the tree has a validity: every record is in force on every day.
+      return (details[type] ?? []).filter((found) => found.uuid === uuid);
+    },
   };
   return { reads, calls };
 }
@@ -139,6 +158,8 @@ const viaGhost = (uuid: string, worker?: string) =>
     ...(worker ? { person: { uuid: worker } } : {}),
     validity: { from, to },
   }));
+// Engagement `paused` is in `dept` but not in force in February 2026 (terminated, then in force again).
+export const paused = id(35);
 const engagements: {
   uuid: string;
   org_unit: { uuid: string };
@@ -150,6 +171,8 @@ const engagements: {
   { uuid: moved, org_unit: { uuid: unit.other }, validity: { from: '2026-03-01', to: null } },
   ...viaGhost(hopped),
   ...viaGhost(visited, person.worker),
+  { uuid: paused, org_unit: { uuid: unit.dept }, validity: { from: '2000-01-01', to: '2026-01-31' } },
+  { uuid: paused, org_unit: { uuid: unit.dept }, validity: { from: '2026-03-01', to: null } },
 ];
 const covers = (validity: { from: string; to: string | null }, at: string) =>
   validity.from <= at && (validity.to === null || validity.to >= at);
@@ -164,7 +187,7 @@ const pauses: Record<string, { last: string; back?: string }> = {
 };
 
 /** The timeline as an in-memory legacy service that counts its reads (`calls`, each with its date). */
-export function timelineReads() {
+export function timelineReads({ readingApi = true }: FixtureOptions = {}) {
   const calls: string[] = [];
   const parentAt = (uuid: string, at: string): { parent: string | null; validity: typeof open } => {
     if (uuid === unit.team) {
@@ -223,6 +246,12 @@ export function timelineReads() {
     orgUnitPage: async (at) => {
       calls.push(`units @${at}`);
       return { items: known.map((uuid) => ({ uuid })) };
+    },
+    detailVersionsFrom: async (type, uuid, from) => {
+      calls.push(`by_uuid ${type} ${uuid} @${from}`);
+      if (!readingApi) return undefined;
+      if (type !== 'engagement') return [];
+      return engagements.filter((e) => e.uuid === uuid && (e.validity.to === null || e.validity.to >= from));
     },
   };
   return { reads, calls };

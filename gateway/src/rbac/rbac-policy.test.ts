@@ -6,7 +6,9 @@ import {
   ghost,
   hopped,
   id,
+  lookupPaths,
   moved,
+  paused,
   person,
   principal,
   record,
@@ -96,6 +98,11 @@ interface DecisionRow {
   /** The sentence the client is shown, for a refusal. */
   reason?: string;
   reads?: 'none' | { include?: string[]; exclude?: string[] };
+  /**
+   * Where the reading API answers otherwise: it holds every version of a record, so it places one the scan
+   * cannot (the verdict is the same, the sentence names what it found), and reads by UUID, not listings.
+   */
+  byReading?: { reason?: string; reads?: { include?: string[]; exclude?: string[] } };
 }
 
 const roles: DecisionRow[] = [
@@ -686,6 +693,19 @@ const periods: DecisionRow[] = [
     intents: [terminateDetail('engagement', hopped, before)],
     verdict: 'forbidden',
     reason: `You may not terminate engagement ${hopped}: engagement ${hopped} is in force before and after 2026-02-01, but on that day it is in no org unit RBAC can read, so the write cannot be checked against the units you own; an admin can make it.`,
+    byReading: {
+      reason: `You may not terminate engagement ${hopped}: the write takes effect from 2026-02-01 to 2026-02-28, and on 2026-02-01 employee ${person.deptOwner} owns neither org unit ${ghost} nor any of its ancestors.`,
+      reads: { include: [`by_uuid engagement ${hopped} @2026-01-15`], exclude: ['units', 'e '] },
+    },
+  },
+  // On both paths: the reading API answers every version, so its gap is a month the record is not in force.
+  {
+    name: 'a write over a month the record is not in force, between two versions',
+    who: deptOwner,
+    facts: now,
+    intents: [terminateDetail('engagement', paused, before)],
+    verdict: 'forbidden',
+    reason: `You may not terminate engagement ${paused}: engagement ${paused} is in force before and after 2026-02-01, but on that day it is in no org unit RBAC can read, so the write cannot be checked against the units you own; an admin can make it.`,
   },
   {
     name: 'a write within the days the record can be placed',
@@ -702,6 +722,9 @@ const periods: DecisionRow[] = [
     verdict: 'forbidden',
     reason: `You may not terminate engagement ${visited}: the write takes effect from 2026-02-01 to 2026-02-28, and on 2026-02-01 employee ${person.deptOwner} owns neither org unit ${ghost} nor any of its ancestors.`,
     reads: { include: [`e ${person.worker} engagement future @2026-01-15`] },
+    byReading: {
+      reads: { include: [`by_uuid engagement ${visited} @2026-01-15`], exclude: ['units', 'e '] },
+    },
   },
   // Back-dated with no end, the edit would affect the record while it is in `other`.
   {
@@ -735,35 +758,42 @@ const periods: DecisionRow[] = [
   },
 ];
 
-describe.each<[string, DecisionRow[]]>([
-  ['the role', roles],
-  ['units', units],
-  ['details', details],
-  ['the records an ou/create carries', unitCreates],
-  ['ownership over the period a write affects', periods],
-])('the decision on %s', (_part, rows) => {
-  it.each(rows.map((row) => [row.name, row] as const))(
-    '%s',
-    async (_name, { who, rbacOff, intents, facts, verdict, reason, reads }) => {
-      const rbac = createRbacPolicy({ enabled: !rbacOff });
-      const fake = facts ? timelineReads() : treeReads();
-      const decision = await rbac.decide(who, intents, {
-        reads: fake.reads,
-        today: facts?.timeline ?? timelineToday,
-      });
-      expect(
-        decision.allowed ? 'allowed' : decision.conflict ? 'conflict' : 'forbidden',
-        decision.reason,
-      ).toBe(verdict);
-      if (reason !== undefined) expect(decision.reason).toBe(reason);
-      if (reads === 'none') expect(fake.calls).toEqual([]);
-      else {
-        for (const call of reads?.include ?? []) expect(fake.calls).toContain(call);
-        for (const prefix of reads?.exclude ?? [])
-          expect(fake.calls.filter((call) => call.startsWith(prefix))).toEqual([]);
-      }
-    },
-  );
+describe.each(lookupPaths)('found through $path', ({ readingApi }) => {
+  describe.each<[string, DecisionRow[]]>([
+    ['the role', roles],
+    ['units', units],
+    ['details', details],
+    ['the records an ou/create carries', unitCreates],
+    ['ownership over the period a write affects', periods],
+  ])('the decision on %s', (_part, rows) => {
+    it.each(rows.map((row) => [row.name, row] as const))(
+      '%s',
+      async (
+        _name,
+        { who, rbacOff, intents, facts, verdict, reason: byScan, reads: scanReads, byReading },
+      ) => {
+        const reason = readingApi && byReading?.reason !== undefined ? byReading.reason : byScan;
+        const reads = readingApi && byReading?.reads !== undefined ? byReading.reads : scanReads;
+        const rbac = createRbacPolicy({ enabled: !rbacOff });
+        const fake = facts ? timelineReads({ readingApi }) : treeReads({ readingApi });
+        const decision = await rbac.decide(who, intents, {
+          reads: fake.reads,
+          today: facts?.timeline ?? timelineToday,
+        });
+        expect(
+          decision.allowed ? 'allowed' : decision.conflict ? 'conflict' : 'forbidden',
+          decision.reason,
+        ).toBe(verdict);
+        if (reason !== undefined) expect(decision.reason).toBe(reason);
+        if (reads === 'none') expect(fake.calls).toEqual([]);
+        else {
+          for (const call of reads?.include ?? []) expect(fake.calls).toContain(call);
+          for (const prefix of reads?.exclude ?? [])
+            expect(fake.calls.filter((call) => call.startsWith(prefix))).toEqual([]);
+        }
+      },
+    );
+  });
 });
 
 describe('what an owner’s decision reads', () => {
@@ -796,18 +826,49 @@ describe('what an owner’s decision reads', () => {
   });
 
   it('finds a detail through the hinted unit without a scan, and by scanning units otherwise', async () => {
-    const hinted = await decideOn(treeReads(), deptOwner, [
+    const hinted = await decideOn(treeReads({ readingApi: false }), deptOwner, [
       editInto('engagement', record.engagement, unit.team),
     ]);
     expect(hinted.allowed).toBe(true);
     expect(hinted.calls).not.toContain('units');
-    const scanned = await decideOn(treeReads(), deptOwner, [
+    expect(hinted.calls.filter((call) => call.startsWith('by_uuid'))).toEqual([]);
+    const scanned = await decideOn(treeReads({ readingApi: false }), deptOwner, [
       terminateDetail('engagement', record.engagement, '2026-12-31'),
     ]);
     expect(scanned.allowed).toBe(true);
-    // The units in force on the date and today; each unit's records in force then and scheduled after.
+    // The reading API asked once (a 404: not served), then the units in force on the date and today, and
+    // each unit's records in force then and scheduled after.
+    expect(scanned.calls.filter((call) => call.startsWith('by_uuid'))).toHaveLength(1);
     expect(scanned.calls.filter((call) => call === 'units')).toHaveLength(2);
     expect(scanned.calls.filter((call) => call.endsWith(' engagement'))).toHaveLength(2 * 5);
+  });
+
+  it('finds a detail its hints do not place with one reading-API call where the backend serves it, not a scan', async () => {
+    const terminate = [terminateDetail('engagement', record.engagement, '2026-12-31')];
+    const read = await decideOn(treeReads(), deptOwner, terminate);
+    const scanned = await decideOn(treeReads({ readingApi: false }), deptOwner, terminate);
+    expect(read.allowed).toBe(true);
+    expect(read.allowed).toBe(scanned.allowed);
+    const locating = (calls: string[]) => calls.filter((call) => / engagement$|^units$|^by_uuid /.test(call));
+    expect(locating(read.calls)).toEqual([`by_uuid engagement ${record.engagement}`]);
+    // Without the reading API: its 404, two unit pages and two listings per unit (five units).
+    expect(locating(scanned.calls)).toHaveLength(1 + 2 + 2 * 5);
+    // The unit's ancestors and their owners are read alike on both paths.
+    expect(read.calls.filter((call) => !locating([call]).length)).toEqual(
+      scanned.calls.filter((call) => !locating([call]).length),
+    );
+  });
+
+  it('reads a list of unknown details by UUID, a few at a time, and stops at the first refusal', async () => {
+    const list = Array.from({ length: 100 }, (_, n) => terminateDetail('engagement', id(1000 + n), on));
+    const { allowed, reason, calls } = await decideOn(timelineReads(), deptOwner, list);
+    expect(allowed).toBe(false);
+    expect(reason).toContain(id(1000));
+    expect(calls.filter((call) => call.startsWith('units'))).toEqual([]);
+    // At most the items decided at once (eight) are read before the first refusal stops the list.
+    const lookups = calls.filter((call) => call.startsWith('by_uuid engagement'));
+    expect(lookups[0]).toBe(`by_uuid engagement ${id(1000)} @${on}`);
+    expect(lookups.length).toBeLessThanOrEqual(8);
   });
 
   it('reads the unit once per place it has within the period', async () => {
@@ -828,15 +889,24 @@ describe('what an owner’s decision reads', () => {
     const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
     const list = Array.from({ length: 400 }, (_, n) => terminateDetail('engagement', id(1000 + n), day(n)));
     const wide = createRbacPolicy({ enabled: true, maxOwnerItems: 500 });
-    const { allowed, reason, calls } = await decideOn(timelineReads(), deptOwner, list, wide);
+    const { allowed, reason, calls } = await decideOn(
+      timelineReads({ readingApi: false }),
+      deptOwner,
+      list,
+      wide,
+    );
     expect(allowed).toBe(false);
     expect(reason).toContain(id(1000));
+    // A backend without the reading API is asked once a decision: the other items wait for its answer.
+    expect(calls.filter((call) => call.startsWith('by_uuid'))).toHaveLength(1);
     // Two unit pages (the earliest date and today) and two listings per unit, whatever the list's length.
     expect(calls.filter((call) => call.startsWith('units'))).toEqual([
       'units @2026-01-01',
       `units @${timelineToday}`,
     ]);
-    expect(calls.filter((call) => call.includes(' engagement '))).toHaveLength(2 * 4);
+    expect(calls.filter((call) => call.startsWith('ou ') && call.includes(' engagement '))).toHaveLength(
+      2 * 4,
+    );
   });
 
   it('scans one detail type at a time, and stops at the first refusal (issue 20, item 7)', async () => {
@@ -851,7 +921,7 @@ describe('what an owner’s decision reads', () => {
       'kle',
     ];
     const eightTypes = types.map((type, n) => terminateDetail(type, id(2100 + n), on));
-    const scanned = await decideOn(timelineReads(), deptOwner, eightTypes);
+    const scanned = await decideOn(timelineReads({ readingApi: false }), deptOwner, eightTypes);
     expect(scanned).toMatchObject({ allowed: false, reason: new RegExp(id(2100)) });
     // The engagements' scan only: two unit pages and two listings per unit.
     expect(scanned.calls.filter((call) => call.startsWith('units'))).toHaveLength(2);
@@ -862,17 +932,21 @@ describe('what an owner’s decision reads', () => {
 
   it('refuses instead of scanning more units than the bound', async () => {
     const bounded = createRbacPolicy({ enabled: true, maxScanUnits: 3 });
-    const decision = await decideOn(
-      timelineReads(),
-      deptOwner,
-      [terminateDetail('engagement', stays, timelineToday)],
-      bounded,
-    );
+    const terminate = [terminateDetail('engagement', stays, timelineToday)];
+    const decision = await decideOn(timelineReads({ readingApi: false }), deptOwner, terminate, bounded);
     expect(decision).toMatchObject({
       allowed: false,
       reason: `You may not terminate engagement ${stays}: finding it would mean reading 4 org units, more than RBAC searches for an owner; name its unit (data.org_unit) in an edit, or ask an admin.`,
     });
-    expect(decision.calls.filter((call) => call.includes(' engagement '))).toEqual([]);
+    expect(
+      decision.calls.filter((call) => call.includes(' engagement ') && !call.startsWith('by_uuid')),
+    ).toEqual([]);
+    // The bound is the scan's: through the reading API no unit is scanned, and the record's unit decides.
+    const read = await decideOn(timelineReads(), deptOwner, terminate, bounded);
+    expect(read).toMatchObject({
+      allowed: false,
+      reason: `You may not terminate engagement ${stays}: the write takes effect from ${timelineToday} on, and on ${timelineToday} employee ${person.deptOwner} owns neither org unit ${unit.team} nor any of its ancestors.`,
+    });
   });
 
   it('refuses an owner’s list over the cap before reading anything, and never an admin’s', async () => {

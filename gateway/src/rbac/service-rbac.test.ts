@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { GatewayVariables } from '../auth/bearer-auth.js';
 import type { Principal } from '../auth/token-verifier.js';
 import { createLegacyClient, type LegacyClient } from '../legacy/legacy-client.js';
-import { json, startStubBackend } from '../legacy/stub-backend.test-helpers.js';
+import {
+  json,
+  startStubBackend,
+  type StubHandler,
+  type StubRequest,
+} from '../legacy/stub-backend.test-helpers.js';
 import { createRbacPolicy, type RbacPolicy } from './rbac-policy.js';
 import type { WriteIntent } from './write-intent.js';
 import { legacyErrorHandler } from '../errors/legacy-error-body.js';
@@ -250,6 +255,107 @@ describe('serviceRbac look-ups', () => {
       await legacy.close();
       await backend.close();
     }
+  });
+});
+
+/**
+ * A backend with one top unit `top` (owned by the owner) and its unit `sub`, which holds engagement
+ * `engaged`; with `readingApi`, it serves OS2mo 2.4.0's `/api/v1/engagement/by_uuid`, else it answers that
+ * path as an older OS2mo does (`404 {"detail": "Not Found"}`, FastAPI's).
+ */
+function smallOrganisation(readingApi: boolean) {
+  const organisation = '00000000-0000-4000-8000-000000000100';
+  const top = '00000000-0000-4000-8000-000000000101';
+  const sub = '00000000-0000-4000-8000-000000000102';
+  const engaged = '00000000-0000-4000-8000-000000000103';
+  const engagement = {
+    uuid: engaged,
+    org_unit: { uuid: sub },
+    person: { uuid: '00000000-0000-4000-8000-000000000104' },
+    validity: { from: '2020-01-01', to: null },
+  };
+  const handler: StubHandler = (request, response) => {
+    const [path, query = ''] = request.url.split('?');
+    const params = new URLSearchParams(query);
+    if (path === '/service/o/') return json(response, 200, [{ uuid: organisation }]);
+    if (path === `/service/o/${organisation}/ou/`) {
+      return json(response, 200, { total: 2, offset: 0, items: [{ uuid: top }, { uuid: sub }] });
+    }
+    if (path === `/service/ou/${top}/`) return json(response, 200, { uuid: top, parent: null });
+    if (path === `/service/ou/${sub}/`) {
+      return json(response, 200, { uuid: sub, parent: { uuid: top, parent: null } });
+    }
+    if (path === `/service/ou/${top}/details/owner`) {
+      return json(response, 200, [
+        { uuid: 'o', owner: { uuid: owner.employeeUuid }, org_unit: { uuid: top } },
+      ]);
+    }
+    if (path === `/service/ou/${sub}/details/engagement` && params.get('validity') !== 'future') {
+      return json(response, 200, [engagement]);
+    }
+    if (/^\/service\/ou\/[^/]+\/details\/[a-z_]+$/.test(path!)) return json(response, 200, []);
+    if (readingApi && path === '/api/v1/engagement/by_uuid') {
+      return json(response, 200, params.getAll('uuid').includes(engaged) ? [engagement] : []);
+    }
+    return json(response, 404, { detail: 'Not Found' });
+  };
+  return { handler, engaged };
+}
+
+describe('serviceRbac finding a detail the write does not place', () => {
+  const terminate = async (readingApi: boolean) => {
+    const backend = await startStubBackend();
+    const organisation = smallOrganisation(readingApi);
+    backend.answer(organisation.handler);
+    const legacy = createLegacyClient({
+      url: new URL(backend.url),
+      connectTimeoutMs: 1000,
+      responseTimeoutMs: 1000,
+      auth: { mode: 'none' },
+    });
+    try {
+      const hono = new Hono<{ Variables: GatewayVariables }>();
+      hono.use('/service/*', async (c, next) => {
+        c.set('principal', owner);
+        c.set('requestId', 'write-43');
+        await next();
+      });
+      hono.use('/service/*', serviceRbac({ policy: createRbacPolicy({ enabled: true }), legacy }));
+      hono.all('/service/*', (c) => c.json('written', 200));
+      const response = await send(
+        hono,
+        '/service/details/terminate',
+        JSON.stringify({ type: 'engagement', uuid: organisation.engaged, validity: { to: '2026-12-31' } }),
+      );
+      return { status: response.status, received: backend.received };
+    } finally {
+      await legacy.close();
+      await backend.close();
+    }
+  };
+  const paths = (received: StubRequest[]) => received.map((request) => request.url.split('?')[0]!);
+
+  it('reads it by UUID where the backend serves the reading API: one call, through the request’s legacy access', async () => {
+    const { status, received } = await terminate(true);
+    expect(status).toBe(200);
+    const lookups = received.filter((request) => request.url.startsWith('/api/v1/'));
+    expect(lookups.map((request) => request.url)).toEqual([
+      '/api/v1/engagement/by_uuid?uuid=00000000-0000-4000-8000-000000000103&at=2026-12-31&validity=2026-12-31%2Finfinity',
+    ]);
+    expect(
+      paths(received).filter((path) => path.endsWith('/details/engagement') || path.endsWith('/ou/')),
+    ).toEqual([]);
+    for (const request of received) expect(request.headers['x-request-id']).toBe('write-43');
+  });
+
+  it('scans the units where it does not, after one 404, and decides alike', async () => {
+    const { status, received } = await terminate(false);
+    expect(status).toBe(200);
+    const all = paths(received);
+    expect(all.filter((path) => path.startsWith('/api/v1/'))).toEqual(['/api/v1/engagement/by_uuid']);
+    // Two unit pages (the date and today) and two listings (present, future) of each of the two units.
+    expect(all.filter((path) => path.endsWith('/ou/'))).toHaveLength(2);
+    expect(all.filter((path) => path.endsWith('/details/engagement'))).toHaveLength(2 * 2);
   });
 });
 

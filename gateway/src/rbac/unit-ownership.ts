@@ -22,6 +22,11 @@ export interface OrganisationReads {
   orgUnitVersions(uuid: string, at: string, validity: 'future'): Promise<LegacyRecord[]>;
   /** Whether a unit has this UUID on any day, past or future (`/ou/{uuid}/details/`, one read). */
   unitExists(uuid: string): Promise<boolean>;
+  /**
+   * Every version of detail `uuid` in force on `from` or after it, in units and of persons alike (2.4.0's
+   * reading API, `/api/v1/{type}/by_uuid`, one read); `undefined` when the backend does not serve the reading API.
+   */
+  detailVersionsFrom(type: DetailType, uuid: string, from: string): Promise<LegacyRecord[] | undefined>;
 }
 
 /** The days a write affects, both included (YYYY-MM-DD); `to: endOfTime` is for good. */
@@ -86,12 +91,12 @@ const uuidOf = (value: unknown): string | null => {
   return typeof uuid === 'string' ? uuid.toLowerCase() : null;
 };
 
-/** The record's validity; a record that shows none is taken as always valid. */
+/** The record's validity (its days: a date-time reads as its date); a record that shows none is taken as always valid. */
 const validityOf = (record: unknown): { from: string; to: string | null } => {
   const validity = (record as { validity?: { from?: unknown; to?: unknown } } | null)?.validity;
   return {
-    from: typeof validity?.from === 'string' ? validity.from : '0001-01-01',
-    to: typeof validity?.to === 'string' ? validity.to : null,
+    from: typeof validity?.from === 'string' ? validity.from.slice(0, 10) : '0001-01-01',
+    to: typeof validity?.to === 'string' ? validity.to.slice(0, 10) : null,
   };
 };
 
@@ -303,13 +308,59 @@ export function unitOwnership(
     );
 
   /**
-   * The versions of detail `uuid` over `period`. The legacy contract has no read of a detail by UUID, so
-   * the hinted units and employees are read first (as of the period's start, and what is scheduled after
-   * it); only when they do not cover the whole period is the request's shared scan used, and then the
-   * listings of every person the record names, which show it in units the scan did not read (a unit
-   * created and closed between the scan's dates). Every day of the period on which the record is in force
-   * must be placed: a day between two known versions that no version covers is `unplaced`, and refused,
-   * never skipped.
+   * Whether the backend serves the reading API, as the decision's first lookup by UUID found (a 404 of its
+   * path: no); the lookups started meanwhile wait for that answer, so a backend without it is asked once.
+   */
+  let readingApi: Promise<boolean> | undefined;
+  const readingVersions = async (type: DetailType, uuid: string, from: string) => {
+    if (readingApi !== undefined) {
+      return (await readingApi) ? reads.detailVersionsFrom(type, uuid, from) : undefined;
+    }
+    const first = reads.detailVersionsFrom(type, uuid, from);
+    // A failure is the first lookup's to report; the others then ask for themselves.
+    readingApi = first.then(
+      (versions) => versions !== undefined,
+      () => true,
+    );
+    return first;
+  };
+
+  /**
+   * Where a record is over `period`, from every version the reading API holds of it from the period's start
+   * on. OS2mo 2.4.0's `by_uuid` with `validity=FROM/infinity` answers them all (`backend/mora/`@2.4.0): the
+   * connector reads the record's current registration over that interval (`common.py` 32–51 `get_connector`,
+   * `lora.py` 198–221: `virkningfra`/`virkningtil`), keeps every effect that overlaps it (`lora.py` 234–236
+   * `is_range_relevant`, `util.py` 116) and drops only the effects in which the record is not active
+   * (`handler/reading.py` 104–107, `util.py` 751 `is_reg_valid`). So a day no version covers is a day the
+   * record is not in force: a gap before a later version is still `unplaced` and refused, as on the scan's path.
+   * A record that is a person's on every day found is "in force in no org unit", as the scan answers (it reads
+   * units, and persons only as hints name them), unless the write names that person.
+   */
+  const locateByReading = (
+    records: LegacyRecord[],
+    wanted: string,
+    period: Period,
+    hints: DetailHints,
+  ): DetailLocation => {
+    const over = versionsOver(collect([records], new Map()).get(wanted) ?? [], period);
+    if (over.kind === 'absent') return { found: false };
+    if (over.kind === 'gap') return { found: 'unplaced', at: over.at };
+    const hinted = new Set(hints.persons.map((person) => person.toLowerCase()));
+    const persons = over.versions.every(
+      (version) => version.unit === null && (version.person === null || !hinted.has(version.person)),
+    );
+    return persons ? { found: false } : { found: true, versions: over.versions };
+  };
+
+  /**
+   * The versions of detail `uuid` over `period`. The hinted units and employees are read first (as of the
+   * period's start, and what is scheduled after it). Only when they do not cover the whole period (and the
+   * caller allows what may cost a scan: `mayScan`), the record is read by UUID where the backend serves OS2mo
+   * 2.4.0's reading API: one read, every version (`locateByReading`). Without it (the Service API has no read
+   * of a detail by UUID) the request's shared scan is used, and then the listings of every person the record
+   * names, which show it in units the scan did not read (a unit created and closed between the scan's dates).
+   * Every day of the period on which the record is in force must be placed: a day between two known versions
+   * that no version covers is `unplaced`, and refused, never skipped.
    */
   const locateDetailOver = async (
     type: DetailType,
@@ -324,6 +375,8 @@ export function unitOwnership(
     const fromHints = versionsOver(hinted, period);
     if (fromHints.kind === 'covered') return { found: true, versions: fromHints.versions };
     if (!mayScan) return { found: 'needs_scan' };
+    const read = await readingVersions(type, wanted, at);
+    if (read !== undefined) return locateByReading(read, wanted, period, hints);
 
     const scanFrom = options.scanFrom?.get(type);
     const scanned = await scan(type, scanFrom !== undefined && scanFrom <= at ? scanFrom : at);
