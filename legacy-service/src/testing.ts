@@ -27,7 +27,7 @@ export interface TestLegacyOptions {
   auth?: LegacyAuthConfig;
 }
 
-const seedDefaultFixture = () => stampRegistration(buildOrganisation(defaultFixtureSize), new Date());
+const defaultSeed = () => stampRegistration(buildOrganisation(defaultFixtureSize), new Date());
 
 let seededSnapshot: Promise<string> | undefined;
 
@@ -41,24 +41,32 @@ function defaultSnapshot(): Promise<string> {
   seededSnapshot ??= (async () => {
     const dir = await mkdtemp(join(tmpdir(), 'legacy-test-seed-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const store = await openStore({ dir, fsync: false, indexes: [], seed: seedDefaultFixture });
+    const store = await openStore({ dir, fsync: false, indexes: [], seed: defaultSeed });
     await store.close();
     return join(dir, snapshotFile);
   })();
   return seededSnapshot;
 }
 
+/**
+ * Seeds an empty data folder with the default fixture, as the legacy service would on its first start, from the
+ * process's one seeded snapshot: for tests that start a whole legacy service over the default fixture.
+ */
+export async function seedDefaultFixture(dir: string): Promise<void> {
+  await copyFile(await defaultSnapshot(), join(dir, snapshotFile));
+}
+
 /** A legacy app over the default fixture in a fresh temporary folder. */
 export async function openTestLegacy(options: TestLegacyOptions = {}): Promise<TestLegacy> {
   const dir = await mkdtemp(join(tmpdir(), 'legacy-test-'));
-  await copyFile(await defaultSnapshot(), join(dir, snapshotFile));
+  await seedDefaultFixture(dir);
   const store = await openStore({
     dir,
     // An API test never crashes the machine under the store: its writes need not wait for the disk
     // (`store/durability` and `store/crash` tests test the fsync'ed journal).
     fsync: false,
     indexes: orgDataIndexes,
-    seed: seedDefaultFixture,
+    seed: defaultSeed,
   });
   // `/service/exports/` serves this folder; a test puts files in it (or removes it) through `dir`.
   const exportDir = join(dir, 'exports');
