@@ -17,9 +17,16 @@ import { repoRoot } from '../test/processes.js';
 export const gatewayNodeFlags = ['--max-semi-space-size=8'];
 
 let entry: string | undefined;
+/**
+ * Builds with `--no-check`: the same JavaScript in a third of the CPU time (tsc checks no types; `npm run
+ * typecheck` does, in `npm test`).
+ */
 export function builtGatewayEntry(): string {
   if (entry) return entry;
-  const built = spawnSync('npm', ['run', '--silent', 'build'], { cwd: repoRoot, encoding: 'utf8' });
+  const built = spawnSync('npm', ['run', '--silent', 'build', '--', '--no-check'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}\n${built.stderr}`);
   entry = 'gateway/dist/main.js';
   return entry;

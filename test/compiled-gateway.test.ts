@@ -11,7 +11,8 @@ import { accessToken } from './idp-tokens.js';
 import { repoRoot, spawnGateway, waitForHealth, type StartedProcess } from './processes.js';
 
 /**
- * `npm run build` and `node --max-semi-space-size=8 gateway/dist/main.js`, as the image and the benchmark run the gateway: the
+ * `npm run build` (with `--no-check`: the same JavaScript; `npm run typecheck` checks the types) and
+ * `node --max-semi-space-size=8 gateway/dist/main.js`, as the image and the benchmark run the gateway: the
  * built gateway finds everything it reads beside its modules or in the repository (the org graph, the
  * browser pages' files, the migration guide), relays tokens and answers like the sources run by tsx.
  */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../gateway/src/database/database.js';
 import { readMigrations } from '../gateway/src/database/migrations.js';
 import { startTestPostgres, type TestPostgres } from './postgres.js';
+import { freePort } from './processes.js';
 import { startTestStack } from './stack.js';
 
 let postgres: TestPostgres;
@@ -54,10 +55,11 @@ describe('the gateway database (Debian Postgres)', () => {
       } finally {
         await stack.close();
       }
-      // A port nothing listens on: the stopped server's own, once it is down.
-      const down = await startTestPostgres();
-      await down.stop();
-      const unreachable = await startTestStack({ gatewayEnv: { DATABASE_URL: down.url } });
+      // A port nothing listens on: one the OS just gave out and took back, as a stopped server leaves its own.
+      const downPort = await freePort();
+      const unreachable = await startTestStack({
+        gatewayEnv: { DATABASE_URL: `postgres://postgres@127.0.0.1:${downPort}/postgres` },
+      });
       try {
         const ready = await fetch(`${unreachable.gatewayUrl}/health/ready`);
         expect(ready.status).toBe(503);
@@ -66,7 +68,7 @@ describe('the gateway database (Debian Postgres)', () => {
           status: 'failed',
           reason: 'the database cannot be reached (ECONNREFUSED)',
         });
-        expect(body).not.toContain(String(down.port));
+        expect(body).not.toContain(String(downPort));
         // Everything else answers as before: the organisation is read from the backend.
         const token = await unreachable.token('alice');
         const units = await fetch(`${unreachable.gatewayUrl}/service/o/`, {
@@ -75,7 +77,6 @@ describe('the gateway database (Debian Postgres)', () => {
         expect(units.status).toBe(200);
       } finally {
         await unreachable.close();
-        await down.close();
       }
     },
   );

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_DIR } from '../idp/src/config.js';
+import { createdEmbeddedPostgresDir } from './embedded-postgres-dir.js';
 import { accessToken } from './idp-tokens.js';
 import { startOs2moLikeBackend, type Os2moLikeBackend } from './os2mo-like-backend.js';
 import { freePort, repoRoot, waitForHealth } from './processes.js';
@@ -35,7 +36,7 @@ let banner = '';
 let ports: { legacy: number; idp: number; gateway: number; postgres: number };
 let gateway: string;
 let token: string;
-/** The embedded Postgres's data: a folder of the test's own, never the checkout's. */
+/** The embedded Postgres's data (in `data`): a folder of the test's own, never the checkout's. */
 let postgresDir: string;
 
 beforeAll(async () => {
@@ -47,6 +48,8 @@ beforeAll(async () => {
   };
   gateway = `http://127.0.0.1:${ports.gateway}`;
   postgresDir = await mkdtemp(join(tmpdir(), 'os2mo-like-postgres-'));
+  // Not a first start: the embedded database is there already (start-command.test.ts sees one created).
+  await createdEmbeddedPostgresDir(join(postgresDir, 'data'));
   // The backend trusts the realm `npm start` is about to run: the issuer its tokens carry, its keys.
   backend = await startOs2moLikeBackend({
     issuer: `http://localhost:${ports.idp}/auth/realms/org`,
@@ -61,7 +64,7 @@ beforeAll(async () => {
       IDP_PORT: String(ports.idp),
       GATEWAY_PORT: String(ports.gateway),
       EMBEDDED_POSTGRES_PORT: String(ports.postgres),
-      EMBEDDED_POSTGRES_DIR: postgresDir,
+      EMBEDDED_POSTGRES_DIR: join(postgresDir, 'data'),
       IDP_RBAC_ENABLED: 'true',
     }),
     stdio: ['ignore', 'pipe', 'pipe'],

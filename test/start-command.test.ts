@@ -9,6 +9,7 @@ import { runCompareCommand } from '../gateway/src/comparison/cli/compare-command
 import type { UsageReport } from '../gateway/src/comparison/retirement/usage-report.js';
 import { GENERATED_DIR } from '../idp/src/config.js';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
+import { accessToken } from './idp-tokens.js';
 import { freePort, startEnv } from './processes.js';
 
 /**
@@ -122,8 +123,8 @@ describe('npm start', { shuffle: false }, () => {
     it('reports the gateway ready and prints a reference query that works over the stand-in', async () => {
       expect(banner).toContain('gateway ready');
       expect(banner).toContain(`legacy (internal)     http://127.0.0.1:${ports.legacy}/service/`);
-      const command = printedLine(/^TOKEN=\$\(npm run --silent token -- alice/);
-      const run = await shell(`${command} && printf '%s' "$TOKEN"`);
+      // alice's token as the printed token command gets it (the first test runs that command itself).
+      const token = await accessToken(`http://127.0.0.1:${ports.idp}/auth/realms/org`, 'alice');
       const printed = JSON.parse(printedLine(/^-d '/).slice(4, -1)) as {
         query: string;
         variables: { uuids: string[] };
@@ -139,7 +140,7 @@ describe('npm start', { shuffle: false }, () => {
       expect(url).toBe(`http://localhost:${ports.gateway}/graphql/v30`);
       const response = await fetch(url!.replace('localhost', '127.0.0.1'), {
         method: 'POST',
-        headers: { Authorization: `Bearer ${run.stdout.trim()}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(printed),
       });
       const answer = (await response.json()) as { data?: any; errors?: unknown };
@@ -147,16 +148,10 @@ describe('npm start', { shuffle: false }, () => {
       expect(answer.data.org_units.objects).toHaveLength(3);
       expect(answer.data.org_units.objects[0].current.managers[0].person[0].name).toEqual(expect.any(String));
       const browserTools = await fetch(`http://127.0.0.1:${ports.gateway}/browser/reference-units`, {
-        headers: { Authorization: `Bearer ${run.stdout.trim()}` },
+        headers: { Authorization: `Bearer ${token}` },
       });
       expect(((await browserTools.json()) as { units: string[] }).units).toEqual(referenceUnitUuids);
     });
-  });
-
-  const portVariables = () => ({
-    GATEWAY_PORT: String(ports.gateway),
-    IDP_PORT: String(ports.idp),
-    LEGACY_PORT: String(ports.legacy),
   });
 
   /** The first shell block after `marker` in a documentation file, as a reader would copy it. */
@@ -202,7 +197,7 @@ describe('npm start', { shuffle: false }, () => {
       );
       expect(code, stderr).toBe(0);
       expect(stderr).toContain('reading as the development tool client "dev-tools"');
-      const token = (await shell('npm run --silent token -- alice', portVariables())).stdout.trim();
+      const token = await accessToken(`http://127.0.0.1:${ports.idp}/auth/realms/org`, 'alice');
       const usage = (await (
         await fetch(`http://127.0.0.1:${ports.gateway}/migration/usage`, {
           headers: { authorization: `Bearer ${token}` },

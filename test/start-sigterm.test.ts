@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_DIR } from '../idp/src/config.js';
+import { createdEmbeddedPostgresDir } from './embedded-postgres-dir.js';
 import { freePort, isFree, startEnv } from './processes.js';
 
 /**
@@ -28,6 +29,8 @@ beforeAll(async () => {
     postgres: await freePort(),
   };
   dataDir = await mkdtemp(join(tmpdir(), 'start-sigterm-'));
+  // Not a first start: the embedded database is there already (start-command.test.ts sees one created).
+  await createdEmbeddedPostgresDir(join(dataDir, 'gateway-postgres'));
   stack = spawn('npm', ['start'], {
     cwd: ROOT,
     env: startEnv({

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_DIR } from '../idp/src/config.js';
+import { createdEmbeddedPostgresDir } from './embedded-postgres-dir.js';
 import { freePort, isFree, repoRoot, startEnv, waitForHealth } from './processes.js';
 
 /**
@@ -61,6 +62,8 @@ beforeAll(async () => {
     postgres: await freePort(),
   };
   dataDir = await mkdtemp(join(tmpdir(), 'start-supervision-'));
+  // Not a first start: the embedded database is there already (start-command.test.ts sees one created).
+  await createdEmbeddedPostgresDir(join(dataDir, 'gateway-postgres'));
   stack = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: repoRoot,
     env: startEnv({

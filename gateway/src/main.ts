@@ -29,7 +29,12 @@ try {
   lifecycle.info(
     `gateway: ${config.publicUrl} (listening on ${config.host}:${gateway.port}, legacy at ${config.legacy.url.origin})`,
   );
+  let stopping = false;
   const stop = (signal: string) => {
+    // Ctrl+C on npm start sends SIGINT from the terminal and SIGTERM from the script: the first one stops. A second
+    // stop would close the closed server and log on the log stream the first has finished ("SonicBoom destroyed").
+    if (stopping) return;
+    stopping = true;
     const graceMs = config.operations.shutdownGraceMs;
     // Closing stops the listener at once, so by the time this line is read no new connection is accepted.
     const closed = gateway.close(graceMs);
