@@ -53,6 +53,14 @@ const filterType: Record<string, string> = {
   persons: 'EmployeeFilter',
   org_units: 'OrganisationUnitFilter',
   addresses: 'AddressFilter',
+  engagements: 'EngagementFilter',
+  itusers: 'ITUserFilter',
+  managers: 'ManagerFilter',
+  owners: 'OwnerFilter',
+  leaves: 'LeaveFilter',
+  associations: 'AssociationFilter',
+  kles: 'KLEFilter',
+  related_units: 'RelatedUnitFilter',
 };
 
 describe('v30: a collection over a window wider than a day', () => {
@@ -104,4 +112,35 @@ describe('v30: a collection over a window wider than a day', () => {
     expect(oneDay.body.errors).toBeUndefined();
     expect(oneDay.uuids!.length).toBeGreaterThan(0);
   });
+});
+
+/**
+ * A detail type's listing as of one day, unnarrowed by unit or person, is the reading API's one call
+ * (`/api/v1/{type}?at=`: the records each owner's `details/{type}?at=` shows), not every unit's and person's
+ * listing; a backend without the reading API is walked as before, to the same records.
+ */
+describe('v30: a detail collection as of one day', () => {
+  it.each([
+    ['addresses', 'address'],
+    ['engagements', 'engagement'],
+    ['itusers', 'it'],
+    ['managers', 'manager'],
+    ['owners', 'owner'],
+    ['leaves', 'leave'],
+    ['associations', 'association'],
+    ['kles', 'kle'],
+    ['related_units', 'related_unit'],
+  ])(
+    '%s as of one day are one reading API call, the records every owner’s listing holds',
+    async (root, type) => {
+      const read = await listed(stack, root, {});
+      expect(read.body.errors).toBeUndefined();
+      expect(read.calls).toEqual([`/api/v1/${type}`]);
+      expect(read.uuids!.length).toBeGreaterThan(0);
+      const walked = await listed(withoutReadingApi, root, {});
+      expect(walked.body.errors).toBeUndefined();
+      expect(walked.calls.filter((path) => path?.includes('/details/')).length).toBeGreaterThan(1);
+      expect(read.uuids).toEqual(walked.uuids);
+    },
+  );
 });

@@ -176,21 +176,26 @@ function windowNotServed(): GraphQLError {
 /**
  * Every unit's, person's or detail record's versions touching a window, through OS2mo 2.4.0's reading API
  * (`/api/v1/{type}?validity=FROM/TO`, `backend/mora/api/v1/reading_endpoints.py`@2.4.0): one legacy call where
- * the Service API needs a listing as of each day, or every owner's listing over three scopes. Only for a
- * window wider than a day (a day's listing is what the rest of the gateway reads and caches); undefined when
- * the backend has no reading API, and the caller reads as it would without it.
+ * the Service API needs a listing as of each day, or every owner's listing over three scopes. For units and
+ * people only over a window wider than a day (their day's listing is what the rest of the gateway reads and
+ * caches); with `oneDay`, a day's window too, read as every owner's `details/{type}?at=` is (`validity`
+ * left at `present`): a detail type's every record is one call, not one per unit and person, in UUID order
+ * as OS2mo lists them (`address_resolver`'s `order_by`, `mora/graphapi/resolvers.py`@HEAD:813). Undefined
+ * when the backend has no reading API, and the caller reads as it would without it.
  */
 async function readingListing(
   context: GraphQLContext,
   type: ReadingApiType,
   window: DayWindow,
+  options: { oneDay?: boolean } = {},
 ): Promise<Source[] | undefined> {
-  if (!widerThanADay(window)) return undefined;
+  const wide = widerThanADay(window);
+  if (!wide && !options.oneDay) return undefined;
   const { at } = windowReads(window, context.today);
   let versions: LegacyRecord[];
   try {
     versions = await context.legacy.get<LegacyRecord[]>(
-      legacyPaths.readingList(type, { at, validity: readingValidity(window) }),
+      legacyPaths.readingList(type, wide ? { at, validity: readingValidity(window) } : { at }),
     );
   } catch (error) {
     if (isAbsentPath(error)) return undefined;
@@ -329,10 +334,10 @@ export async function detailObjects(
     units === null && people === null && filter?.uuids
       ? await detailsByUuid(context, type, filter.uuids, window)
       : undefined;
-  // Every record over a window wider than a day: the reading API's one listing, not every owner's three.
+  // Every record: the reading API's one listing, not every unit's and person's (three each over all time).
   const everyRecord =
     byUuid === undefined && units === null && people === null
-      ? await readingListing(context, type, window)
+      ? await readingListing(context, type, window, { oneDay: true })
       : undefined;
   const owners: { unit?: string; employee?: string }[] =
     byUuid !== undefined || everyRecord !== undefined

@@ -67,7 +67,13 @@ beforeAll(async () => {
     const inHierarchy = (record: (typeof units)[number]) => !hierarchy || record.hierarchy === hierarchy;
     if (path === '/service/o/') return json(response, 200, [{ uuid: org, name: 'Org', user_key: 'org' }]);
     if (path === `/service/o/${org}/ou/`) {
-      return json(response, 200, { items: units.map(item), offset: 0, total: units.length });
+      // 2.4.0's `details=nchildren`: each unit's number of children.
+      const counted = url.searchParams.get('details') === 'nchildren';
+      const items = units.map((unit) => ({
+        ...item(unit),
+        ...(counted ? { child_count: units.filter((u) => u.parent === unit.uuid).length } : {}),
+      }));
+      return json(response, 200, { items, offset: 0, total: units.length });
     }
     if (path === `/service/o/${org}/children`) {
       return json(response, 200, units.filter((u) => u.parent === null && inHierarchy(u)).map(item));
@@ -166,6 +172,28 @@ describe("a unit's hierarchy", () => {
       org_unit_hierarchy: safety,
       org_unit_hierarchy_model: { uuid: safety },
     });
+  });
+});
+
+describe("the unit filter's hierarchy reads", () => {
+  it('read the filtered children of the top level and of the units with children, not of a leaf', async () => {
+    const { body } = await versions.ask(
+      'v30',
+      `{ org_units(filter: {hierarchies: ["${line}"]}) { objects { uuid } } }`,
+    );
+    expect(body.errors).toBeUndefined();
+    const filtered = backend.received
+      .map((request) => request.url)
+      .filter((url) => url.includes(`org_unit_hierarchy=${line}`))
+      .map((url) => url.split('?')[0]);
+    // Top has Line and Safety below it, Line has Plain; Safety and Plain have none.
+    expect(filtered.sort()).toEqual(
+      [
+        `/service/o/${org}/children`,
+        `/service/ou/${top.uuid}/children`,
+        `/service/ou/${lineUnit.uuid}/children`,
+      ].sort(),
+    );
   });
 });
 

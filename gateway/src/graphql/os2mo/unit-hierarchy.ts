@@ -1,7 +1,7 @@
 import type { GraphQLContext, Source } from '../context.js';
+import type { OrgUnitPageRecord } from '../../legacy/contract-records.generated.js';
 import type { LegacyRecord } from '../../legacy/legacy-loaders.js';
 import { legacyPaths } from '../../legacy/legacy-paths.js';
-import { allOrgUnits } from '../resolvers/collections.js';
 
 /**
  * A unit's hierarchy (OS2mo's `org_unit_hierarchy`, LoRa's `opmærkning`) as OS2mo 2.4.0 keeps it: `ou/create`
@@ -61,8 +61,26 @@ export async function unitHierarchyUuid(source: Source, context: GraphQLContext)
 }
 
 /**
+ * The units with children as of `at`: the unit listing with `details=nchildren` (its default in 2.4.0,
+ * `list_orgunits`, `backend/mora/service/orgunit.py`@2.4.0), one call. A unit it gives no `child_count` is
+ * kept.
+ */
+async function unitsWithChildren(context: GraphQLContext, at: string): Promise<string[]> {
+  const page = await context.legacy.get<OrgUnitPageRecord>(
+    legacyPaths.orgUnitPage(await context.legacy.organisationUuid(), {
+      at,
+      start: 0,
+      limit: 0,
+      details: 'nchildren',
+    }),
+  );
+  return page.items.filter((unit) => unit.child_count !== 0).map((unit) => unit.uuid);
+}
+
+/**
  * The UUIDs of the units that belong to any of `hierarchies` as of `at`: the top level's and every unit's
- * children, each listing filtered by one hierarchy (one GET per unit and hierarchy, shared by the request).
+ * children, each listing filtered by one hierarchy (one GET per unit with children and hierarchy, shared by
+ * the request; a unit without children has none in any hierarchy, so its listings are not read).
  */
 export async function unitsInHierarchies(
   context: GraphQLContext,
@@ -71,7 +89,7 @@ export async function unitsInHierarchies(
 ): Promise<Set<string>> {
   const wanted = [...new Set(hierarchies)];
   if (wanted.length === 0) return new Set();
-  const parents = [null, ...(await allOrgUnits(context, at)).map((unit) => unit.uuid)];
+  const parents = [null, ...(await unitsWithChildren(context, at))];
   const listings = await Promise.all(
     wanted.flatMap((hierarchy) => parents.map((parent) => childrenIn(context, parent, hierarchy, at))),
   );
