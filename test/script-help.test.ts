@@ -60,6 +60,7 @@ const scripts: [script: string, usage: RegExp, road: Road][] = [
   ['bench', /^Usage: npm run bench/, 'node'],
   ['build', /^Usage: npm run build \[-- --no-check\]/, 'node'],
   ['os2mo-ui:trial', /^Usage: npm run os2mo-ui:trial -- SOURCE/, 'node'],
+  ['test', /^Usage: npm test \[-- <vitest options>\]/, 'node'],
 ];
 
 describe('--help', () => {
