@@ -310,7 +310,7 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
         /^cpr_lookup\(cpr_number: \$cpr_number\) \{ name \}\s*Proven on v2, not v30: OS2mo has no place for it \(`Query.cpr_lookup`/,
       );
       expect(row('GET /service/ou/{uuid}/details/manager')?.[2]).toMatch(
-        /^org_units\(filter: \{uuids: \[\$uuid\]\}\) \{ objects \{ current \{ managers .*\s*Proven on v30 \(OS2mo's GraphQL\)/,
+        /^org_units\(filter: \{uuids: \[\$uuid\]\}\) \{ objects \{ current \{ managers_response .*\s*Proven on v30 \(OS2mo's GraphQL\)/,
       );
       await page.screenshot({ path: join(artifacts, 'workbench-coverage.png'), fullPage: true });
       expect(pageProblems).toEqual([]);
