@@ -8,6 +8,7 @@ import { startGateway, type RunningGateway } from '../gateway/src/server.js';
 import { developmentRealm } from '../idp/src/dev-realm.js';
 import { DEV_REALM_USERS_FILE } from '../idp/src/realm-env.js';
 import { parseRealmUsers, type RealmUser } from '../idp/src/realm-users.js';
+import { sharedFirstKey } from '../idp/src/test-support.js';
 import { startIdp, type RunningIdp } from '../idp/src/server.js';
 import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
 import { accessToken } from './idp-tokens.js';
@@ -90,6 +91,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
                 }),
           }),
           ...(options.idpKeysDir === undefined ? {} : { keysDir: options.idpKeysDir }),
+          // The process's one first key, not an RSA key made per stack (0.1–0.3 CPU-s each); rotations make new ones.
+          generateKey: sharedFirstKey(),
         });
         // The legacy service checks tokens as OS2mo does; the gateway relays each caller's token to it.
         legacy = await startLegacyService({
