@@ -1,7 +1,8 @@
-import { jwtVerify } from 'jose';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jwtVerify, type JWK } from 'jose';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createJwksCache } from '../gateway/src/auth/jwks-cache.js';
 import { DEFAULT_KEY_ACTIVATION_DELAY_SECONDS } from '../idp/src/config.js';
+import { generateRsaJwk, MAX_PUBLISHED_KEYS } from '../idp/src/keys.js';
 import { startIdp, type RunningIdp } from '../idp/src/server.js';
 
 /**
@@ -15,6 +16,20 @@ const START = Date.UTC(2030, 0, 1);
 // Rotations (seconds from the start), among them two in a row, twice, and one right after a refetch.
 const ROTATIONS = [1, 1, 30, 61, 62, 200, 201];
 const LAST_SECOND = 330;
+
+/**
+ * The signing keys the providers below start with and rotate to, made once for the file: each provider hands
+ * them out in order, so its keys differ from each other (at most 10 are published), and no test waits for an
+ * RSA key to be made per rotation (0.1–0.3 CPU-s each, 29 of them).
+ */
+let keys: JWK[];
+beforeAll(async () => {
+  keys = await Promise.all(Array.from({ length: MAX_PUBLISHED_KEYS }, () => generateRsaJwk()));
+});
+const keysInTurn = () => {
+  let next = 0;
+  return async () => keys[next++ % keys.length]!;
+};
 
 async function tokenFor(idp: RunningIdp): Promise<string> {
   const response = await fetch(`${idp.issuer}/protocol/openid-connect/token`, {
@@ -34,7 +49,7 @@ async function tokenFor(idp: RunningIdp): Promise<string> {
 /** Issues a token every second and verifies it as the gateway does; returns the seconds it was refused. */
 async function refusedSeconds(keyActivationDelaySeconds: number): Promise<number[]> {
   vi.setSystemTime(START);
-  const idp = await startIdp({ devEndpoints: true, keyActivationDelaySeconds });
+  const idp = await startIdp({ devEndpoints: true, keyActivationDelaySeconds, generateKey: keysInTurn() });
   try {
     const cache = createJwksCache({
       url: new URL(idp.jwksUri),
@@ -82,7 +97,11 @@ describe('key rotation and the gateway’s JWKS cooldown', () => {
 
 describe('the rotation endpoint', () => {
   it('publishes the new key at once and signs with it only after the delay', async () => {
-    const idp = await startIdp({ devEndpoints: true, keyActivationDelaySeconds: 60 });
+    const idp = await startIdp({
+      devEndpoints: true,
+      keyActivationDelaySeconds: 60,
+      generateKey: keysInTurn(),
+    });
     try {
       const before = await tokenFor(idp);
       const asked = Date.now();
@@ -104,7 +123,7 @@ describe('the rotation endpoint', () => {
   });
 
   it('does not exist unless development endpoints are turned on', async () => {
-    const idp = await startIdp();
+    const idp = await startIdp({ generateKey: keysInTurn() });
     try {
       const response = await fetch(`${idp.issuer}/dev/rotate-keys`, { method: 'POST' });
       expect(response.status).toBe(404);
@@ -114,7 +133,11 @@ describe('the rotation endpoint', () => {
   });
 
   it('refuses to grow the JWKS past 10 keys (429)', async () => {
-    const idp = await startIdp({ devEndpoints: true, keyActivationDelaySeconds: 60 });
+    const idp = await startIdp({
+      devEndpoints: true,
+      keyActivationDelaySeconds: 60,
+      generateKey: keysInTurn(),
+    });
     try {
       const statuses: number[] = [];
       for (let index = 0; index < 10; index += 1) {

@@ -1,14 +1,14 @@
-import { readFileSync, rmSync } from 'node:fs';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { readGatewayConfig } from '../gateway/src/config.js';
 import { startGateway, type RunningGateway } from '../gateway/src/server.js';
 import { developmentRealm } from '../idp/src/dev-realm.js';
-import { KEYS_FILE_NAME, KeyStore } from '../idp/src/keys.js';
 import { DEV_REALM_USERS_FILE } from '../idp/src/realm-env.js';
 import { parseRealmUsers, type RealmUser } from '../idp/src/realm-users.js';
+import { sharedFirstKey } from '../idp/src/test-support.js';
 import { startIdp, type RunningIdp } from '../idp/src/server.js';
 import { startLegacyService, type LegacyServer } from '../legacy-service/src/server.js';
 import { seedDefaultFixture } from '../legacy-service/src/testing.js';
@@ -63,31 +63,11 @@ export interface TestStackOptions {
  * The whole stack on loopback ports the OS chooses: the legacy service over a fresh copy of the fixture,
  * the development identity provider (RBAC on unless told otherwise) and the gateway in front of both.
  */
-let signingKeys: Promise<string> | undefined;
-
-/**
- * A keys folder holding the process's one realm signing key: generating an RSA key was a third of an identity
- * provider's start, and a test process starts dozens. Each stack gets its own copy, so a stack that rotates
- * keys changes only its own; stacks never share an issuer, so one's tokens still pass nowhere else.
- */
-async function stackKeysDir(): Promise<string> {
-  signingKeys ??= (async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'stack-idp-keys-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    await KeyStore.open({ dir, now: Date.now, graceSeconds: 0 });
-    return join(dir, KEYS_FILE_NAME);
-  })();
-  const keysDir = await mkdtemp(join(tmpdir(), 'stack-idp-'));
-  await copyFile(await signingKeys, join(keysDir, KEYS_FILE_NAME));
-  return keysDir;
-}
-
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const rbacEnabled = options.rbacEnabled ?? true;
   const dataDir = await mkdtemp(join(options.dataParent ?? tmpdir(), 'stack-legacy-'));
   // As the legacy service seeds an empty folder on its first start, from the process's one seeded snapshot.
   await seedDefaultFixture(dataDir);
-  const idpKeysDir = options.idpKeysDir ?? (await stackKeysDir());
   let legacy: LegacyServer | undefined;
   let idp: RunningIdp | undefined;
   let gateway: RunningGateway;
@@ -113,7 +93,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
                   ],
                 }),
           }),
-          keysDir: idpKeysDir,
+          ...(options.idpKeysDir === undefined ? {} : { keysDir: options.idpKeysDir }),
+          // The process's one first key, not an RSA key made per stack (0.1–0.3 CPU-s each); rotations make new ones.
+          generateKey: sharedFirstKey(),
         });
         // The legacy service checks tokens as OS2mo does; the gateway relays each caller's token to it.
         legacy = await startLegacyService({
@@ -168,7 +150,6 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     await idp?.close();
     await legacy?.close();
     await rm(dataDir, { recursive: true, force: true });
-    if (options.idpKeysDir === undefined) await rm(idpKeysDir, { recursive: true, force: true });
     throw error;
   }
   const runningIdp = idp!;
@@ -199,7 +180,6 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await runningIdp.close();
       await runningLegacy.close();
       await rm(dataDir, { recursive: true, force: true });
-      if (options.idpKeysDir === undefined) await rm(idpKeysDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayApp, type GatewayApp } from '../gateway/src/app.js';
 import { compareLegacyWithGraphQL } from '../gateway/src/comparison/compare.js';
 import { gatewayTransport } from '../gateway/src/comparison/gateway-transport.js';
@@ -27,6 +27,16 @@ const skip = chromiumMissing('workbench.test.ts');
 /** The cells of every row of a table on the page, as text. */
 /** A test's bound: several page steps, each bounded by `pageWaitMs`. */
 const testTimeoutMs = 4 * pageWaitMs;
+
+/**
+ * What a test looked at, for a person: the window scrolled to `selector`. A full page is taken only when a
+ * test fails: once the coverage and usage tables are on the page it is about 20,000 pixels tall, and each
+ * full-page capture cost Chromium 1–7 CPU-seconds (18 MB a picture).
+ */
+async function screenshot(page: Page, name: string, selector: string): Promise<void> {
+  await page.locator(selector).first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(artifacts, `${name}.png`) });
+}
 
 const tableRows = (page: Page, selector: string) =>
   page
@@ -72,6 +82,14 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
     await logInAs(page, stack.idpUrl, 'alice');
     await page.waitForURL(`${stack.gatewayUrl}/migration`);
   }, testTimeoutMs);
+
+  // The whole page as a failed test left it.
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      const name = task.name.replace(/[^a-z]+/gi, '-').slice(0, 60);
+      await page.screenshot({ path: join(artifacts, `workbench-failed-${name}.png`), fullPage: true });
+    });
+  });
 
   // Whatever a test did on the page, nothing left the machine.
   afterEach(() => {
@@ -161,7 +179,7 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
       expect(await page.locator('#shadow-counts [data-count=sampled] strong').innerText()).toBe('3');
       expect(await page.locator('#shadow-mismatches-empty').isVisible()).toBe(true);
 
-      await page.screenshot({ path: join(artifacts, 'workbench.png'), fullPage: true });
+      await screenshot(page, 'workbench', '#verdict');
       expect(pageProblems).toEqual([]);
     },
     testTimeoutMs,
@@ -206,7 +224,7 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
             JSON.stringify(change!.after),
           ],
         ]);
-        await page.screenshot({ path: join(artifacts, 'workbench-differences.png'), fullPage: true });
+        await screenshot(page, 'workbench-differences', '#differences');
       } finally {
         await page.unroute(`${stack.gatewayUrl}/migration/compare`, withChange);
         // The page as the other tests find it: on v30.
@@ -277,7 +295,7 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
         expect(row![2]).toContain(`managers[${change!.managerUuid}].manager_type.user_key`);
         expect(row![2]).toContain(JSON.stringify(change!.before));
         expect(row![2]).toContain(JSON.stringify(change!.after));
-        await page.screenshot({ path: join(artifacts, 'workbench-shadow.png'), fullPage: true });
+        await screenshot(page, 'workbench-shadow', '#shadow-mismatches');
       } finally {
         await page.unroute(`${stack.gatewayUrl}/migration/shadow`, fromMismatching);
       }
@@ -286,8 +304,11 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
     testTimeoutMs,
   );
 
+  // One test for both reports: the retirement report joins the coverage run the first one made (kept per data
+  // version). Apart, the tests that change a manager's type could run between them and make the second run
+  // the coverage report again (~1,350 legacy reads).
   it(
-    'shows the coverage report of every /service endpoint',
+    'shows the coverage report of every /service endpoint, then who still calls what, with a chart of calls per client per day',
     async () => {
       const answered = page.waitForResponse(
         (response) => response.url() === `${stack.gatewayUrl}/migration/coverage`,
@@ -312,27 +333,21 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
       expect(row('GET /service/ou/{uuid}/details/manager')?.[2]).toMatch(
         /^org_units\(filter: \{uuids: \[\$uuid\]\}\) \{ objects \{ current \{ managers_response \{ objects \{ current .*\s*Proven on v30 \(OS2mo's GraphQL\)/,
       );
-      await page.screenshot({ path: join(artifacts, 'workbench-coverage.png'), fullPage: true });
-      expect(pageProblems).toEqual([]);
-    },
-    testTimeoutMs,
-  );
+      await screenshot(page, 'workbench-coverage', '#coverage-endpoints');
 
-  it(
-    'shows who still calls what, with a chart of calls per client per day',
-    async () => {
-      const answered = page.waitForResponse(
+      // Who still calls what, joined with the coverage report above.
+      const usageAnswered = page.waitForResponse(
         (response) => response.url() === `${stack.gatewayUrl}/migration/usage`,
-        // The report runs the coverage report: on a busy machine that takes a while.
+        // The report joins the coverage run kept just above; were it run again, a busy machine takes a while.
         { timeout: 3 * pageWaitMs },
       );
       await page.click('#usage-run');
-      expect((await answered).status()).toBe(200);
+      expect((await usageAnswered).status()).toBe(200);
       await expect.poll(() => page.locator('#usage-endpoints > tbody > tr').count()).toBeGreaterThan(40);
       // The manager listings the tests above read with alice's token (the browser client); the workbench's and
       // the coverage report's own reads are not among them.
-      const rows = await tableRows(page, '#usage-endpoints');
-      const managers = rows.find((cells) => cells[1] === 'GET /service/ou/{uuid}/details/manager')!;
+      const usageRows = await tableRows(page, '#usage-endpoints');
+      const managers = usageRows.find((cells) => cells[1] === 'GET /service/ou/{uuid}/details/manager')!;
       expect(managers[0]).toBe('in use by 1 client (org-frontend)');
       const counted = /^org-frontend: (\d+) calls, last \d{4}-\d{2}-\d{2}T/.exec(managers[2]!);
       expect(Number(counted?.[1])).toBeGreaterThanOrEqual(referenceUnitUuids.length);
@@ -340,7 +355,7 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
       expect(await page.locator('#usage-verdict').innerText()).toMatch(/^\/service is still in use/);
       // One bar today for the one client, as tall as all its calls (/service and GraphQL).
       const versions = await tableRows(page, '#usage-versions');
-      const calls = [...rows, ...versions].reduce(
+      const calls = [...usageRows, ...versions].reduce(
         (sum, cells) => sum + Number(/: (\d+) calls?,/.exec(cells[2]!)?.[1] ?? 0),
         0,
       );
@@ -350,7 +365,7 @@ describe.skipIf(skip)('the migration workbench in Chromium', () => {
           rects.map((rect) => [rect.getAttribute('data-client'), rect.getAttribute('data-count')]),
         );
       expect(bars).toEqual([['org-frontend', String(calls)]]);
-      await page.screenshot({ path: join(artifacts, 'workbench-usage.png'), fullPage: true });
+      await screenshot(page, 'workbench-usage', '#usage-chart');
       expect(pageProblems).toEqual([]);
     },
     testTimeoutMs,

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { JSONWebKeySet } from 'jose';
+import type { JSONWebKeySet, JWK } from 'jose';
 import { authorizationEndpoint } from './authorization-endpoint.js';
 import { AuthorizationCodes } from './authorization-codes.js';
 import { LoginThrottle } from './brute-force.js';
@@ -43,6 +43,8 @@ export interface IdpOptions {
   devEndpoints?: boolean;
   /** Injectable clock (milliseconds since the epoch) so tests can move time. */
   now?: Clock;
+  /** Makes each new signing key's private JWK; default a fresh RSA-2048 key (`KeyStoreOptions.generateKey`). */
+  generateKey?: () => Promise<JWK>;
 }
 
 export interface Idp {
@@ -70,6 +72,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     now,
     graceSeconds: options.keyGraceSeconds ?? realm.accessTokenLifespan,
     activationDelaySeconds: options.keyActivationDelaySeconds ?? 0,
+    ...(options.generateKey === undefined ? {} : { generateKey: options.generateKey }),
   });
   const ctx: IdpContext = {
     realm,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calculateJwkThumbprint } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KeyStore, KeysFileError } from './keys.js';
+import { generateRsaJwk, KeyStore, KeysFileError } from './keys.js';
 import { TestClock } from './test-support.js';
 
 let dir: string;
@@ -26,6 +26,22 @@ describe('key store', () => {
     expect(jwk).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
     expect(jwk!.kid).toBe(await calculateJwkThumbprint({ kty: 'RSA', n: jwk!.n!, e: jwk!.e! }, 'sha256'));
     expect(Buffer.from(jwk!.n!, 'base64url').length * 8).toBe(2048);
+  });
+
+  it('makes its first key and each rotated-in key with the generator it is given', async () => {
+    const made = [await generateRsaJwk(), await generateRsaJwk()];
+    const handedOut = [...made];
+    const kid = (jwk: (typeof made)[number]) =>
+      calculateJwkThumbprint({ kty: 'RSA', n: jwk.n!, e: jwk.e! }, 'sha256');
+    const store = await KeyStore.open({
+      now: clock.now,
+      graceSeconds: 300,
+      generateKey: async () => handedOut.shift()!,
+    });
+    expect(store.active.kid).toBe(await kid(made[0]!));
+    const rotation = await store.rotate();
+    expect(rotation.kid).toBe(await kid(made[1]!));
+    expect(handedOut).toEqual([]);
   });
 
   it('keeps its keys in the folder, readable only by the owner, and reads them back', async () => {

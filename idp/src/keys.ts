@@ -50,6 +50,11 @@ export interface KeyStoreOptions {
    * refetch cooldown (`IDP_JWKS_COOLDOWN_MS`) so the gateway can always fetch a key before tokens use it.
    */
   activationDelaySeconds?: number;
+  /**
+   * Makes the private JWK of each new signing key (the first, and one per rotation); default a fresh RSA-2048
+   * key. Tests hand out keys made once, as they hand in a clock: generating one costs 0.1–0.3 CPU-seconds.
+   */
+  generateKey?: () => Promise<JWK>;
 }
 
 /** The on-disk form: a JWK set of private keys, newest first, with when each signs. */
@@ -100,7 +105,7 @@ export class KeyStore {
       if (store.prune()) await store.persist();
       return store;
     }
-    const store = new KeyStore(options, [await generateSigningKey()]);
+    const store = new KeyStore(options, [await generateSigningKey(options.generateKey)]);
     await store.persist();
     return store;
   }
@@ -144,7 +149,7 @@ export class KeyStore {
         );
       }
       const previous = this.active;
-      const fresh = await generateSigningKey();
+      const fresh = await generateSigningKey(this.options.generateKey);
       const nowSeconds = Math.floor(this.options.now() / 1000);
       fresh.activeFrom = nowSeconds + (this.options.activationDelaySeconds ?? 0);
       this.keys = [fresh, ...this.keys];
@@ -215,9 +220,14 @@ export class KeyStore {
   }
 }
 
-async function generateSigningKey(): Promise<SigningKey> {
+/** A fresh RSA-2048 private key as a JWK: how signing keys are made unless `generateKey` says otherwise. */
+export async function generateRsaJwk(): Promise<JWK> {
   const { privateKey } = await generateKeyPair(SIGNING_ALGORITHM, { modulusLength: 2048, extractable: true });
-  return signingKeyFromJwk(await exportJWK(privateKey));
+  return exportJWK(privateKey);
+}
+
+async function generateSigningKey(generate: () => Promise<JWK> = generateRsaJwk): Promise<SigningKey> {
+  return signingKeyFromJwk(await generate());
 }
 
 async function signingKeyFromJwk(jwk: JWK): Promise<SigningKey> {

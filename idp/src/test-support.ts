@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
+import {
+  createLocalJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWK,
+} from 'jose';
 import { createIdp, type Idp, type IdpOptions } from './app.js';
 import { developmentRealm } from './dev-realm.js';
+import { generateRsaJwk } from './keys.js';
 import type { RealmBuilderOptions } from './realm-builder.js';
 import { DEV_REALM_USERS_FILE } from './realm-env.js';
 import { parseRealmUsers, type RealmUser } from './realm-users.js';
@@ -33,6 +41,23 @@ export interface TestIdp extends Idp {
   certs(): Promise<JSONWebKeySet>;
 }
 
+/** The first signing key of every provider these tests build, made once per process. */
+let firstKey: Promise<JWK> | undefined;
+
+/**
+ * Each provider starts with the process's one key and makes a fresh one at each rotation: making an RSA key
+ * costs 0.1–0.3 CPU-seconds, and these tests build a provider each (token-endpoint.test.ts 9 → 2 CPU-s).
+ */
+export function sharedFirstKey(): () => Promise<JWK> {
+  let made = 0;
+  return () => {
+    made += 1;
+    if (made > 1) return generateRsaJwk();
+    firstKey ??= generateRsaJwk();
+    return firstKey;
+  };
+}
+
 export async function testIdp(
   options: Partial<RealmBuilderOptions> & Partial<Omit<IdpOptions, 'realm' | 'now'>> = {},
 ): Promise<TestIdp> {
@@ -44,7 +69,13 @@ export async function testIdp(
     ...(integrationClientSecret === undefined ? {} : { integrationClientSecret }),
     ...(gatewayPublicUrl === undefined ? {} : { gatewayPublicUrl }),
   });
-  const idp = await createIdp({ publicUrl: PUBLIC_URL, ...idpOptions, realm, now: clock.now });
+  const idp = await createIdp({
+    publicUrl: PUBLIC_URL,
+    generateKey: sharedFirstKey(),
+    ...idpOptions,
+    realm,
+    now: clock.now,
+  });
   return {
     ...idp,
     clock,

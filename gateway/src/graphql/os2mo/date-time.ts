@@ -79,16 +79,19 @@ export function parseInstant(value: string): Instant | null {
   return { day: localDay, midnight: copenhagenMidnight(localDay) === toZoneString(instant, localDay) };
 }
 
+// Made once: building an Intl.DateTimeFormat costs far more than formatting with one, and every DateTime
+// with an offset is read through it.
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: zone,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
 /** The instant written as Copenhagen clock time on `day`, to compare with that day's midnight. */
 function toZoneString(instant: Date, day: string): string {
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(instant);
-  return `${day}T${time}${offsetAt(instant)}`;
+  return `${day}T${timeFormat.format(instant)}${offsetAt(instant)}`;
 }
 
 function parseValue(value: unknown): Instant {
