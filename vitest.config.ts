@@ -65,8 +65,10 @@ export default defineConfig({
     sequence: { shuffle: { files: true, tests: true } },
     hookTimeout: 60_000,
     pool: 'forks',
-    // Vitest's default leaves one core to itself, which it hardly uses: on two cores the files ran one at a time.
-    maxWorkers: Math.max(availableParallelism(), 2),
+    // One worker more than cores: a worker waits on servers and processes much of the time (Vitest's default, one
+    // fewer than cores, ran the files one at a time on two). Beside a busy process on two cores, three workers
+    // took 486-510 s where two took 538 s; four took 480 s for more CPU, within the noise of three.
+    maxWorkers: availableParallelism() + 1,
     server: { deps: { external: [/\/\.mesh\//] } },
     projects: [
       {
@@ -93,7 +95,9 @@ export default defineConfig({
           globalSetup: ['test/shared-stacks-setup.ts'],
         },
       },
-      { extends: true, test: { name: 'tools', include: toolTests, exclude: excluded } },
+      // One process per worker too: each file's servers and processes are its own, so a fresh process per file
+      // bought nothing but loading Vitest and the gateway's modules again.
+      { extends: true, test: { name: 'tools', include: toolTests, exclude: excluded, isolate: false } },
     ],
   },
 });
