@@ -44,8 +44,10 @@ async function startGatewayProcess(env: Record<string, string>) {
   gateway = await spawnGateway(legacy.url, idp, { METRICS_TOKEN: metricsToken, LOG_LEVEL: 'info', ...env });
   const url = `http://${gateway.url}`;
   await waitForHealth(`${url}/health/live`);
+  // 'close', not 'exit': the last lines can still be in the pipe when the process has exited (a loaded machine),
+  // and the tests read what it printed while stopping.
   const exited = new Promise<number | null>((resolve) =>
-    gateway!.child.once('exit', (code) => resolve(code)),
+    gateway!.child.once('close', (code) => resolve(code)),
   );
   return { process: gateway, url, port: Number(gateway.url.split(':')[1]), exited };
 }

@@ -243,7 +243,8 @@ describe('npm start', { shuffle: false }, () => {
 
   describe('Ctrl+C on npm start', () => {
     it('stops all four quietly: every process gets SIGINT from the terminal, and none prints an error', async () => {
-      const exited = new Promise<number | null>((resolve) => stack.once('exit', resolve));
+      // Once every process has exited and the pipes are read to their end: what checks for errors reads all.
+      const exited = new Promise<number | null>((resolve) => stack.once('close', resolve));
       let output = '';
       stack.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const errorsBefore = errors.length;
