@@ -49,7 +49,6 @@ function run(name: string, command: string, args: string[], buffered: boolean): 
       const passed = code === 0;
       const result = passed ? 'passed' : `failed (${signal ? `ended by ${signal}` : `exit ${code}`})`;
       if (buffered) process.stdout.write(`\n── ${name} ──\n${output}`);
-      console.log(`${name}: ${result}`);
       resolve({ name, passed, result });
     });
   });
