@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import ProjectGroupedSequencer from './test/file-order.js';
 
 const require = createRequire(import.meta.url);
 
@@ -62,7 +63,9 @@ export default defineConfig({
     expect: { poll: { timeout: 20_000 } },
     // Files and the tests in each run in a random order, printed as the seed: a test that needs another to run
     // first fails here rather than by chance. Repeat an order with `--sequence.seed=N`.
-    sequence: { shuffle: { files: true, tests: true } },
+    // Each project's files together (test/file-order.ts): a worker process is reused only for a file of the
+    // same project.
+    sequence: { shuffle: { files: true, tests: true }, sequencer: ProjectGroupedSequencer },
     hookTimeout: 60_000,
     pool: 'forks',
     // One worker more than cores: a worker waits on servers and processes much of the time (Vitest's default, one
