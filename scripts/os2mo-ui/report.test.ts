@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { RecordedRequest, WalkResult } from './drive-ui.js';
 import { formatReport } from './report.js';
 
-const request = (operationName: string, firstError?: string): RecordedRequest => ({
-  step: 'unit page',
+const aborted = 'fetch failed: signal is aborted without reason';
+
+const request = (operationName: string, firstError?: string, step = 'unit page'): RecordedRequest => ({
+  step,
   operationName,
   query: `query ${operationName} { version { mo_version } }`,
   variables: null,
@@ -29,7 +31,7 @@ describe("the trial's report", () => {
       [
         walk([
           request('Version'),
-          request('FacetsAndClasses', 'fetch failed: signal is aborted without reason'),
+          request('FacetsAndClasses', aborted),
           request('Units', 'The query asks for too much at once.'),
         ]),
       ],
@@ -39,6 +41,28 @@ describe("the trial's report", () => {
     expect(report).toContain('alice: GraphQL requests made 3, succeeded 1 (1 aborted by the UI itself)');
     expect(report).toContain('    Units: The query asks for too much at once.');
     expect(report).toContain('  read back: the unit has the address ui-trial@example.org');
+  });
+
+  it('says whether the page got the answer of a request the UI cancelled: sent again on that page, or not', () => {
+    const report = formatReport(
+      documents,
+      [
+        walk([
+          request('FacetsAndClasses', aborted, 'rename-unit form'),
+          request('FacetsAndClasses', undefined, 'rename-unit form'),
+          request('Managers', aborted, 'unit page'),
+          // The same operation answered on another page is not this page's answer.
+          request('Managers', undefined, 'person page'),
+        ]),
+      ],
+      [],
+      new Map(),
+    );
+    expect(report).toContain('succeeded 2 (2 aborted by the UI itself)');
+    expect(report).toContain(
+      '    FacetsAndClasses (rename-unit form): cancelled by the UI, which sent it again on the page and got its answer',
+    );
+    expect(report).toContain(`    Managers (unit page): ${aborted}, and the page never got its answer`);
   });
 
   it('says nothing of aborts when the UI cancelled none', () => {

@@ -16,15 +16,35 @@ const succeeded = (request: RecordedRequest) => request.status === 200 && reques
 const abortedByUi = (request: RecordedRequest) =>
   request.firstError?.startsWith('fetch failed: ') === true && /abort/i.test(request.firstError);
 
+/**
+ * Whether the UI sent a cancelled request's operation again on the same page and got its answer: the UI's
+ * queries rerun as a form's fields change and cancel the run before (naldo's `createQuery`), so a cancel that
+ * a later answer replaced cost the page nothing.
+ */
+function answeredLater(requests: readonly RecordedRequest[], index: number): boolean {
+  const cancelled = requests[index]!;
+  return requests
+    .slice(index + 1)
+    .some(
+      (later) =>
+        later.operationName === cancelled.operationName && later.step === cancelled.step && succeeded(later),
+    );
+}
+
 /** The first error of each failing operation, once per operation and error. */
 function failingOperations(requests: readonly RecordedRequest[]): string[] {
-  const seen = new Map<string, string>();
-  for (const request of requests) {
-    if (succeeded(request)) continue;
-    const line = `${request.operationName}: ${request.firstError ?? `HTTP ${request.status}`}`;
-    if (!seen.has(line)) seen.set(line, line);
-  }
-  return [...seen.values()].sort();
+  const seen = new Set<string>();
+  requests.forEach((request, index) => {
+    if (succeeded(request)) return;
+    const error = request.firstError ?? `HTTP ${request.status}`;
+    const line = !abortedByUi(request)
+      ? `${request.operationName}: ${error}`
+      : answeredLater(requests, index)
+        ? `${request.operationName} (${request.step}): cancelled by the UI, which sent it again on the page and got its answer`
+        : `${request.operationName} (${request.step}): ${error}, and the page never got its answer`;
+    seen.add(line);
+  });
+  return [...seen].sort();
 }
 
 /** The trial's figures as the lead's note takes them. */
