@@ -37,8 +37,9 @@ export const moRoutingKeys = [
 
 /**
  * The routing key of an object the record of the backend noticed changing (`backend-record/`), or a write
- * touched: OS2mo's name for its type (`os2moTypeNames`), but `person` for a person; none for 2.x's roles and
- * engagement associations, which OS2mo no longer has (it replaced roles by role bindings and dropped the other).
+ * touched: OS2mo's name for its type (`os2moTypeNames`), but `person` for a person; none for 2.x's roles
+ * and engagement associations, which OS2mo no longer has (it replaced roles by role bindings and dropped
+ * the other).
  */
 export function recordedRoutingKey(type: ObjectType): string | undefined {
   if (type === 'employee') return 'person';

@@ -1,4 +1,5 @@
 import type { ObjectType } from './backend-hooks.js';
+import type { DetailType } from './legacy-paths.js';
 
 /**
  * OS2mo's name for each kind of Service API object: the name its GraphQL mutations begin with
@@ -24,3 +25,22 @@ export const os2moTypeNames = {
   related_unit: 'related_unit',
   engagement_association: null,
 } as const satisfies Record<ObjectType, string | null>;
+
+/**
+ * The GraphQL field that lists each detail type's records: the root collection (`itusers`) and a unit's or a
+ * person's listing (but for a person's managers, `manager_roles`), in v1/v2 and in OS2mo's versions alike.
+ * v1/v2 still list 2.x's roles and engagement associations, which OS2mo's versions no longer serve.
+ */
+export const detailCollectionNames = {
+  engagement: 'engagements',
+  manager: 'managers',
+  owner: 'owners',
+  it: 'itusers',
+  address: 'addresses',
+  association: 'associations',
+  role: 'roles',
+  leave: 'leaves',
+  kle: 'kles',
+  related_unit: 'related_units',
+  engagement_association: 'engagement_associations',
+} as const satisfies Record<DetailType, string>;
