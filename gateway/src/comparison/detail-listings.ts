@@ -1,4 +1,5 @@
 import { detailTypes, type DetailType } from '../legacy/legacy-paths.js';
+import { detailCollectionNames } from '../legacy/os2mo-type-names.js';
 import {
   classRef,
   entityRef,
@@ -81,20 +82,7 @@ const comparedFields: Record<DetailType, Compared[]> = {
 /** The GraphQL field of a unit or a person that serves a detail listing. */
 export function detailField(owner: DetailOwner, type: DetailType): string {
   if (type === 'manager' && owner === 'employees') return 'manager_roles';
-  const fields: Record<DetailType, string> = {
-    engagement: 'engagements',
-    manager: 'managers',
-    owner: 'owners',
-    it: 'itusers',
-    address: 'addresses',
-    association: 'associations',
-    role: 'roles',
-    leave: 'leaves',
-    kle: 'kles',
-    related_unit: 'related_units',
-    engagement_association: 'engagement_associations',
-  };
-  return fields[type];
+  return detailCollectionNames[type];
 }
 
 /** The detail types every unit and every person has a listing and a GraphQL field for. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { touchedByMutation, touchedByServiceWrite } from './mo-events.js';
+import type { ObjectType } from '../legacy/backend-hooks.js';
+import { os2moTypeNames } from '../legacy/os2mo-type-names.js';
 import type { WriteIntent } from '../rbac/write-intent.js';
+import { moRoutingKeys, recordedRoutingKey, touchedByMutation, touchedByServiceWrite } from './mo-events.js';
 
 const unit = '11111111-1111-4111-8111-111111111111';
 const created = '22222222-2222-4222-8222-222222222222';
@@ -82,5 +84,19 @@ describe('touchedByMutation', () => {
   it('names nothing for a mutation of no routing key, or an answer without a UUID', () => {
     expect(touchedByMutation('event_send', true)).toEqual([]);
     expect(touchedByMutation('org_unit_create', null)).toEqual([]);
+    // A name no type has, even one every object answers (`constructor`), is no routing key.
+    expect(touchedByMutation('constructor_create', { uuid: unit })).toEqual([]);
+  });
+});
+
+describe('recordedRoutingKey', () => {
+  it("gives every Service API type OS2mo names one of OS2mo's routing keys, and none to the others", () => {
+    for (const [type, name] of Object.entries(os2moTypeNames)) {
+      const routingKey = recordedRoutingKey(type as ObjectType);
+      if (name === null) expect(routingKey, type).toBeUndefined();
+      else expect(moRoutingKeys, type).toContain(routingKey);
+    }
+    expect(recordedRoutingKey('it')).toBe('ituser');
+    expect(recordedRoutingKey('employee')).toBe('person');
   });
 });

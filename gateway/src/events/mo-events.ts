@@ -1,4 +1,5 @@
-import type { DetailType } from '../legacy/legacy-paths.js';
+import type { ObjectType } from '../legacy/backend-hooks.js';
+import { os2moTypeNames } from '../legacy/os2mo-type-names.js';
 import type { Logger } from '../observability/logger.js';
 import type { WriteIntent } from '../rbac/write-intent.js';
 import { moNamespace, type EventStore } from './event-store.js';
@@ -35,29 +36,14 @@ export const moRoutingKeys = [
 ] as const;
 
 /**
- * The routing key of a Service API detail type; none for 2.x's roles and engagement associations, which
- * OS2mo's event system has no key for (OS2mo replaced roles by role bindings and dropped the other).
+ * The routing key of an object the record of the backend noticed changing (`backend-record/`), or a write
+ * touched: OS2mo's name for its type (`os2moTypeNames`), but `person` for a person; none for 2.x's roles
+ * and engagement associations, which OS2mo no longer has (it replaced roles by role bindings and dropped
+ * the other).
  */
-const detailRoutingKeys: Partial<Record<DetailType, string>> = {
-  engagement: 'engagement',
-  manager: 'manager',
-  owner: 'owner',
-  it: 'ituser',
-  address: 'address',
-  association: 'association',
-  leave: 'leave',
-  kle: 'kle',
-  related_unit: 'related_unit',
-};
-
-/**
- * The routing key of an object the record of the backend noticed changing (`backend-record/`): a unit, a person
- * or a detail; none for the detail types OS2mo's event system has no key for.
- */
-export function recordedRoutingKey(type: DetailType | 'org_unit' | 'employee'): string | undefined {
-  if (type === 'org_unit') return 'org_unit';
+export function recordedRoutingKey(type: ObjectType): string | undefined {
   if (type === 'employee') return 'person';
-  return detailRoutingKeys[type];
+  return os2moTypeNames[type] ?? undefined;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -86,11 +72,11 @@ export function touchedByServiceWrite(intents: readonly WriteIntent[], answer: u
       case 'terminate_unit':
         return [{ routingKey: 'org_unit', uuid: intent.unit.toLowerCase() }];
       case 'create_detail': {
-        const routingKey = detailRoutingKeys[intent.type];
+        const routingKey = recordedRoutingKey(intent.type);
         return routingKey && created ? [{ routingKey, uuid: created }] : [];
       }
       case 'change_detail': {
-        const routingKey = detailRoutingKeys[intent.type];
+        const routingKey = recordedRoutingKey(intent.type);
         return routingKey ? [{ routingKey, uuid: intent.uuid.toLowerCase() }] : [];
       }
       case 'employee': {
@@ -106,30 +92,26 @@ export function touchedByServiceWrite(intents: readonly WriteIntent[], answer: u
   });
 }
 
-/** The routing key of an OS2mo mutation (`org_unit_create`, `employees_update`, …), by its object type. */
-const mutationRoutingKeys: Readonly<Record<string, string>> = {
-  address: 'address',
-  association: 'association',
-  class: 'class',
-  employee: 'person',
-  engagement: 'engagement',
-  ituser: 'ituser',
-  kle: 'kle',
-  leave: 'leave',
-  manager: 'manager',
-  org_unit: 'org_unit',
-  owner: 'owner',
-  related_unit: 'related_unit',
-};
+/**
+ * The routing key of an OS2mo mutation (`org_unit_create`, `employees_update`, …), by its object type: the
+ * routing key of each Service API type under OS2mo's name for it (`employee` → `person`), and classes.
+ */
+const mutationRoutingKeys = new Map<string, string>([
+  ...Object.entries(os2moTypeNames).flatMap(([type, name]): [string, string][] => {
+    const routingKey = recordedRoutingKey(type as ObjectType);
+    return name !== null && routingKey !== undefined ? [[name, routingKey]] : [];
+  }),
+  ['class', 'class'],
+]);
 
 /** The routing key of a mutation's object type, its name singular or plural (`addresses`, `employees`). */
 function mutationRoutingKey(field: string): string | undefined {
   const name = /^([a-z_]+)_(create|update|terminate|delete|move)$/.exec(field)?.[1];
   if (name === undefined) return undefined;
   return (
-    mutationRoutingKeys[name] ??
-    mutationRoutingKeys[name.replace(/es$/, '')] ??
-    mutationRoutingKeys[name.replace(/s$/, '')]
+    mutationRoutingKeys.get(name) ??
+    mutationRoutingKeys.get(name.replace(/es$/, '')) ??
+    mutationRoutingKeys.get(name.replace(/s$/, ''))
   );
 }
 

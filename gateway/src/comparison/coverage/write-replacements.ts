@@ -1,5 +1,6 @@
 import { isObjectType } from 'graphql';
 import { typeMappings, type MappedType } from '../../graphql/write-mapping/type-mappings.js';
+import { os2moTypeNames } from '../../legacy/os2mo-type-names.js';
 import { servedV30Schema } from '../os2mo-road.js';
 
 /**
@@ -28,20 +29,6 @@ export const exclusiveEnds =
  */
 export const writeProof = 'test/write-replacements-proof.test.ts';
 
-/** OS2mo's mutation prefix of each Service API record type (its `it` is OS2mo's `ituser`). */
-const prefixes: Partial<Record<MappedType, string>> = {
-  org_unit: 'org_unit',
-  employee: 'employee',
-  engagement: 'engagement',
-  manager: 'manager',
-  owner: 'owner',
-  it: 'ituser',
-  address: 'address',
-  association: 'association',
-  leave: 'leave',
-  kle: 'kle',
-};
-
 const detailRecordTypes: MappedType[] = [
   'engagement',
   'manager',
@@ -69,8 +56,10 @@ function served(types: MappedType[], verb: 'create' | 'update' | 'terminate'): W
   const mutations: string[] = [];
   const mapping: WriteReplacement['mapping'] = {};
   for (const type of types) {
-    const name = `${prefixes[type]}_${verb}`;
-    if (prefixes[type] === undefined || fields[name] === undefined) continue;
+    // OS2mo's mutations begin with its name for the type (the Service API's `it` is OS2mo's `ituser`).
+    const prefix = os2moTypeNames[type];
+    const name = `${prefix}_${verb}`;
+    if (prefix === null || fields[name] === undefined) continue;
     mutations.push(name);
     mapping[type] = verb === 'terminate' ? { uuid: 'uuid', 'validity.to': 'to' } : fieldsOf(type);
   }

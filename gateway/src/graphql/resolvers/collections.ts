@@ -2,6 +2,7 @@ import type { GraphQLContext, Source } from '../context.js';
 import { withDate } from '../context.js';
 import { LegacyResponseError } from '../../legacy/legacy-client.js';
 import type { DetailType, LegacyRecord } from '../../legacy/legacy-loaders.js';
+import { detailCollectionNames } from '../../legacy/os2mo-type-names.js';
 
 /** Fetches for the root collections, shared by the versions; each version shapes the result its own way. */
 
@@ -104,32 +105,17 @@ async function detailsOf(
     .map((record) => withDate(record, window.at));
 }
 
+/** Each detail collection's root resolver, by field name (`itusers`), made by a version's `details(type)`. */
+export function detailCollections<R>(details: (type: DetailType) => R) {
+  return Object.fromEntries(
+    Object.entries(detailCollectionNames).map(([type, field]) => [field, details(type as DetailType)]),
+  ) as Record<(typeof detailCollectionNames)[DetailType], R>;
+}
+
 /**
  * Detail types OS2mo records on people only (a leave has no unit): without a unit or employee filter they
  * are found by walking every employee, because every unit's listing of them is empty.
  */
-/** The root collections of detail records, by field name, in both versions. */
-const detailCollectionTypes = {
-  engagements: 'engagement',
-  managers: 'manager',
-  owners: 'owner',
-  addresses: 'address',
-  associations: 'association',
-  roles: 'role',
-  leaves: 'leave',
-  itusers: 'it',
-  kles: 'kle',
-  related_units: 'related_unit',
-  engagement_associations: 'engagement_association',
-} as const satisfies Record<string, DetailType>;
-
-/** Each detail collection's root resolver, made by a version's own `details(type)`. */
-export function detailCollections<R>(details: (type: DetailType) => R) {
-  return Object.fromEntries(
-    Object.entries(detailCollectionTypes).map(([field, type]) => [field, details(type)]),
-  ) as Record<keyof typeof detailCollectionTypes, R>;
-}
-
 export const walkedByEmployee: ReadonlySet<DetailType> = new Set<DetailType>(['leave']);
 
 /**

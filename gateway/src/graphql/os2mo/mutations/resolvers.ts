@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GraphQLContext } from '../../context.js';
 import { legacyPaths } from '../../../legacy/legacy-paths.js';
+import { os2moTypeNames } from '../../../legacy/os2mo-type-names.js';
 import {
   canonicalInput,
   legacyFields,
@@ -48,17 +49,20 @@ function ownerPriority(input: Input): Input {
   };
 }
 
-/** OS2mo's detail mutations the Service API backs: prefix, Service API type, input shape. */
+/**
+ * OS2mo's detail mutations the Service API backs: Service API type, input shape. Each mutation begins with
+ * OS2mo's name for the type (`os2moTypeNames`: the Service API's `it` is OS2mo's `ituser`).
+ */
 const details = [
-  { prefix: 'engagement', type: 'engagement', shape: employeeAlias },
-  { prefix: 'manager', type: 'manager', shape: keepNull },
-  { prefix: 'owner', type: 'owner', shape: keepNull },
-  { prefix: 'address', type: 'address', shape: employeeAlias },
-  { prefix: 'association', type: 'association', shape: employeeAlias },
-  { prefix: 'ituser', type: 'it', shape: keepNull },
-  { prefix: 'kle', type: 'kle', shape: keepNull },
-  { prefix: 'leave', type: 'leave', shape: keepNull },
-] as const satisfies readonly { prefix: string; type: MappedType; shape: InputShape }[];
+  { type: 'engagement', shape: employeeAlias },
+  { type: 'manager', shape: keepNull },
+  { type: 'owner', shape: keepNull },
+  { type: 'address', shape: employeeAlias },
+  { type: 'association', shape: employeeAlias },
+  { type: 'it', shape: keepNull },
+  { type: 'kle', shape: keepNull },
+  { type: 'leave', shape: keepNull },
+] as const satisfies readonly { type: MappedType; shape: InputShape }[];
 
 /** OS2mo's list mutations: one Service API write of the whole list, as OS2mo makes them in one transaction. */
 const listCreates = {
@@ -126,7 +130,8 @@ type Writer = ReturnType<typeof writer>;
 /** Create, update and terminate of every detail type, and OS2mo's list forms of some. */
 function detailResolvers(write: Writer): Record<string, Resolver> {
   const resolvers: Record<string, Resolver> = {};
-  for (const { prefix, type, shape } of details) {
+  for (const { type, shape } of details) {
+    const prefix = os2moTypeNames[type];
     const create = write.createItem(type, shape);
     const update = write.updateItem(type, shape);
     resolvers[`${prefix}_create`] = (_: unknown, { input }: Args, context: GraphQLContext) =>
