@@ -10,8 +10,15 @@ import { postGraphQL, sharedReadOnlyStack, type TestStack } from './stack.js';
  * null. OS2mo's semantics: `mora/graphapi/resolvers.py`@66.1.2, the manager predicate's `engagement`
  * (lines 1630-1650, any value that is not null), the facet predicate's `parent` (341-359) with the lists
  * folded into it (171-178); each member defaults to null (`mora/graphapi/filters.py`@66.1.2:379-396, 556).
- * Each case runs on v30 and on the oldest version that has the member (v27 for the manager's, v21 for the
- * facet's), over the seeded stand-in.
+ * The same holds for an IT account filter's `engagement` (2.x accounts name none: `ITUser.engagement_response`
+ * is null; the predicate at :2634-2654), a class filter's `it_system` (2.x classes name none:
+ * `Class.it_system_response` is null; :506-523) and an address filter's `ituser` (2.x addresses name none:
+ * `Address.ituser_response` is null). OS2mo tests an address's `engagement` and `ituser` as one relation, the
+ * two ORed (:754-791), where a 2.x address holds its engagement: so `ituser` narrows no `engagement` given
+ * beside it, nor an engagement's addresses (OS2mo seeds the engagement there), and its UUIDs, taken as they
+ * are (`uuid_shortcircuit`, :111-122), keep the addresses of an engagement they name.
+ * Each case runs on v30 and on the oldest version that has the member (v27 for the manager's, v22 for the IT
+ * account's and the address's, v21 for the facet's and the class's), over the seeded stand-in.
  */
 let stack: TestStack;
 let token: string;
@@ -140,5 +147,141 @@ describe('v30: a link’s facet filter', () => {
       expect(current.none!.objects).toEqual([]);
       expect(current.kept).toEqual(current.all);
     }
+  });
+});
+
+describe.each(['v30', 'v22'])('%s: an IT account filter’s engagement (2.x accounts name none)', (version) => {
+  it('keeps no account given an engagement filter, `{}` and UUIDs included, and every account given null', async () => {
+    const all = await listed(version, 'itusers', 'ITUserFilter', {});
+    expect(all.length).toBeGreaterThan(1);
+    const engagements = await listed(version, 'engagements', 'EngagementFilter', {});
+    expect(engagements.length).toBeGreaterThan(0);
+    expect(await listed(version, 'itusers', 'ITUserFilter', { engagement: null })).toEqual(all);
+    expect(await listed(version, 'itusers', 'ITUserFilter', { engagement: {} })).toEqual([]);
+    expect(await listed(version, 'itusers', 'ITUserFilter', { engagement: { uuids: engagements } })).toEqual(
+      [],
+    );
+  });
+
+  it('keeps none through a person’s IT accounts link, and all given null', async () => {
+    const body = await ask(version, '{ itusers { objects { current { employee_uuid } } } }');
+    const person = (body.data!.itusers.objects as { current: { employee_uuid: string | null } }[]).find(
+      (object) => object.current.employee_uuid !== null,
+    )!.current.employee_uuid;
+    const links = await ask(
+      version,
+      `query($p: [UUID!]) { employees(filter: {uuids: $p}) { objects { current {
+        all: itusers { uuid } kept: itusers(filter: {engagement: null}) { uuid }
+        none: itusers(filter: {engagement: {}}) { uuid }
+      } } } }`,
+      { p: [person] },
+    );
+    expect(links.errors).toBeUndefined();
+    const current = links.data!.employees.objects[0].current;
+    expect(current.all.length).toBeGreaterThan(0);
+    expect(current.kept).toEqual(current.all);
+    expect(current.none).toEqual([]);
+  });
+});
+
+it('v21 has no IT account filter `engagement` and no address filter `ituser`: OS2mo added them in v22', async () => {
+  const itusers = await ask('v21', '{ itusers(filter: {engagement: {}}) { objects { uuid } } }');
+  expect(itusers.errors?.[0]?.message).toMatch(/engagement/);
+  const addresses = await ask('v21', '{ addresses(filter: {ituser: {}}) { objects { uuid } } }');
+  expect(addresses.errors?.[0]?.message).toMatch(/ituser/);
+});
+
+describe.each(['v30', 'v21'])('%s: a class filter’s IT system (2.x classes name none)', (version) => {
+  it('keeps no class given an IT system filter, `{}` and UUIDs included, and every class given null', async () => {
+    const list = (filter: unknown) => listed(version, 'classes', 'ClassFilter', filter);
+    const all = await list({});
+    expect(all.length).toBeGreaterThan(1);
+    const systems = await listed(version, 'itsystems', 'ITSystemFilter', {});
+    expect(systems.length).toBeGreaterThan(0);
+    expect(await list({ it_system: null })).toEqual(all);
+    expect(await list({ it_system: {} })).toEqual([]);
+    expect(await list({ it_system: { uuids: systems } })).toEqual([]);
+    expect(await list({ facet: { parent: null }, it_system: {} })).toEqual([]);
+  });
+
+  it('keeps none through a facet’s classes link, and all given null', async () => {
+    const body = await ask(
+      version,
+      `{ facets { objects { current {
+        all: classes { uuid } kept: classes(filter: {it_system: null}) { uuid }
+        none: classes(filter: {it_system: {}}) { uuid }
+      } } } }`,
+    );
+    expect(body.errors).toBeUndefined();
+    const facets = (body.data!.facets.objects as { current: Record<string, unknown[]> }[])
+      .map((object) => object.current)
+      .filter((current) => current.all!.length > 0);
+    expect(facets.length).toBeGreaterThan(0);
+    for (const current of facets) {
+      expect(current.kept).toEqual(current.all);
+      expect(current.none).toEqual([]);
+    }
+  });
+});
+
+describe.each(['v30', 'v22'])('%s: an address filter’s IT account (2.x addresses name none)', (version) => {
+  /** Every address with the engagement it names (OS2mo's deprecated `engagement_uuid`, the record's own). */
+  async function addresses() {
+    const body = await ask(version, '{ addresses { objects { uuid current { engagement_uuid } } } }');
+    expect(body.errors).toBeUndefined();
+    return (body.data!.addresses.objects as { uuid: string; current: { engagement_uuid: string | null } }[])
+      .map((object) => ({ uuid: object.uuid, engagement: object.current.engagement_uuid }))
+      .sort((a, b) => a.uuid.localeCompare(b.uuid));
+  }
+  const list = (filter: unknown) => listed(version, 'addresses', 'AddressFilter', filter);
+
+  it('keeps no address given an IT account filter alone, and every address given null', async () => {
+    const all = (await addresses()).map((address) => address.uuid);
+    expect(all.length).toBeGreaterThan(1);
+    const itusers = await listed(version, 'itusers', 'ITUserFilter', {});
+    expect(await list({ ituser: null })).toEqual(all);
+    expect(await list({ ituser: {} })).toEqual([]);
+    expect(await list({ ituser: { uuids: itusers } })).toEqual([]);
+    expect(await list({ ituser: { uuids: [] } })).toEqual([]);
+  });
+
+  it('is ORed with `engagement`, and its UUIDs keep the addresses of an engagement they name', async () => {
+    const all = await addresses();
+    const engagement = all.find((address) => address.engagement !== null)?.engagement;
+    expect(engagement).toBeDefined();
+    const ofEngagement = all
+      .filter((address) => address.engagement === engagement)
+      .map((address) => address.uuid);
+    expect(ofEngagement.length).toBeLessThan(all.length);
+    expect(await list({ engagement: { uuids: [engagement] }, ituser: {} })).toEqual(ofEngagement);
+    // OS2mo matches an `ituser`'s UUIDs against the one relation a 2.x address names its engagement in.
+    expect(await list({ ituser: { uuids: [engagement] } })).toEqual(ofEngagement);
+    expect(await list({ ituser: { uuids: [engagement], user_keys: ['no such account'] } })).toEqual(
+      ofEngagement,
+    );
+  });
+});
+
+describe('v30: an engagement’s addresses, filtered by IT account', () => {
+  it('keeps every address of the engagement: OS2mo seeds the engagement, and `ituser` is ORed with it', async () => {
+    const body = await ask('v30', '{ addresses { objects { current { engagement_uuid } } } }');
+    const engagement = (body.data!.addresses.objects as { current: { engagement_uuid: string | null } }[])
+      .map((object) => object.current.engagement_uuid)
+      .find((uuid) => uuid !== null);
+    expect(engagement).toBeDefined();
+    const links = await ask(
+      'v30',
+      `query($e: [UUID!]) { engagements(filter: {uuids: $e}) { objects { current {
+        all: addresses_response { objects { uuid } }
+        any: addresses_response(filter: {ituser: {}}) { objects { uuid } }
+        named: addresses_response(filter: {ituser: {uuids: []}}) { objects { uuid } }
+        kept: addresses_response(filter: {ituser: null}) { objects { uuid } }
+      } } } }`,
+      { e: [engagement] },
+    );
+    expect(links.errors).toBeUndefined();
+    const current = links.data!.engagements.objects[0].current;
+    expect(current.all.objects.length).toBeGreaterThan(0);
+    for (const name of ['any', 'named', 'kept']) expect(current[name], name).toEqual(current.all);
   });
 });

@@ -44,6 +44,8 @@ const cannotNarrow: Readonly<Record<string, string>> = {
   'ClassOwnerFilter.include_none':
     'alone it keeps every class: with no other member every unit is an owner that matches, and no 2.x class has an owner',
   'EmployeeFilter.from_date': 'every seeded person is valid from before 2000 and has no end',
+  'EngagementBoundAddressFilter.ituser':
+    'OS2mo ORs an address filter’s `ituser` with its `engagement` (`mora/graphapi/resolvers.py`@66.1.2:754-791), which an engagement’s addresses link seeds with the engagement: every address of it is kept',
   'OrganisationUnit.leaves_response':
     'a 2.x leave names its person and engagement, never a unit (the contract’s `Leave`): no unit’s leave listing holds one',
 };

@@ -87,15 +87,17 @@ const nothing: Test = () => false;
 /**
  * Whether a detail filter asks for a link no 2.x record has, so that it keeps no record and no listing
  * need be read: OS2mo ORs an address's `engagement` and `ituser`, and a 2.x address never names an IT
- * account; a 2.x association is never an IT association (`false` keeps all); a 2.x IT account has no
- * engagement, external id or binding type (v30's `external_ids: null`, accounts without one, keeps all); a
- * 2.x manager names no engagement, and OS2mo's manager filter asks for one whenever `engagement` is not null,
- * `{}` included (`mora/graphapi/resolvers.py`@66.1.2:1630-1650).
+ * account (but for an `ituser` naming UUIDs, which OS2mo matches against the engagement a 2.x address holds
+ * in the same relation: `addressLinks`); a 2.x association is never an IT association (`false` keeps all); a
+ * 2.x IT account has no engagement, external id or binding type (v30's `external_ids: null`, accounts
+ * without one, keeps all); a 2.x manager names no engagement, and OS2mo's manager filter asks for one
+ * whenever `engagement` is not null, `{}` included (`mora/graphapi/resolvers.py`@66.1.2:1630-1650).
  */
 export function keepsNoRecord(type: DetailType, filter: DetailFilter): boolean {
   if (type === 'address')
     return (
       filter.ituser != null &&
+      (filter.ituser as KeyFilter).uuids == null &&
       folded(filter.engagement as KeyFilter | null | undefined, filter.engagements) === null
     );
   if (type === 'association') return filter.it_association === true;
@@ -103,6 +105,27 @@ export function keepsNoRecord(type: DetailType, filter: DetailFilter): boolean {
   if (type === 'it')
     return filter.engagement != null || filter.external_ids != null || filter.binding_types != null;
   return false;
+}
+
+/**
+ * The functions (engagements, and IT accounts by UUID) an address filter's `engagement` and `ituser` let an
+ * address name, ORed as OS2mo does: both test the address's `tilknyttedefunktioner`, whichever is not null
+ * (`mora/graphapi/resolvers.py`@66.1.2:754-791). A 2.x address holds its engagement there alone, so an
+ * `ituser` adds only the UUIDs it names, which OS2mo takes as they are (`uuid_shortcircuit`, :111-122): an
+ * `ituser` naming an engagement's UUID keeps that engagement's addresses. Null: neither member is given.
+ */
+function addressLinks(
+  filter: DetailFilter,
+  at: string,
+  reads: DetailFilterReads,
+): Promise<ReadonlySet<string>> | null {
+  const engagement = folded(filter.engagement as KeyFilter | null | undefined, filter.engagements);
+  const itUser = filter.ituser as KeyFilter | null | undefined;
+  if (engagement === null && itUser == null) return null;
+  const engagements = engagement
+    ? picked(engagement, () => reads.engagementUuids(engagement, at))
+    : Promise.resolve(new Set<string>());
+  return engagements.then((found) => new Set([...found, ...(itUser?.uuids ?? [])]));
 }
 
 /**
@@ -129,11 +152,8 @@ export async function detailFilterTests(
     if (addressType) tests.push(classes(addressType).then((allowed) => linkedTo('address_type', allowed)));
     if (filter.visibility)
       tests.push(classes(filter.visibility).then((allowed) => linkedTo('visibility', allowed)));
-    const engagement = folded(filter.engagement as KeyFilter | null | undefined, filter.engagements);
-    if (engagement) {
-      const found = picked(engagement, () => reads.engagementUuids(engagement, at));
-      tests.push(found.then((allowed) => linkedTo('engagement', allowed)));
-    }
+    const links = addressLinks(filter, at, reads);
+    if (links) tests.push(links.then((allowed) => linkedTo('engagement', allowed)));
   }
   if (type === 'association') {
     const associationType = folded(

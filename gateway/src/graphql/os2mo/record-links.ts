@@ -117,7 +117,17 @@ export async function engagementAddresses(
       person ? detailListing(context, 'address', { employee: person }, window) : [],
       unit ? detailListing(context, 'address', { unit }, window) : [],
     ]),
-    filter ? detailTest(context, 'address', filter, windowDay(window, context.today)) : () => true,
+    // OS2mo seeds the engagement into the address filter
+    // (`mora/graphapi/collections/engagement.py`@66.1.2:81-94), so an `ituser`, ORed with it, keeps every
+    // address the engagement has (`detail-filters.ts`).
+    filter
+      ? detailTest(
+          context,
+          'address',
+          { ...filter, engagement: { uuids: [source.uuid] } },
+          windowDay(window, context.today),
+        )
+      : () => true,
   ]);
   const named = listings
     .flat()

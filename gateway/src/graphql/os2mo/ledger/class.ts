@@ -18,7 +18,13 @@ import * as facts from './facts.js';
 
 const classNoItSystem = holdsNone(
   'a 2.x class (`Class`, `ClassWithFacet`, `ClassWrite` in the contract) names no IT system',
-  ['contract:Class', 'contract:ClassWithFacet', 'contract:ClassWrite'],
+  // OS2mo 2.4.0 writes a class with no `mapninger` relation (`common.py`, `create_klasse_payload`).
+  [
+    'contract:Class',
+    'contract:ClassWithFacet',
+    'contract:ClassWrite',
+    'os2mo:backend/mora/common.py@2.4.0:617',
+  ],
   ['it_system', 'itsystem'],
 );
 const classNoDescription = notServed(
@@ -92,6 +98,19 @@ export const classType: TypeLedger = {
         ),
       ),
     ),
+    // The filter member of the same fact: a class filter's `it_system` keeps no 2.x class given any value
+    // (`{}` and UUIDs too: a 2.x class has no `mapninger` relation for them to name) and every one given
+    // null, as OS2mo's class predicate asks for the relation whenever the member is not null
+    // (`mora/graphapi/resolvers.py`@66.1.2:506-523; its default is null,
+    // `mora/graphapi/filters.py`@66.1.2:258). The bound filters copy it, under their names before v26 and
+    // after (`ItSystemboundclassfilter` binds it).
+    ...at(classNoItSystem, ['ClassFilter.it_system', 'UuidsBoundClassFilter.it_system']),
+    ...at(classNoItSystem, ['FacetsBoundClassFilter.it_system', 'ParentsBoundClassFilter.it_system'], {
+      until: 26,
+    }),
+    ...at(classNoItSystem, ['FacetBoundClassFilter.it_system', 'ParentBoundClassFilter.it_system'], {
+      since: 26,
+    }),
     ...added(22, ['ClassFilter.owner', 'ClassOwnerFilter']),
     ...added(26, ['ClassFilter.name']),
   },

@@ -31,14 +31,16 @@ export const roleBindingWrites = notServed(
 
 export const noItUserAddress = holdsNone(
   'a 2.x address (`Address` in the contract) names its person, unit or engagement, never an IT account',
-  ['contract:Address', 'contract:AddressCreate'],
+  // OS2mo 2.4.0 writes an address's `tilknyttedefunktioner` with its engagement alone (`service/address.py`).
+  ['contract:Address', 'contract:AddressCreate', 'os2mo:backend/mora/service/address.py@2.4.0:241'],
   ['ituser', 'it_user', 'it'],
   'Address',
 );
 
 export const itUserNoEngagement = holdsNone(
   "a 2.x IT account (`ItUser` in the contract) names its IT system, person and unit, never an engagement: OS2mo's engagement scoping came later",
-  ['contract:ItUser', 'contract:ItUserCreate'],
+  // OS2mo 2.4.0 writes an IT account with no `tilknyttedefunktioner` (`service/itsystem.py`, its create).
+  ['contract:ItUser', 'contract:ItUserCreate', 'os2mo:backend/mora/service/itsystem.py@2.4.0:80'],
   ['engagement', 'engagements'],
   'ITUser',
 );

@@ -125,7 +125,22 @@ export const itUser: TypeLedger = {
         ),
       ),
     ),
-    ...added(22, ['ITUserFilter.engagement', 'ITUserFilter.external_ids']),
+    // The filter member of the same fact: an IT account filter's `engagement` keeps no 2.x account given any
+    // value (`{}` and UUIDs too: a 2.x account has no `tilknyttedefunktioner` for them to name) and every one
+    // given null, as OS2mo's IT account predicate asks for the relation whenever the member is not null
+    // (`mora/graphapi/resolvers.py`@66.1.2:2634-2654; its default is null,
+    // `mora/graphapi/filters.py`@66.1.2:464). OS2mo added it in v22; the bound filters copy it, under their
+    // names before v26 and after (`EngagementBoundITUserFilter` binds it: an engagement's IT accounts, which
+    // `Engagement.itusers_response` answers empty).
+    ...at(noEngagement, ['ITUserFilter.engagement', 'UuidsBoundITUserFilter.engagement'], { since: 22 }),
+    ...at(noEngagement, ['EmployeesBoundITUserFilter.engagement', 'OrgUnitsboundituserfilter.engagement'], {
+      since: 22,
+      until: 26,
+    }),
+    ...at(noEngagement, ['EmployeeBoundITUserFilter.engagement', 'OrgUnitboundituserfilter.engagement'], {
+      since: 26,
+    }),
+    ...added(22, ['ITUserFilter.external_ids']),
     ...added(26, ['ITUserFilter.binding_types']),
   },
 };

@@ -16,6 +16,7 @@ import { engagement } from './engagement.js';
 import { organisationUnit } from './organisation-unit.js';
 import { existsIn, isWrite, ledger, typeLedgers, type LedgerCoordinate } from './index.js';
 import { contractRefusals, splitFacts, type Contract } from './ledger-checks.js';
+import { boundFilters } from '../link-filters.js';
 
 const root = new URL('../../../../../', import.meta.url);
 
@@ -201,8 +202,10 @@ describe('the ledger', () => {
 
 /**
  * What the checks find in the ledger as it stands: nothing. A fact is answered alike in every spelling, its
- * filter members included (a manager filter's `engagement` and a facet filter's `parent` are served as the
- * fields are: given a value they keep nothing, given null everything).
+ * filter members included (a manager filter's `engagement`, a facet filter's `parent`, an IT account filter's
+ * `engagement`, a class filter's `it_system` and an address filter's `ituser` are served as the fields are:
+ * given a value they keep nothing, given null everything; the address's `ituser` ORed with its `engagement`,
+ * as OS2mo does), and each bound filter copies its filter's members by the same fact.
  */
 describe('the ledger, checked', () => {
   it('declares empty only what the contract carries no property for', () => {
@@ -218,8 +221,30 @@ describe('the ledger, checked', () => {
     ['Facet', 'FacetFilter.parent', 'Facet.parent_response'],
     ['Facet', 'FacetFilter.parents', 'Facet.parent'],
     ['Facet', 'UuidsBoundFacetFilter.parent_user_keys', 'Facet.parent_uuid'],
+    ['ITUser', 'ITUserFilter.engagement', 'ITUser.engagement_response'],
+    ['ITUser', 'OrgUnitboundituserfilter.engagement', 'ITUser.engagements'],
+    ['ITUser', 'EmployeesBoundITUserFilter.engagement', 'ITUser.engagement_uuid'],
+    ['Class', 'ClassFilter.it_system', 'Class.it_system_response'],
+    ['Class', 'FacetBoundClassFilter.it_system', 'Class.it_system_uuid'],
+    ['Class', 'ParentsBoundClassFilter.it_system', 'Class.it_system'],
+    ['Address', 'AddressFilter.ituser', 'Address.ituser_response'],
+    ['Address', 'EngagementBoundAddressFilter.ituser', 'Address.ituser_uuid'],
+    ['Address', 'OrgUnitsboundaddressfilter.ituser', 'Address.ituser'],
   ])("declares %s's filter member %s by the fact of %s", (_type, member, field) => {
     expect(ledger.get(member)?.answer).toBe('empty');
     expect(ledger.get(member)?.fact).toBe(ledger.get(field)?.fact);
+  });
+
+  it("declares each member a bound filter copies by its filter's fact, so that a link filters as its collection", () => {
+    const unlike = [...ledger.values()].flatMap(({ coordinate, fact }) => {
+      const [, filter, member] = /^(\w+Filter)\.(\w+)$/.exec(coordinate) ?? [];
+      if (fact === undefined || filter === undefined || member === undefined) return [];
+      return Object.entries(boundFilters)
+        .filter(([, bound]) => bound.base === filter && !bound.without.includes(member))
+        .filter(([name]) => ledger.get(`${name}.${member}`)?.fact !== fact)
+        .map(([name]) => `${name}.${member}: not by the fact of ${coordinate}`);
+    });
+    expect(unlike).toEqual([]);
+    expect(ledger.get('EngagementBoundITUserFilter.engagement')).toBeUndefined();
   });
 });
