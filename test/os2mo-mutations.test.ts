@@ -228,7 +228,7 @@ describe('org_unit_* (OS2mo tests/graphapi/test_organisation_units.py)', () => {
     });
   });
 
-  it('updates with PATCH semantics: a field left out is kept, a field given as null is cleared', async () => {
+  it('updates with PATCH semantics: a field left out is kept, null is forwarded, and 2.4.0 keeps a null level', async () => {
     // test_update_org_unit_mutation_integration_test and test_parent_changes; migration.md "Version 22".
     const uuid = await written('org_unit_create', 'OrganisationUnitCreateInput!', {
       name: 'Patch me',
@@ -256,15 +256,18 @@ describe('org_unit_* (OS2mo tests/graphapi/test_organisation_units.py)', () => {
       org_unit_level: null,
       validity: { from: '2024-03-01' },
     });
+    // OS2mo (v22 on) clears the level; the gateway forwards the null, and the Service API, as 2.4.0
+    // `service/orgunit.py` line 248 (`if data.get(…)`), stores no level and keeps the unit's own.
+    expect(lastWrite().body).toMatchObject({ data: { uuid, org_unit_level: null } });
     expect(await legacyGet<Json>(`/service/ou/${uuid}/?at=2024-03-01`)).toMatchObject({
       name: 'Patched',
-      org_unit_level: null,
+      org_unit_level: { uuid: cls('org_unit_level', 'level_4') },
     });
   });
 
   // OS2mo's UI sends `time_planning` with every unit form (os2mo-naldo web/src/routes/(app)/organisation/
   // [uuid]/edit/unit/+page.svelte); OS2mo 2.4.0's ou/create and unit edit take it.
-  it("writes a unit's time planning through to the Service API, and null clears it", async () => {
+  it("writes a unit's time planning through to the Service API, where null keeps it (as 2.4.0)", async () => {
     const planned = cls('time_planning', 'working_time_plans');
     const uuid = await written('org_unit_create', 'OrganisationUnitCreateInput!', {
       name: 'Planned',
@@ -282,9 +285,12 @@ describe('org_unit_* (OS2mo tests/graphapi/test_organisation_units.py)', () => {
       time_planning: null,
       validity: { from: '2024-02-01' },
     });
+    // The rename form sends `time_planning: null` whenever its time-planning field is hidden (the UI's
+    // default, `PUBLIC_SHOW_TIME_PLANNING`); 2.4.0 `service/orgunit.py` line 262 then stores none.
+    expect(lastWrite().body).toMatchObject({ data: { uuid, time_planning: null } });
     expect(await legacyGet<Json>(`/service/ou/${uuid}/?at=2024-02-01`)).toMatchObject({
       name: 'Planned',
-      time_planning: null,
+      time_planning: { uuid: planned },
     });
   });
 

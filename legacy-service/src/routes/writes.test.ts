@@ -162,7 +162,7 @@ describe('writes through time', () => {
 
   // OS2mo 2.4.0 backend/mora/service/orgunit.py: ou/create and the unit's edit take `time_planning`, and the
   // unit's read gives it as a class.
-  it("keeps a unit's time planning from create, changes and clears it by edit, and refuses another facet's class", async () => {
+  it("keeps a unit's time planning from create, changes it by edit, keeps it on null, and refuses another facet's class", async () => {
     const plans = { uuid: classUuid('time_planning', 'working_time_plans') };
     const duty = { uuid: classUuid('time_planning', 'duty_planning') };
     const unit = await created('/service/ou/create', {
@@ -185,11 +185,85 @@ describe('writes through time', () => {
     expect((await edit(null, '2026-06-01')).status).toBe(200);
     expect((await read(`/service/ou/${unit}/?at=2026-02-01`)).time_planning.uuid).toBe(plans.uuid);
     expect((await read(`/service/ou/${unit}/?at=2026-04-01`)).time_planning.uuid).toBe(duty.uuid);
-    expect((await read(`/service/ou/${unit}/?at=2026-07-01`)).time_planning).toBeNull();
+    // 2.4.0 `service/orgunit.py` line 262: a null time planning is not stored, so the unit keeps its own.
+    expect((await read(`/service/ou/${unit}/?at=2026-07-01`)).time_planning.uuid).toBe(duty.uuid);
     const wrong = await edit(cls.office, '2026-08-01');
     expect(wrong.status).toBe(400);
-    expect((await read(`/service/ou/${unit}/?at=2026-09-01`)).time_planning).toBeNull();
+    expect((await read(`/service/ou/${unit}/?at=2026-09-01`)).time_planning.uuid).toBe(duty.uuid);
   });
+
+  // 2.4.0 `service/orgunit.py` lines 248, 255 and 262 store the level, hierarchy and time planning only
+  // behind `if data.get(…)`: a falsy value (null, {}) leaves the unit's class as it was, and no Service API
+  // write clears one.
+  describe.each([
+    ['org_unit_level', classUuid('org_unit_level', 'level_2')],
+    ['org_unit_hierarchy', classUuid('org_unit_hierarchy', 'safety_organisation')],
+    ['time_planning', classUuid('time_planning', 'working_time_plans')],
+  ])('an edit giving a falsy %s', (field, held) => {
+    it.each([
+      ['null', null],
+      ['{}', {}],
+      ['""', ''],
+    ])('keeps the class on %s and still writes the rest of the edit', async (_, given) => {
+      const unit = await created('/service/ou/create', {
+        name: 'Classed Unit',
+        parent: { uuid: unitUuid(20) },
+        org_unit_type: cls.office,
+        [field]: { uuid: held },
+        validity: { from: '2026-01-01' },
+      });
+      await ok('/service/details/edit', {
+        type: 'org_unit',
+        data: { uuid: unit, name: 'Renamed', [field]: given, validity: { from: '2026-03-01' } },
+      });
+      const [after] = await read(`/service/ou/${unit}/details/org_unit?at=2026-04-01`);
+      expect(after.name).toBe('Renamed');
+      if (field === 'org_unit_hierarchy') {
+        // 2.4.0 reads a unit's hierarchy only as the children's filter (`service/orgunit.py` line 912).
+        const children = await read(
+          `/service/ou/${unitUuid(20)}/children?org_unit_hierarchy=${held}&at=2026-04-01`,
+        );
+        expect(children.map((child: { uuid: string }) => child.uuid)).toContain(unit);
+      } else {
+        expect(after[field].uuid).toBe(held);
+      }
+    });
+  });
+
+  // 2.4.0 `service/orgunit.py` line 245 indexes `org_unit_type['uuid']` unguarded, so null or {} is a 500 there
+  // (TypeError, KeyError); the stand-in answers the clear 400 instead, and keeps the type.
+  it.each([
+    ['null', null],
+    ['{}', {}],
+  ])('refuses an org_unit_type of %s with 400 V_MISSING_REQUIRED_VALUE', async (_, given) => {
+    const unit = unitUuid(20);
+    const before = await read(`/service/ou/${unit}/?at=2026-04-01`);
+    const response = await legacy.post('/service/details/edit', {
+      type: 'org_unit',
+      data: { uuid: unit, org_unit_type: given, validity: { from: '2026-03-01' } },
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as any).error_key).toBe('V_MISSING_REQUIRED_VALUE');
+    expect((await read(`/service/ou/${unit}/?at=2026-04-01`)).org_unit_type).toEqual(before.org_unit_type);
+  });
+
+  // 2.4.0 `service/orgunit.py` line 273 reads the parent with `util.get_mapping_uuid` (`util.py` line 533),
+  // None for any falsy value: `{}` names the top as `null` does, and `validator.py` line 305 refuses a move there.
+  it.each([
+    ['null', null],
+    ['{}', {}],
+  ])(
+    'refuses a parent of %s for a unit below the top: it cannot move to the top level',
+    async (_, parent) => {
+      const unit = unitUuid(20);
+      const response = await legacy.post('/service/details/edit', {
+        type: 'org_unit',
+        data: { uuid: unit, parent, validity: { from: '2026-03-01' } },
+      });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as any).error_key).toBe('V_CANNOT_MOVE_UNIT_TO_ROOT_LEVEL');
+    },
+  );
 
   it('vacates manager roles when an employee is terminated with vacate', async () => {
     const managers = await read(`/service/ou/${oscarOwnedUnitUuid}/details/manager`);

@@ -84,8 +84,25 @@ export function createOrgUnit(data: OrgData, state: PendingState, body: BodyRead
 }
 
 /**
- * `details/edit` with `type: "org_unit"`: rename, retype or move a unit, or change its level or time
- * planning, from a date; `null` clears the level or the time planning.
+ * True for the values Python reads as false (`None`, `False`, `0`, `""`, `[]`, `{}`): where 2.4.0 tests
+ * `data.get(key)`, such a value is as if the key were left out.
+ */
+function falsyInPython(value: unknown): boolean {
+  if (value === null || value === false || value === 0 || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === 'object' && Object.keys(value).length === 0;
+}
+
+/**
+ * The unit classes an edit stores only when given a truthy value, as 2.4.0 `service/orgunit.py` (tag 2.4.0)
+ * does: line 248 (`org_unit_level`), 255 (`org_unit_hierarchy`), 262 (`time_planning`), each behind
+ * `if data.get(…)`. So `null` or `{}` keeps the unit's current class: no Service API write clears one.
+ */
+const keptWhenFalsy = ['org_unit_level', 'org_unit_hierarchy', 'time_planning'] as const;
+
+/**
+ * `details/edit` with `type: "org_unit"`: rename, retype or move a unit, or change its level, hierarchy or
+ * time planning, from a date. As 2.4.0, `null` (or `{}`) for the level, hierarchy or time planning keeps it.
  */
 export function editOrgUnit(data: OrgData, state: PendingState, body: BodyReader): string {
   const changesBody = body.nested('data');
@@ -104,20 +121,19 @@ export function editOrgUnit(data: OrgData, state: PendingState, body: BodyReader
   const changes: Partial<OrgUnitAttrs> = {};
   if (changesBody.raw('name') !== undefined) changes.name = changesBody.string('name');
   if (changesBody.raw('user_key') !== undefined) changes.user_key = changesBody.string('user_key');
-  if (changesBody.raw('parent') !== undefined) {
-    changes.parent = topLevelAsNull(data, changesBody.optionalRef('parent') ?? null);
+  const parent = changesBody.raw('parent');
+  if (parent !== undefined) {
+    // 2.4.0 `service/orgunit.py` line 273 reads the parent with `util.get_mapping_uuid`, which answers None
+    // for any falsy value (`util.py` line 533): `null` and `{}` alike name the top.
+    changes.parent = topLevelAsNull(data, falsyInPython(parent) ? null : changesBody.ref('parent'));
   }
+  // 2.4.0 `service/orgunit.py` line 245 indexes the type's `uuid` unguarded: `null` or `{}` fails there with a
+  // 500 (TypeError, KeyError); here, the clear 400 `V_MISSING_REQUIRED_VALUE` instead.
   if (changesBody.raw('org_unit_type') !== undefined)
     changes.org_unit_type = changesBody.ref('org_unit_type');
-  if (changesBody.raw('org_unit_level') !== undefined) {
-    changes.org_unit_level = changesBody.optionalRef('org_unit_level') ?? null;
-  }
-  if (changesBody.raw('time_planning') !== undefined) {
-    changes.time_planning = changesBody.optionalRef('time_planning') ?? null;
-  }
-  // 2.4.0 `service/orgunit.py` line 255: an edit that names a hierarchy stores it.
-  if (changesBody.raw('org_unit_hierarchy') !== undefined) {
-    changes.org_unit_hierarchy = changesBody.optionalRef('org_unit_hierarchy') ?? null;
+  for (const field of keptWhenFalsy) {
+    const given = changesBody.raw(field);
+    if (given !== undefined && !falsyInPython(given)) changes[field] = changesBody.ref(field);
   }
   const unit = data.orgUnit(uuid);
   if (changes.parent !== undefined) {
