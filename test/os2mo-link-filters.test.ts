@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitUuid } from '../legacy-service/src/fixture/organisation.js';
-import {
-  signIn,
-  startTestStack,
-  type GraphQLSession,
-  type TestStack,
-  type TracedGraphQLAnswer,
-} from './stack.js';
+import { signIn, startTestStack, type TestStack, type TracedGraphQLSession } from './stack.js';
 
 /**
  * A link's `filter`, `limit` and `cursor` (OS2mo's bound filters: the collection filter less the members the
@@ -14,7 +8,7 @@ import {
  * as a collection pages, and the older versions take them under the names OS2mo printed then.
  */
 let stack: TestStack;
-let nora: GraphQLSession<TracedGraphQLAnswer>;
+let nora: TracedGraphQLSession;
 beforeAll(async () => {
   stack = await startTestStack();
   nora = await signIn(stack, 'nora', { trace: true });

@@ -1,12 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unitUuid } from '../legacy-service/src/fixture/organisation.js';
-import {
-  sharedReadOnlyStack,
-  signIn,
-  type GraphQLSession,
-  type TestStack,
-  type TracedGraphQLAnswer,
-} from './stack.js';
+import { sharedReadOnlyStack, signIn, type TestStack, type TracedGraphQLSession } from './stack.js';
 
 /**
  * v30's detail collections beyond engagements and managers (owners, addresses, associations, IT users, KLEs,
@@ -14,7 +8,7 @@ import {
  * /service answer for the same unit or person.
  */
 let stack: TestStack;
-let nora: GraphQLSession<TracedGraphQLAnswer>;
+let nora: TracedGraphQLSession;
 beforeAll(async () => {
   stack = await sharedReadOnlyStack();
   nora = await signIn(stack, 'nora', { trace: true });

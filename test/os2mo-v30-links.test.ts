@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitUuid } from '../legacy-service/src/fixture/organisation.js';
-import {
-  signIn,
-  startTestStack,
-  type GraphQLSession,
-  type TestStack,
-  type TracedGraphQLAnswer,
-} from './stack.js';
+import { signIn, startTestStack, type TestStack, type TracedGraphQLSession } from './stack.js';
 
 /**
  * v30's links between objects (`*_response` links, the plain links of the detail types, a unit's and a
  * person's detail links), read through the real stack and checked against the stand-in's /service answer.
  */
 let stack: TestStack;
-let nora: GraphQLSession<TracedGraphQLAnswer>;
+let nora: TracedGraphQLSession;
 beforeAll(async () => {
   stack = await startTestStack();
   nora = await signIn(stack, 'nora', { trace: true });

@@ -7,15 +7,14 @@ import {
 import {
   sharedReadOnlyStack,
   signIn,
-  type GraphQLSession,
   type TestStack,
-  type TracedGraphQLAnswer,
+  type TracedGraphQLSession,
   type UpstreamTrace,
 } from './stack.js';
 
 /** OS2mo's v30 reads over the stand-in: the response model, windows, paging and the reference plan. */
 let stack: TestStack;
-let nora: GraphQLSession<TracedGraphQLAnswer>;
+let nora: TracedGraphQLSession;
 beforeAll(async () => {
   stack = await sharedReadOnlyStack();
   nora = await signIn(stack, 'nora', { trace: true });

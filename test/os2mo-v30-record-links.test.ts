@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitUuid } from '../legacy-service/src/fixture/organisation.js';
-import {
-  sharedReadOnlyStack,
-  signIn,
-  type GraphQLSession,
-  type TestStack,
-  type TracedGraphQLAnswer,
-} from './stack.js';
+import { sharedReadOnlyStack, signIn, type TestStack, type TracedGraphQLSession } from './stack.js';
 
 /**
  * v30's class hierarchy, a unit's root, the role bindings and unit hierarchies 2.x never held, read through
  * the real stack and checked against the stand-in's own /service answers.
  */
 let stack: TestStack;
-let nora: GraphQLSession<TracedGraphQLAnswer>;
+let nora: TracedGraphQLSession;
 beforeAll(async () => {
   stack = await sharedReadOnlyStack();
   nora = await signIn(stack, 'nora', { trace: true });

@@ -283,6 +283,9 @@ export interface GraphQLSession<Answer extends GraphQLAnswer = GraphQLAnswer> {
   ask(version: string, query: string, variables?: Record<string, unknown>): Promise<Answer>;
 }
 
+/** A session whose every request asks for the upstream trace: `signIn(stack, user, { trace: true })`. */
+export type TracedGraphQLSession = GraphQLSession<TracedGraphQLAnswer>;
+
 /**
  * Signs a development user in to the stack (the password grant, password = username); with `trace`, every
  * request of the session asks for the upstream trace and its answer carries it.
@@ -292,7 +295,7 @@ export async function signIn(
   stack: TestStack,
   username: string,
   options: { trace: true },
-): Promise<GraphQLSession<TracedGraphQLAnswer>>;
+): Promise<TracedGraphQLSession>;
 export async function signIn(
   stack: TestStack,
   username: string,
