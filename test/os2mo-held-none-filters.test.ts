@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { postGraphQL, sharedReadOnlyStack, type TestStack } from './stack.js';
+import { sharedReadOnlyStack, signIn, type GraphQLSession } from './stack.js';
 
 /**
  * One fact, one answer: a filter member asking for what no 2.x record holds answers as the fields do (the
@@ -20,26 +20,14 @@ import { postGraphQL, sharedReadOnlyStack, type TestStack } from './stack.js';
  * Each case runs on v30 and on the oldest version that has the member (v27 for the manager's, v22 for the IT
  * account's and the address's, v21 for the facet's and the class's), over the seeded stand-in.
  */
-let stack: TestStack;
-let token: string;
+let nora: GraphQLSession;
 beforeAll(async () => {
-  stack = await sharedReadOnlyStack();
-  token = await stack.token('nora');
+  nora = await signIn(await sharedReadOnlyStack(), 'nora');
 });
-
-async function ask(version: string, query: string, variables: Record<string, unknown> = {}) {
-  const { body } = await postGraphQL(
-    stack,
-    version,
-    { query, variables },
-    { authorization: `Bearer ${token}` },
-  );
-  return body as { data?: Record<string, any>; errors?: { message: string }[] };
-}
 
 /** The UUIDs a root lists under a filter, sorted. */
 async function listed(version: string, root: string, type: string, filter: unknown): Promise<string[]> {
-  const body = await ask(version, `query($f: ${type}) { ${root}(filter: $f) { objects { uuid } } }`, {
+  const body = await nora.ask(version, `query($f: ${type}) { ${root}(filter: $f) { objects { uuid } } }`, {
     f: filter,
   });
   expect(body.errors).toBeUndefined();
@@ -59,12 +47,12 @@ describe.each(['v30', 'v27'])('%s: a manager filter’s engagement (2.x managers
   });
 
   it('keeps none through a unit’s managers link and with `inherit`', async () => {
-    const body = await ask(
+    const body = await nora.ask(
       version,
       `{ managers(limit: 1) { objects { current { org_unit_response { uuid } } } } }`,
     );
     const unit = body.data!.managers.objects[0].current.org_unit_response.uuid as string;
-    const links = await ask(
+    const links = await nora.ask(
       version,
       `query($u: [UUID!]) { org_units(filter: {uuids: $u}) { objects { current {
         all: managers { uuid } none: managers(filter: {engagement: {}}) { uuid }
@@ -79,7 +67,7 @@ describe.each(['v30', 'v27'])('%s: a manager filter’s engagement (2.x managers
     expect(
       await listed(version, 'managers', 'ManagerFilter', { ...inherited, engagement: null }),
     ).not.toEqual([]);
-    const body2 = await ask(
+    const body2 = await nora.ask(
       version,
       `query($f: ManagerFilter) { managers(filter: $f, inherit: true) { objects { uuid } } }`,
       { f: { ...inherited, engagement: {} } },
@@ -90,13 +78,13 @@ describe.each(['v30', 'v27'])('%s: a manager filter’s engagement (2.x managers
 });
 
 it('v26 has no manager filter `engagement`: OS2mo added it when v27 was newest (50.4.0)', async () => {
-  const body = await ask('v26', '{ managers(filter: {engagement: {}}) { objects { uuid } } }');
+  const body = await nora.ask('v26', '{ managers(filter: {engagement: {}}) { objects { uuid } } }');
   expect(body.errors?.[0]?.message).toMatch(/engagement/);
 });
 
 describe.each(['v30', 'v21'])('%s: a facet filter’s parent (2.x facets have none)', (version) => {
   it('`parent`, `parents` and `parent_user_keys` keep no facet given a value and every facet given null', async () => {
-    const body = await ask(version, '{ facets { objects { uuid current { user_key } } } }');
+    const body = await nora.ask(version, '{ facets { objects { uuid current { user_key } } } }');
     const facets = body.data!.facets.objects as { uuid: string; current: { user_key: string } }[];
     const all = facets.map((facet) => facet.uuid).sort();
     expect(all.length).toBeGreaterThan(1);
@@ -114,7 +102,7 @@ describe.each(['v30', 'v21'])('%s: a facet filter’s parent (2.x facets have no
   });
 
   it('a class filter’s facet asking for a parent keeps no class, unless UUIDs name the facets', async () => {
-    const body = await ask(version, '{ facets(limit: 1) { objects { uuid } } }');
+    const body = await nora.ask(version, '{ facets(limit: 1) { objects { uuid } } }');
     const facet = body.data!.facets.objects[0].uuid as string;
     const list = (filter: unknown) => listed(version, 'classes', 'ClassFilter', filter);
     const all = await list({});
@@ -130,7 +118,7 @@ describe.each(['v30', 'v21'])('%s: a facet filter’s parent (2.x facets have no
 
 describe('v30: a link’s facet filter', () => {
   it('keeps no class of a manager’s responsibilities when its facet asks for a parent', async () => {
-    const body = await ask(
+    const body = await nora.ask(
       'v30',
       `{ managers { objects { current {
         all: responsibilities_response { objects { uuid } }

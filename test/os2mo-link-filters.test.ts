@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitUuid } from '../legacy-service/src/fixture/organisation.js';
-import { postGraphQL, startTestStack, type TestStack, type UpstreamTrace } from './stack.js';
+import { signIn, startTestStack, type TestStack, type TracedGraphQLSession } from './stack.js';
 
 /**
  * A link's `filter`, `limit` and `cursor` (OS2mo's bound filters: the collection filter less the members the
@@ -8,10 +8,10 @@ import { postGraphQL, startTestStack, type TestStack, type UpstreamTrace } from 
  * as a collection pages, and the older versions take them under the names OS2mo printed then.
  */
 let stack: TestStack;
-let token: string;
+let nora: TracedGraphQLSession;
 beforeAll(async () => {
   stack = await startTestStack();
-  token = await stack.token('nora');
+  nora = await signIn(stack, 'nora', { trace: true });
 });
 afterAll(() => stack.close());
 
@@ -21,20 +21,6 @@ async function legacy<T>(path: string): Promise<T> {
   const response = await stack.legacyFetch(path);
   expect(response.status).toBe(200);
   return (await response.json()) as T;
-}
-
-async function ask(query: string, variables: Record<string, unknown> = {}, version = 'v30') {
-  const { body } = await postGraphQL(
-    stack,
-    version,
-    { query, variables },
-    { authorization: `Bearer ${token}`, trace: true },
-  );
-  return body as {
-    data: Record<string, any>;
-    errors?: { message: string; path?: string[]; extensions?: { code?: string } }[];
-    extensions: { upstream: UpstreamTrace };
-  };
 }
 
 /** The first of the fixture's units with at least `least` records of `type`, with that listing. */
@@ -54,7 +40,8 @@ describe("v30: a link's filter keeps what its collection lists for the same owne
   it("narrows a unit's addresses by address type, as `addresses` with the unit's `org_unit` does", async () => {
     const { uuid, records } = await unitWith('address');
     const type = records[0]!.address_type as LegacyRecord;
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($unit: UUID!, $key: String!, $type: UUID!) {
         org_units(filter: { uuids: [$unit] }) { objects { current {
           byKey: addresses(filter: { address_type: { user_keys: [$key] } }) { uuid }
@@ -69,10 +56,10 @@ describe("v30: a link's filter keeps what its collection lists for the same owne
     const expected = sorted(
       records.filter((record) => record.address_type.uuid === type.uuid).map((record) => record.uuid),
     );
-    const current = body.data.org_units.objects[0].current;
+    const current = body.data!.org_units.objects[0].current;
     expect(uuidsOf(current.byKey)).toEqual(expected);
     expect(uuidsOf(current.byList.objects)).toEqual(expected);
-    expect(uuidsOf(body.data.addresses.objects)).toEqual(expected);
+    expect(uuidsOf(body.data!.addresses.objects)).toEqual(expected);
     expect(current.none).toEqual([]);
   });
 
@@ -81,7 +68,8 @@ describe("v30: a link's filter keeps what its collection lists for the same owne
     const person = records[0]!.person.uuid as string;
     const managers = await unitWith('manager');
     const type = managers.records[0]!.manager_type as LegacyRecord;
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($unit: UUID!, $person: UUID!, $managed: UUID!, $type: String!) {
         persons(filter: { uuids: [$person] }) { objects { current {
           here: engagements(filter: { org_unit: { uuids: [$unit] } }) { uuid }
@@ -95,12 +83,12 @@ describe("v30: a link's filter keeps what its collection lists for the same owne
       { unit: uuid, person, managed: managers.uuid, type: type.user_key },
     );
     expect(body.errors).toBeUndefined();
-    const current = body.data.persons.objects[0].current;
+    const current = body.data!.persons.objects[0].current;
     expect(uuidsOf(current.here)).toEqual(
       sorted(records.filter((record) => record.person.uuid === person).map((record) => record.uuid)),
     );
     expect(current.elsewhere).toEqual([]);
-    const unit = body.data.org_units.objects[0].current;
+    const unit = body.data!.org_units.objects[0].current;
     expect(uuidsOf(unit.typed)).toEqual(
       sorted(
         managers.records
@@ -116,7 +104,8 @@ describe("v30: a link's filter keeps what its collection lists for the same owne
   it('narrows a link to people by search and user key, and a link to one class by its filter', async () => {
     const { uuid, records } = await unitWith('engagement');
     const record = records[0]!;
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($unit: UUID!, $one: UUID!, $name: String!) {
         engagements(filter: { org_unit: { uuids: [$unit] }, uuids: [$one] }) { objects { current {
           found: person(filter: { query: $name }) { uuid }
@@ -128,7 +117,7 @@ describe("v30: a link's filter keeps what its collection lists for the same owne
       { unit: uuid, one: record.uuid, name: record.person.name },
     );
     expect(body.errors).toBeUndefined();
-    const current = body.data.engagements.objects[0].current;
+    const current = body.data!.engagements.objects[0].current;
     expect(current.found).toEqual([{ uuid: record.person.uuid }]);
     expect(current.missing).toEqual([]);
     expect(current.primary).toBeNull();
@@ -137,7 +126,8 @@ describe("v30: a link's filter keeps what its collection lists for the same owne
 
   it('fails a link that always has its one object when the filter leaves none, as OS2mo does', async () => {
     const { uuid } = await unitWith('engagement');
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($unit: UUID!) { engagements(filter: { org_unit: { uuids: [$unit] } }, limit: 1) { objects { current {
         job_function(filter: { user_keys: ["__none__"] }) { uuid }
       } } } }`,
@@ -148,12 +138,14 @@ describe("v30: a link's filter keeps what its collection lists for the same owne
   });
 
   it("narrows a facet's classes by name, as `classes` with the facet does", async () => {
-    const facets = await ask(
+    const facets = await nora.ask(
+      'v30',
       '{ facets(filter: { user_keys: ["engagement_job_function"] }) { objects { current { uuid classes { name } } } } }',
     );
-    const facet = facets.data.facets.objects[0].current;
+    const facet = facets.data!.facets.objects[0].current;
     const name = facet.classes[0].name as string;
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($facet: UUID!, $name: String!) {
         facets(filter: { uuids: [$facet] }) { objects { current { classes(filter: { name: [$name] }) { uuid } } } }
         classes(filter: { facet: { uuids: [$facet] }, name: [$name] }) { objects { uuid } }
@@ -161,15 +153,16 @@ describe("v30: a link's filter keeps what its collection lists for the same owne
       { facet: facet.uuid, name },
     );
     expect(body.errors).toBeUndefined();
-    const linked = body.data.facets.objects[0].current.classes;
+    const linked = body.data!.facets.objects[0].current.classes;
     expect(linked.length).toBeGreaterThan(0);
-    expect(uuidsOf(linked)).toEqual(uuidsOf(body.data.classes.objects));
+    expect(uuidsOf(linked)).toEqual(uuidsOf(body.data!.classes.objects));
   });
 
   it("decides a facet's classes by owner on the facet's own classes, as OS2mo's UI asks every type selector", async () => {
     // os2mo-naldo web/src/lib/http/queries.ts, FacetsAndClasses: each facet's classes owned by the unit's
     // ancestors, or by none. The seeded classes name no owner, so include_none keeps them all.
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($unit: [UUID!]) { facets(filter: { user_keys: ["org_unit_type"] }) { objects { current {
         classes { uuid }
         classes_responses(filter: { owner: { include_none: true, descendant: { uuids: $unit } } }) { objects { uuid } }
@@ -177,7 +170,7 @@ describe("v30: a link's filter keeps what its collection lists for the same owne
       { unit: [unitUuid(1)] },
     );
     expect(body.errors).toBeUndefined();
-    const facet = body.data.facets.objects[0].current;
+    const facet = body.data!.facets.objects[0].current;
     expect(facet.classes.length).toBeGreaterThan(0);
     expect(uuidsOf(facet.classes_responses.objects)).toEqual(uuidsOf(facet.classes));
     // The facet's own read holds its classes: no other facet's listing is read to find them.
@@ -186,14 +179,15 @@ describe("v30: a link's filter keeps what its collection lists for the same owne
 
   it('reads what a filter needs once for all the objects whose link it narrows (batched, no read per object)', async () => {
     const { uuid, records } = await unitWith('engagement', 2);
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($unit: UUID!, $name: String!) { engagements(filter: { org_unit: { uuids: [$unit] } }) { objects { current {
         person(filter: { query: $name }) { uuid }
       } } } }`,
       { unit: uuid, name: records[0]!.person.name },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.engagements.objects.length).toBeGreaterThan(1);
+    expect(body.data!.engagements.objects.length).toBeGreaterThan(1);
     const searches = body.extensions.upstream.calls.filter((call) => /\/e\/\?.*query=/.test(call.path));
     expect(searches).toHaveLength(1);
   });
@@ -202,7 +196,8 @@ describe("v30: a link's filter keeps what its collection lists for the same owne
 describe("v30: a link to units or people over its filter's window", () => {
   it('gives the versions of the linked unit over the window, as `org_units` with its UUID does', async () => {
     const { uuid, records } = await unitWith('engagement');
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($unit: UUID!, $one: UUID!) {
         engagements(filter: { org_unit: { uuids: [$unit] }, uuids: [$one] }) { objects { current {
           org_unit(filter: { from_date: null, to_date: null }) { uuid validity { from } }
@@ -212,8 +207,8 @@ describe("v30: a link to units or people over its filter's window", () => {
       { unit: uuid, one: records[0]!.uuid },
     );
     expect(body.errors).toBeUndefined();
-    const linked = body.data.engagements.objects[0].current.org_unit as LegacyRecord[];
-    const versions = body.data.org_units.objects[0].validities as LegacyRecord[];
+    const linked = body.data!.engagements.objects[0].current.org_unit as LegacyRecord[];
+    const versions = body.data!.org_units.objects[0].validities as LegacyRecord[];
     expect(linked.map((unit) => unit.validity.from)).toEqual(versions.map((unit) => unit.validity.from));
     expect(new Set(linked.map((unit) => unit.uuid))).toEqual(new Set([uuid]));
   });
@@ -222,7 +217,8 @@ describe("v30: a link to units or people over its filter's window", () => {
 describe("v30: a link's `limit` and `cursor` page its objects as a collection pages", () => {
   it("gives a unit's engagements a page at a time, the response page's cursor leading to the next", async () => {
     const { uuid, records } = await unitWith('engagement', 2);
-    const first = await ask(
+    const first = await nora.ask(
+      'v30',
       `query($unit: UUID!) { org_units(filter: { uuids: [$unit] }) { objects { current {
         all: engagements { uuid }
         one: engagements(limit: 1) { uuid }
@@ -232,18 +228,19 @@ describe("v30: a link's `limit` and `cursor` page its objects as a collection pa
       { unit: uuid },
     );
     expect(first.errors).toBeUndefined();
-    const current = first.data.org_units.objects[0].current;
+    const current = first.data!.org_units.objects[0].current;
     expect(current.one).toEqual([current.all[0]]);
     expect(current.page.objects).toEqual([current.all[0]]);
     expect(current.none).toEqual([]);
-    const next = await ask(
+    const next = await nora.ask(
+      'v30',
       `query($unit: UUID!, $cursor: Cursor) { org_units(filter: { uuids: [$unit] }) { objects { current {
         engagements(limit: 100, cursor: $cursor) { uuid }
       } } } }`,
       { unit: uuid, cursor: current.page.page_info.next_cursor },
     );
     expect(next.errors).toBeUndefined();
-    const rest = next.data.org_units.objects[0].current.engagements;
+    const rest = next.data!.org_units.objects[0].current.engagements;
     expect([...current.one, ...rest]).toEqual(current.all);
     expect(uuidsOf(current.all)).toEqual(sorted(records.map((record) => record.uuid)));
   });
@@ -253,14 +250,15 @@ describe("v30: a unit's children by filter (OS2mo's tests/graphapi/test_organisa
   it.each([null, { from_date: null, to_date: null }, { names: ['__none__'] }])(
     'has children exactly when `children` with the same filter lists some (%o)',
     async (filter) => {
-      const body = await ask(
+      const body = await nora.ask(
+        'v30',
         `query($filter: ParentBoundOrganisationUnitFilter) { org_units(limit: 20) { objects { current {
           children(filter: $filter) { uuid } has_children(filter: $filter) child_count(filter: $filter)
         } } } }`,
         { filter },
       );
       expect(body.errors).toBeUndefined();
-      const units = body.data.org_units.objects.map((object: { current: LegacyRecord }) => object.current);
+      const units = body.data!.org_units.objects.map((object: { current: LegacyRecord }) => object.current);
       expect(units.some((unit: LegacyRecord) => unit.children.length > 0)).toBe(filter?.names === undefined);
       for (const unit of units) {
         expect(unit.has_children).toBe(unit.children.length > 0);
@@ -274,7 +272,8 @@ describe('the older versions take the link filters under the names OS2mo printed
   it("v25: a unit's engagements by person (`OrgUnitsboundengagementfilter`), a person's by unit", async () => {
     const { uuid, records } = await unitWith('engagement');
     const person = records[0]!.person.uuid as string;
-    const body = await ask(
+    const body = await nora.ask(
+      'v25',
       `query($unit: UUID!, $person: UUID!) {
         org_units(filter: { uuids: [$unit] }) { objects { current {
           engagements(filter: { employees: [$person] }, limit: 10) { uuid }
@@ -284,14 +283,13 @@ describe('the older versions take the link filters under the names OS2mo printed
         } } }
       }`,
       { unit: uuid, person },
-      'v25',
     );
     expect(body.errors).toBeUndefined();
     const expected = sorted(
       records.filter((record) => record.person.uuid === person).map((record) => record.uuid),
     );
-    expect(uuidsOf(body.data.org_units.objects[0].current.engagements)).toEqual(expected);
-    expect(uuidsOf(body.data.employees.objects[0].current.engagements)).toEqual(expected);
+    expect(uuidsOf(body.data!.org_units.objects[0].current.engagements)).toEqual(expected);
+    expect(uuidsOf(body.data!.employees.objects[0].current.engagements)).toEqual(expected);
   });
 
   it("v24: a unit's managers with `employee: null` are all of them (v25 made null ask for vacancies)", async () => {
@@ -300,14 +298,14 @@ describe('the older versions take the link filters under the names OS2mo printed
       managers(filter: { employee: null }) { uuid }
     } } } }`;
     const [v24, v25] = await Promise.all([
-      ask(query, { unit: uuid }, 'v24'),
-      ask(query, { unit: uuid }, 'v25'),
+      nora.ask('v24', query, { unit: uuid }),
+      nora.ask('v25', query, { unit: uuid }),
     ]);
     expect(v24.errors).toBeUndefined();
-    expect(uuidsOf(v24.data.org_units.objects[0].current.managers)).toEqual(
+    expect(uuidsOf(v24.data!.org_units.objects[0].current.managers)).toEqual(
       sorted(records.map((r) => r.uuid)),
     );
-    expect(uuidsOf(v25.data.org_units.objects[0].current.managers)).toEqual(
+    expect(uuidsOf(v25.data!.org_units.objects[0].current.managers)).toEqual(
       sorted(records.filter((record) => !record.person).map((record) => record.uuid)),
     );
   });
@@ -315,26 +313,26 @@ describe('the older versions take the link filters under the names OS2mo printed
   it("v22: a unit's managers take the whole `ManagerFilter`; v21: a page of owners and of children counted", async () => {
     const { uuid, records } = await unitWith('manager');
     const person = records.find((record) => record.person)?.person.uuid as string;
-    const managers = await ask(
+    const managers = await nora.ask(
+      'v22',
       `query($unit: UUID!, $person: UUID!) { org_units(filter: { uuids: [$unit] }) { objects { current {
         managers(filter: { employee: { uuids: [$person] } }) { uuid }
       } } } }`,
       { unit: uuid, person },
-      'v22',
     );
     expect(managers.errors, JSON.stringify(managers.errors)).toBeUndefined();
-    expect(uuidsOf(managers.data.org_units.objects[0].current.managers)).toEqual(
+    expect(uuidsOf(managers.data!.org_units.objects[0].current.managers)).toEqual(
       sorted(records.filter((record) => record.person?.uuid === person).map((record) => record.uuid)),
     );
-    const v21 = await ask(
+    const v21 = await nora.ask(
+      'v21',
       `{ org_units(limit: 20) { objects { current {
         all: child_count one: child_count(limit: 1) owners(limit: 0) { uuid }
       } } } }`,
       {},
-      'v21',
     );
     expect(v21.errors, JSON.stringify(v21.errors)).toBeUndefined();
-    for (const { current } of v21.data.org_units.objects as { current: LegacyRecord }[]) {
+    for (const { current } of v21.data!.org_units.objects as { current: LegacyRecord }[]) {
       expect(current.one).toBe(Math.min(1, current.all));
       expect(current.owners).toEqual([]);
     }
@@ -343,14 +341,18 @@ describe('the older versions take the link filters under the names OS2mo printed
 
 describe('v30: the links served beside the version take their filter, limit and cursor as the viewed ones do', () => {
   it("narrows and pages a class's children, as `classes` with the class as `parent` does", async () => {
-    const found = await ask(`{ classes { objects { current { uuid children { uuid user_key } } } } }`);
+    const found = await nora.ask(
+      'v30',
+      `{ classes { objects { current { uuid children { uuid user_key } } } } }`,
+    );
     expect(found.errors, JSON.stringify(found.errors)).toBeUndefined();
-    const parent = (found.data.classes.objects as { current: LegacyRecord }[])
+    const parent = (found.data!.classes.objects as { current: LegacyRecord }[])
       .map(({ current }) => current)
       .find((current) => current.children.length >= 2);
     if (!parent) throw new Error('The fixture has no class with two children.');
     const [first, second] = parent.children as LegacyRecord[];
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($class: UUID!, $key: String!) {
         classes(filter: { uuids: [$class] }) { objects { current {
           byKey: children(filter: { user_keys: [$key] }) { uuid }
@@ -362,25 +364,27 @@ describe('v30: the links served beside the version take their filter, limit and 
       { class: parent.uuid, key: first!.user_key },
     );
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-    const current = body.data.classes.objects[0].current;
+    const current = body.data!.classes.objects[0].current;
     expect(uuidsOf(current.byKey)).toEqual([first!.uuid]);
-    expect(uuidsOf(body.data.collection.objects)).toEqual([first!.uuid]);
+    expect(uuidsOf(body.data!.collection.objects)).toEqual([first!.uuid]);
     expect(current.byKey.map((child: LegacyRecord) => child.uuid)).not.toContain(second!.uuid);
     expect(current.page).toHaveLength(1);
     expect(current.none.objects).toEqual([]);
   });
 
   it("narrows a unit's root by the unit filter, and a limit of 0 gives none of it", async () => {
-    const found = await ask(
+    const found = await nora.ask(
+      'v30',
       `{ org_units(limit: 40) { objects { current { uuid parent { uuid } root { uuid user_key } } } } }`,
     );
     expect(found.errors, JSON.stringify(found.errors)).toBeUndefined();
-    const unit = (found.data.org_units.objects as { current: LegacyRecord }[])
+    const unit = (found.data!.org_units.objects as { current: LegacyRecord }[])
       .map(({ current }) => current)
       .find((current) => current.parent !== null);
     if (!unit) throw new Error('The fixture has no unit below another among its first units.');
     const root = unit.root[0] as LegacyRecord;
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($unit: UUID!, $key: String!) { org_units(filter: { uuids: [$unit] }) { objects { current {
         kept: root(filter: { user_keys: [$key] }) { uuid }
         none: root(filter: { user_keys: ["__none__"] }) { uuid }
@@ -389,22 +393,25 @@ describe('v30: the links served beside the version take their filter, limit and 
       { unit: unit.uuid, key: root.user_key },
     );
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-    const current = body.data.org_units.objects[0].current;
+    const current = body.data!.org_units.objects[0].current;
     expect(uuidsOf(current.kept)).toEqual([root.uuid]);
     expect(current.none).toEqual([]);
     expect(current.empty).toEqual([]);
   });
 
   it("takes an IT account's role binding filter and page (OS2mo's `ItuserBoundRoleBindingFilter`): none, as 2.x held none", async () => {
-    const body = await ask(`{ itusers(limit: 1) { objects { current {
+    const body = await nora.ask(
+      'v30',
+      `{ itusers(limit: 1) { objects { current {
       rolebindings(filter: { role: { user_keys: ["admin"] } }, limit: 1) { uuid }
       rolebindings_response(filter: { user_keys: ["admin"] }, limit: 1) { objects { uuid } page_info { next_cursor } }
-    } } } }`);
+    } } } }`,
+    );
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-    for (const { current } of body.data.itusers.objects as { current: LegacyRecord }[]) {
+    for (const { current } of body.data!.itusers.objects as { current: LegacyRecord }[]) {
       expect(current.rolebindings).toEqual([]);
       expect(current.rolebindings_response).toEqual({ objects: [], page_info: { next_cursor: null } });
     }
-    expect(body.data.itusers.objects.length).toBeGreaterThan(0);
+    expect(body.data!.itusers.objects.length).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postGraphQL, startTestStack, type TestStack } from './stack.js';
+import { signIn, startTestStack, type GraphQLSession, type TestStack } from './stack.js';
 
 /**
  * OS2mo's reads that come from the Service API's flags and side routes, through the whole stack over the
@@ -8,28 +8,18 @@ import { postGraphQL, startTestStack, type TestStack } from './stack.js';
  * data (the units' parents, every unit's own managers), so they hold for any seed.
  */
 let stack: TestStack;
-let token: string;
+let alice: GraphQLSession;
 beforeAll(async () => {
   stack = await startTestStack();
-  token = await stack.token('alice');
+  alice = await signIn(stack, 'alice');
 });
 afterAll(() => stack.close());
 
-async function ask(version: string, query: string, variables: Record<string, unknown> = {}) {
-  const { body } = await postGraphQL(
-    stack,
-    version,
-    { query, variables },
-    { authorization: `Bearer ${token}` },
-  );
-  return body as { data: Record<string, any>; errors?: { message: string }[] };
-}
-
 describe('version', () => {
   it.each(['v30', 'v22'])('%s answers the Service API release; 2.x has no commit hash', async (version) => {
-    const body = await ask(version, '{ version { mo_version mo_hash lora_version } }');
+    const body = await alice.ask(version, '{ version { mo_version mo_hash lora_version } }');
     expect(body.errors).toBeUndefined();
-    expect(body.data.version).toEqual({ mo_version: '2.4.0', mo_hash: null, lora_version: null });
+    expect(body.data!.version).toEqual({ mo_version: '2.4.0', mo_hash: null, lora_version: null });
   });
 });
 
@@ -47,7 +37,7 @@ interface Manager {
 const managerFields = 'uuid org_unit_uuid employee_uuid manager_type_uuid responsibility_uuids';
 
 async function managersBy(filter: Record<string, unknown>, inherit = false): Promise<Manager[]> {
-  const body = await ask(
+  const body = await alice.ask(
     'v30',
     `query M($filter: ManagerFilter!, $inherit: Boolean!) {
       managers(filter: $filter, inherit: $inherit) { objects { current { ${managerFields} } } }
@@ -55,7 +45,7 @@ async function managersBy(filter: Record<string, unknown>, inherit = false): Pro
     { filter, inherit },
   );
   expect(body.errors).toBeUndefined();
-  return body.data.managers.objects.map((response: { current: Manager }) => response.current);
+  return body.data!.managers.objects.map((response: { current: Manager }) => response.current);
 }
 
 const uuidsOf = (list: { uuid: string }[]) => list.map((item) => item.uuid).sort();
@@ -68,25 +58,25 @@ describe('managers', () => {
   beforeAll(async () => {
     // A unit without managers of its own below a managed one, written through OS2mo's own mutation.
     const [managed] = await managersBy({});
-    const typed = await ask(
+    const typed = await alice.ask(
       'v30',
       `{ org_units(filter: { uuids: ["${managed!.org_unit_uuid}"] }) { objects { current { unit_type_uuid } } } }`,
     );
-    const created = await ask(
+    const created = await alice.ask(
       'v30',
       'mutation C($input: OrganisationUnitCreateInput!) { org_unit_create(input: $input) { uuid } }',
       {
         input: {
           name: 'Unmanaged corner',
           parent: managed!.org_unit_uuid,
-          org_unit_type: typed.data.org_units.objects[0].current.unit_type_uuid,
+          org_unit_type: typed.data!.org_units.objects[0].current.unit_type_uuid,
           validity: { from: '2020-01-01' },
         },
       },
     );
     expect(created.errors).toBeUndefined();
-    const body = await ask('v30', '{ org_units { objects { current { uuid parent_uuid } } } }');
-    units = body.data.org_units.objects.map((response: { current: Unit }) => response.current);
+    const body = await alice.ask('v30', '{ org_units { objects { current { uuid parent_uuid } } } }');
+    units = body.data!.org_units.objects.map((response: { current: Unit }) => response.current);
     managers = await managersBy({});
   });
   const ownManagers = (unit: string) => managers.filter((manager) => manager.org_unit_uuid === unit);
@@ -121,7 +111,7 @@ describe('managers', () => {
     expect(await managersBy({ org_unit: { uuids: ['3b8c9f2e-0000-4000-8000-000000000000'] } }, true)).toEqual(
       [],
     );
-    const body = await ask('v30', '{ managers(inherit: true) { objects { uuid } } }');
+    const body = await alice.ask('v30', '{ managers(inherit: true) { objects { uuid } } }');
     expect(body.errors?.[0]?.message).toMatch(/inherit.*unit/);
   });
 
@@ -188,7 +178,7 @@ describe('managers', () => {
 
 describe('Engagement.is_primary', () => {
   it("answers the Service API's `calculate_primary` mark of each person's engagements", async () => {
-    const body = await ask(
+    const body = await alice.ask(
       'v30',
       '{ engagements { objects { current { uuid is_primary employee_uuid primary_uuid primary { uuid } } } } }',
     );
@@ -199,7 +189,7 @@ describe('Engagement.is_primary', () => {
       employee_uuid: string;
       primary_uuid: string | null;
       primary: { uuid: string } | null;
-    }[] = body.data.engagements.objects.map((response: { current: unknown }) => response.current);
+    }[] = body.data!.engagements.objects.map((response: { current: unknown }) => response.current);
     const people = [...new Set(engagements.map((engagement) => engagement.employee_uuid))];
     const marked = new Map<string, boolean>();
     for (const person of people) {
@@ -218,12 +208,12 @@ describe('Engagement.is_primary', () => {
 
 describe('OrganisationUnit.time_planning', () => {
   it("answers the unit record's time planning class, and its UUID", async () => {
-    const body = await ask(
+    const body = await alice.ask(
       'v30',
       '{ org_units { objects { current { uuid time_planning { uuid } time_planning_uuid } } } }',
     );
     expect(body.errors).toBeUndefined();
-    for (const { current } of body.data.org_units.objects) {
+    for (const { current } of body.data!.org_units.objects) {
       const record = (await (await stack.legacyFetch(`/service/ou/${current.uuid}/`)).json()) as {
         time_planning: { uuid: string } | null;
       };

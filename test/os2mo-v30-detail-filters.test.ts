@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postGraphQL, startTestStack, type TestStack } from './stack.js';
+import { postGraphQL, signIn, startTestStack, type GraphQLSession, type TestStack } from './stack.js';
 
 /**
  * OS2mo's detail filters by what a record links to (its address type, visibility, IT system, association
@@ -9,22 +9,12 @@ import { postGraphQL, startTestStack, type TestStack } from './stack.js';
  * `test_owners.py` at HEAD; the members 2.x never holds a value for follow `mora/graphapi/resolvers.py`@HEAD.
  */
 let stack: TestStack;
-let token: string;
+let nora: GraphQLSession;
 beforeAll(async () => {
   stack = await startTestStack();
-  token = await stack.token('nora');
+  nora = await signIn(stack, 'nora');
 });
 afterAll(() => stack.close());
-
-async function ask(query: string, variables: Record<string, unknown> = {}) {
-  const { body } = await postGraphQL(
-    stack,
-    'v30',
-    { query, variables },
-    { authorization: `Bearer ${token}` },
-  );
-  return body as { data: Record<string, any>; errors?: { message: string }[] };
-}
 
 interface Ref {
   uuid: string;
@@ -34,12 +24,13 @@ type Linked = { uuid: string } & Record<string, Ref | null | string>;
 
 /** The UUIDs of a root collection's objects under a filter, sorted; `fields` picks the links to read. */
 async function listed(root: string, filterType: string, filter: Record<string, unknown>, fields = '') {
-  const body = await ask(
+  const body = await nora.ask(
+    'v30',
     `query List($filter: ${filterType}!) { ${root}(filter: $filter) { objects { current { uuid ${fields} } } } }`,
     { filter },
   );
   expect(body.errors).toBeUndefined();
-  return (body.data[root].objects as { current: Linked }[]).map((response) => response.current);
+  return (body.data![root].objects as { current: Linked }[]).map((response) => response.current);
 }
 const uuids = (records: readonly { uuid: string }[]) => records.map((record) => record.uuid).sort();
 const linkedTo = (records: readonly Linked[], field: string, uuid: string) =>
@@ -116,7 +107,7 @@ describe('v30: ITUserFilter by IT system', () => {
         query:
           'query { itusers(filter: { engagement: { org_unit: { uuids: [] } }, external_ids: null }) { objects { uuid } } }',
       },
-      { authorization: `Bearer ${token}`, trace: true },
+      { authorization: `Bearer ${nora.token}`, trace: true },
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.itusers.objects).toEqual([]);
@@ -160,11 +151,12 @@ describe('v30: OwnerFilter by owner, ClassFilter by IT system', () => {
 
 describe('v30: root listings without a unit or person filter', () => {
   it("`addresses` and `itusers` list people's records as well as units'", async () => {
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       '{ employees(limit: 10) { objects { current { addresses { uuid } itusers { uuid } } } } }',
     );
     expect(body.errors).toBeUndefined();
-    const people = body.data.employees.objects.map(
+    const people = body.data!.employees.objects.map(
       (response: { current: Record<string, { uuid: string }[]> }) => response.current,
     );
     for (const [root, filterType, link] of [

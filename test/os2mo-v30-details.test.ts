@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unitUuid } from '../legacy-service/src/fixture/organisation.js';
-import { postGraphQL, sharedReadOnlyStack, type TestStack, type UpstreamTrace } from './stack.js';
+import { sharedReadOnlyStack, signIn, type TestStack, type TracedGraphQLSession } from './stack.js';
 
 /**
  * v30's detail collections beyond engagements and managers (owners, addresses, associations, IT users, KLEs,
@@ -8,10 +8,10 @@ import { postGraphQL, sharedReadOnlyStack, type TestStack, type UpstreamTrace } 
  * /service answer for the same unit or person.
  */
 let stack: TestStack;
-let token: string;
+let nora: TracedGraphQLSession;
 beforeAll(async () => {
   stack = await sharedReadOnlyStack();
-  token = await stack.token('nora');
+  nora = await signIn(stack, 'nora', { trace: true });
 });
 
 type LegacyRecord = Record<string, any> & { uuid: string; user_key: string };
@@ -20,20 +20,6 @@ async function legacy<T>(path: string): Promise<T> {
   const response = await stack.legacyFetch(path);
   expect(response.status).toBe(200);
   return (await response.json()) as T;
-}
-
-async function ask(query: string, variables: Record<string, unknown>) {
-  const { body } = await postGraphQL(
-    stack,
-    'v30',
-    { query, variables },
-    { authorization: `Bearer ${token}`, trace: true },
-  );
-  return body as {
-    data: Record<string, any>;
-    errors?: unknown[];
-    extensions: { upstream: UpstreamTrace };
-  };
 }
 
 /** The first of the fixture's units (or of their people) whose listing of `type` is not empty. */
@@ -136,13 +122,14 @@ describe.each(collections)('v30 $root', ({ root, type, through, fields, expected
     const owner = await ownerWith(type, through);
     const filter =
       through === 'ou' ? '{ org_unit: { uuids: [$owner] } }' : '{ employee: { uuids: [$owner] } }';
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($owner: UUID!) { ${root}(filter: ${filter}) { objects { uuid current { uuid user_key validity { from } ${fields} } } } }`,
       { owner: owner.uuid },
     );
     expect(body.errors).toBeUndefined();
     const byUuid = (a: { uuid: string }, b: { uuid: string }) => a.uuid.localeCompare(b.uuid);
-    const served = (body.data[root].objects as { uuid: string; current: Record<string, unknown> }[])
+    const served = (body.data![root].objects as { uuid: string; current: Record<string, unknown> }[])
       .map((object) => object.current as { uuid: string } & Record<string, unknown>)
       .sort(byUuid);
     const want = owner.records
@@ -169,9 +156,9 @@ describe.each(collections)('v30 $root', ({ root, type, through, fields, expected
 describe('v30 org', () => {
   it("answers the Service API's one organisation", async () => {
     const [organisation] = await legacy<LegacyRecord[]>('/service/o/');
-    const body = await ask('{ org { uuid user_key name } }', {});
+    const body = await nora.ask('v30', '{ org { uuid user_key name } }', {});
     expect(body.errors).toBeUndefined();
-    expect(body.data.org).toEqual({
+    expect(body.data!.org).toEqual({
       uuid: organisation!.uuid,
       user_key: organisation!.user_key,
       name: organisation!.name,

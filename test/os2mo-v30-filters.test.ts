@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
-import { postGraphQL, startTestStack, type TestStack } from './stack.js';
+import { signIn, startTestStack, type GraphQLSession, type TestStack } from './stack.js';
 
 /**
  * OS2mo's unit and person filters over the seeded stand-in, through the whole stack. Each expectation is
@@ -10,7 +10,7 @@ import { postGraphQL, startTestStack, type TestStack } from './stack.js';
  * `…_ancestor_filter`) at HEAD.
  */
 let stack: TestStack;
-let token: string;
+let nora: GraphQLSession;
 interface Unit {
   uuid: string;
   name: string;
@@ -19,30 +19,20 @@ interface Unit {
 let units: Unit[];
 beforeAll(async () => {
   stack = await startTestStack();
-  token = await stack.token('nora');
-  const body = await ask('{ org_units { objects { current { uuid name parent_uuid } } } }');
-  units = body.data.org_units.objects.map((response: { current: Unit }) => response.current);
+  nora = await signIn(stack, 'nora');
+  const body = await nora.ask('v30', '{ org_units { objects { current { uuid name parent_uuid } } } }');
+  units = body.data!.org_units.objects.map((response: { current: Unit }) => response.current);
 });
 afterAll(() => stack.close());
-
-async function ask(query: string, variables: Record<string, unknown> = {}) {
-  const { body } = await postGraphQL(
-    stack,
-    'v30',
-    { query, variables },
-    { authorization: `Bearer ${token}` },
-  );
-  return body as { data: Record<string, any>; errors?: { message: string }[] };
-}
 
 const byFilter = `query Units($filter: OrganisationUnitFilter!) {
   org_units(filter: $filter) { objects { uuid } }
 }`;
 
 async function unitsBy(filter: Record<string, unknown>): Promise<string[]> {
-  const body = await ask(byFilter, { filter });
+  const body = await nora.ask('v30', byFilter, { filter });
   expect(body.errors).toBeUndefined();
-  return body.data.org_units.objects.map((response: { uuid: string }) => response.uuid).sort();
+  return body.data!.org_units.objects.map((response: { uuid: string }) => response.uuid).sort();
 }
 
 const sorted = (list: Unit[]) => list.map((unit) => unit.uuid).sort();
@@ -101,12 +91,13 @@ describe('v30: OrganisationUnitFilter by the tree', () => {
 
   it('a nested filter runs with variables of its own type (graphql-js coerces them)', async () => {
     const deep = deepUnit();
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($inner: OrganisationUnitFilter) { org_units(filter: { descendant: $inner }) { objects { uuid } } }`,
       { inner: { parent: { uuids: [parentOf(deep.uuid)] }, uuids: [deep.uuid] } },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.org_units.objects.map((o: { uuid: string }) => o.uuid).sort()).toEqual(
+    expect(body.data!.org_units.objects.map((o: { uuid: string }) => o.uuid).sort()).toEqual(
       ancestorsAndSelf(deep.uuid).sort(),
     );
   });
@@ -133,13 +124,16 @@ describe('v30: OrganisationUnitFilter by name and search', () => {
 
 describe('v30: OrganisationUnit.has_children', () => {
   it('is whether the unit has a child, and whether one matches the filter', async () => {
-    const body = await ask(`{
+    const body = await nora.ask(
+      'v30',
+      `{
       org_units(filter: { parents: null }) {
         objects { current { uuid has_children child_count named: has_children(filter: { names: ["__none__"] }) } }
       }
-    }`);
+    }`,
+    );
     expect(body.errors).toBeUndefined();
-    const roots = body.data.org_units.objects.map((response: { current: any }) => response.current);
+    const roots = body.data!.org_units.objects.map((response: { current: any }) => response.current);
     expect(roots.length).toBe(childrenOf(null).length);
     for (const root of roots) {
       expect(root.has_children).toBe(root.child_count > 0);
@@ -149,7 +143,8 @@ describe('v30: OrganisationUnit.has_children', () => {
   });
 
   it("answers the UI's tree query (os2mo-naldo's OrgTree.svelte, OrgUnitsWithChildren)", async () => {
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query OrgUnitsWithChildren($fromDate: DateTime) {
         org_units(filter: { parents: null, from_date: $fromDate }) {
           objects { validities { name user_key uuid has_children(filter: { from_date: $fromDate }) } }
@@ -158,32 +153,42 @@ describe('v30: OrganisationUnit.has_children', () => {
       { fromDate: new Date().toISOString().slice(0, 10) },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.org_units.objects).toHaveLength(childrenOf(null).length);
+    expect(body.data!.org_units.objects).toHaveLength(childrenOf(null).length);
   });
 });
 
 describe('v30: EmployeeFilter.query', () => {
   it('finds a person by a word of their name, and nobody for a word no one has', async () => {
-    const everyone = await ask('{ persons(limit: 3) { objects { current { uuid given_name } } } }');
-    const person = everyone.data.persons.objects[1].current;
-    const body = await ask(
+    const everyone = await nora.ask(
+      'v30',
+      '{ persons(limit: 3) { objects { current { uuid given_name } } } }',
+    );
+    const person = everyone.data!.persons.objects[1].current;
+    const body = await nora.ask(
+      'v30',
       'query($query: String) { persons(filter: { query: $query }) { objects { uuid } } }',
       { query: person.given_name },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.persons.objects.map((o: { uuid: string }) => o.uuid)).toContain(person.uuid);
-    const none = await ask('{ persons(filter: { query: "zzqx-nothing-like-it" }) { objects { uuid } } }');
-    expect(none.data.persons.objects).toEqual([]);
+    expect(body.data!.persons.objects.map((o: { uuid: string }) => o.uuid)).toContain(person.uuid);
+    const none = await nora.ask(
+      'v30',
+      '{ persons(filter: { query: "zzqx-nothing-like-it" }) { objects { uuid } } }',
+    );
+    expect(none.data!.persons.objects).toEqual([]);
   });
 });
 
 describe('v30: Employee.validity and Class.top_level_facet', () => {
   it("gives a person's validity from their version in force, the one `validities` lists", async () => {
-    const body = await ask(`{
+    const body = await nora.ask(
+      'v30',
+      `{
       persons(limit: 3) { objects { current { validity { from to } } validities { validity { from to } } } }
-    }`);
+    }`,
+    );
     expect(body.errors).toBeUndefined();
-    for (const response of body.data.persons.objects) {
+    for (const response of body.data!.persons.objects) {
       expect(response.current.validity.from).toMatch(/^\d{4}-\d\d-\d\d/);
       expect(response.validities.map((version: any) => version.validity)).toContainEqual(
         response.current.validity,
@@ -192,11 +197,12 @@ describe('v30: Employee.validity and Class.top_level_facet', () => {
   });
 
   it("answers a class's full name and top-level facet as OS2mo does: its name and its facet", async () => {
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       '{ classes(limit: 5) { objects { current { name full_name facet { uuid } top_level_facet { uuid } } } } }',
     );
     expect(body.errors).toBeUndefined();
-    for (const { current } of body.data.classes.objects) {
+    for (const { current } of body.data!.classes.objects) {
       expect(current.full_name).toBe(current.name);
       expect(current.top_level_facet).toEqual(current.facet);
     }
@@ -205,12 +211,13 @@ describe('v30: Employee.validity and Class.top_level_facet', () => {
 
 describe('v30: ClassFilter (OS2mo’s tests/graphapi/test_classes.py, test_class_filter)', () => {
   const classesBy = async (filter: Record<string, unknown>) => {
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       'query($filter: ClassFilter) { classes(filter: $filter) { objects { current { uuid name scope facet { uuid } } } } }',
       { filter },
     );
     expect(body.errors).toBeUndefined();
-    return body.data.classes.objects.map((response: any) => response.current) as any[];
+    return body.data!.classes.objects.map((response: any) => response.current) as any[];
   };
 
   it('keeps classes of exactly the names and scopes given, and of the facets named by UUID', async () => {

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitUuid } from '../legacy-service/src/fixture/organisation.js';
-import { postGraphQL, startTestStack, type TestStack, type UpstreamTrace } from './stack.js';
+import { signIn, startTestStack, type TestStack, type TracedGraphQLSession } from './stack.js';
 
 /**
  * v30's links between objects (`*_response` links, the plain links of the detail types, a unit's and a
  * person's detail links), read through the real stack and checked against the stand-in's /service answer.
  */
 let stack: TestStack;
-let token: string;
+let nora: TracedGraphQLSession;
 beforeAll(async () => {
   stack = await startTestStack();
-  token = await stack.token('nora');
+  nora = await signIn(stack, 'nora', { trace: true });
 });
 afterAll(() => stack.close());
 
@@ -20,16 +20,6 @@ async function legacy<T>(path: string): Promise<T> {
   const response = await stack.legacyFetch(path);
   expect(response.status).toBe(200);
   return (await response.json()) as T;
-}
-
-async function ask(query: string, variables: Record<string, unknown> = {}, version = 'v30') {
-  const { body } = await postGraphQL(
-    stack,
-    version,
-    { query, variables },
-    { authorization: `Bearer ${token}`, trace: true },
-  );
-  return body as { data: Record<string, any>; errors?: unknown[]; extensions: { upstream: UpstreamTrace } };
 }
 
 /** The first of the fixture's units whose listing of `type` is not empty, with that listing. */
@@ -46,7 +36,8 @@ const sorted = (uuids: (string | null | undefined)[]) => [...uuids].sort();
 describe('v30 `*_response` links to one object', () => {
   it("give the linked object's response: its uuid, and `current` the object itself", async () => {
     const { uuid, records } = await unitWith('engagement');
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($unit: UUID!) { engagements(filter: { org_unit: { uuids: [$unit] } }) { objects { current {
         uuid
         person_response { uuid current { name } }
@@ -59,7 +50,7 @@ describe('v30 `*_response` links to one object', () => {
     );
     expect(body.errors).toBeUndefined();
     const served = new Map(
-      (body.data.engagements.objects as { current: LegacyRecord }[]).map((o) => [o.current.uuid, o.current]),
+      (body.data!.engagements.objects as { current: LegacyRecord }[]).map((o) => [o.current.uuid, o.current]),
     );
     for (const record of records) {
       expect(served.get(record.uuid)).toEqual({
@@ -83,12 +74,13 @@ describe('v30 `*_response` links to one object', () => {
       if (candidate.parent === null && candidate.org_unit_type) unit = candidate;
     }
     if (!unit) throw new Error('The fixture has no top-level unit with a unit type among its first units.');
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       'query($unit: UUID!) { org_units(filter: { uuids: [$unit] }) { objects { current { parent_response { uuid } unit_type_response { uuid current { name } } } } } }',
       { unit: unit.uuid },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.org_units.objects[0].current).toEqual({
+    expect(body.data!.org_units.objects[0].current).toEqual({
       parent_response: null,
       unit_type_response: { uuid: unit.org_unit_type.uuid, current: { name: unit.org_unit_type.name } },
     });
@@ -100,12 +92,13 @@ describe('v30 `*_response` links to one object', () => {
       const leaves = await legacy<LegacyRecord[]>(`/service/e/${engagement.person.uuid}/details/leave`);
       const leave = leaves.find((record) => record.engagement);
       if (!leave) continue;
-      const body = await ask(
+      const body = await nora.ask(
+        'v30',
         'query($person: UUID!) { leaves(filter: { employee: { uuids: [$person] } }) { objects { current { uuid engagement_response { uuid current { user_key } } } } } }',
         { person: engagement.person.uuid },
       );
       expect(body.errors).toBeUndefined();
-      const served = (body.data.leaves.objects as { current: LegacyRecord }[]).find(
+      const served = (body.data!.leaves.objects as { current: LegacyRecord }[]).find(
         (o) => o.current.uuid === leave.uuid,
       );
       expect(served?.current.engagement_response.uuid).toBe(leave.engagement.uuid);
@@ -120,7 +113,8 @@ describe('v30 `*_response` links to many objects', () => {
   it("page a unit's managers and engagements as OS2mo's `XResponsePaged`", async () => {
     const { uuid, records } = await unitWith('engagement');
     const managers = await legacy<LegacyRecord[]>(`/service/ou/${uuid}/details/manager`);
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($unit: UUID!) { org_units(filter: { uuids: [$unit] }) { objects { current {
         managers_response { objects { uuid current { person_response { uuid } } } page_info { next_cursor } }
         all: engagements_response { objects { uuid } page_info { next_cursor } }
@@ -129,7 +123,7 @@ describe('v30 `*_response` links to many objects', () => {
       { unit: uuid },
     );
     expect(body.errors).toBeUndefined();
-    const current = body.data.org_units.objects[0].current;
+    const current = body.data!.org_units.objects[0].current;
     expect(sorted(current.managers_response.objects.map((o: LegacyRecord) => o.uuid))).toEqual(
       sorted(managers.map((m) => m.uuid)),
     );
@@ -149,18 +143,20 @@ describe('v30 `*_response` links to many objects', () => {
   });
 
   it("list a facet's classes (`classes_responses`, every type selector of OS2mo's UI)", async () => {
-    const facets = await ask(
+    const facets = await nora.ask(
+      'v30',
       '{ facets(filter: { user_keys: ["engagement_job_function"] }) { objects { uuid } } }',
     );
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($facet: UUID!) { facets(filter: { uuids: [$facet] }) { objects { current {
         classes { uuid name }
         classes_responses { objects { uuid current { name } } }
       } } } }`,
-      { facet: facets.data.facets.objects[0].uuid },
+      { facet: facets.data!.facets.objects[0].uuid },
     );
     expect(body.errors).toBeUndefined();
-    const facet = body.data.facets.objects[0].current;
+    const facet = body.data!.facets.objects[0].current;
     expect(facet.classes.length).toBeGreaterThan(0);
     expect(
       facet.classes_responses.objects.map((o: { uuid: string; current: { name: string } }) => ({
@@ -174,7 +170,8 @@ describe('v30 `*_response` links to many objects', () => {
 describe('coordinates the backend never holds a value for (answered empty by the ledger)', () => {
   it("answer OS2mo's empty answer for an IT account: no external id, primary or engagements", async () => {
     const { uuid } = await unitWith('it');
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($unit: UUID!) { itusers(filter: { org_unit: { uuids: [$unit] } }) { objects { current {
         external_id primary_uuid primary_response { uuid } engagement_uuid engagement_uuids
         engagement_response { uuid } engagements_responses(limit: 1) { objects { uuid } page_info { next_cursor } }
@@ -184,7 +181,7 @@ describe('coordinates the backend never holds a value for (answered empty by the
       { unit: uuid },
     );
     expect(body.errors).toBeUndefined();
-    const [first] = body.data.itusers.objects;
+    const [first] = body.data!.itusers.objects;
     expect(first.current).toEqual({
       external_id: null,
       primary_uuid: null,
@@ -200,7 +197,8 @@ describe('coordinates the backend never holds a value for (answered empty by the
 
   it('answers an association without a trade union, job function or IT account', async () => {
     const { uuid } = await unitWith('association');
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($unit: UUID!) { associations(filter: { org_unit: { uuids: [$unit] } }) { objects { current {
         trade_union_uuid trade_union_response { uuid } job_function_uuid job_function_response { uuid }
         it_user_uuid it_user_response { uuid }
@@ -208,7 +206,7 @@ describe('coordinates the backend never holds a value for (answered empty by the
       { unit: uuid },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.associations.objects[0].current).toEqual({
+    expect(body.data!.associations.objects[0].current).toEqual({
       trade_union_uuid: null,
       trade_union_response: null,
       job_function_uuid: null,
@@ -233,12 +231,13 @@ describe("v30's plain links of the detail types and a unit's or person's detail 
         owner: 'owners',
       }[type]!;
       const { uuid, records } = await unitWith(type).catch(() => ({ uuid: unitUuid(1), records: [] }));
-      const body = await ask(
+      const body = await nora.ask(
+        'v30',
         `query($unit: UUID!) { org_units(filter: { uuids: [$unit] }) { objects { current { ${field} { uuid } } } } }`,
         { unit: uuid },
       );
       expect(body.errors).toBeUndefined();
-      expect(sorted(body.data.org_units.objects[0].current[field].map((o: LegacyRecord) => o.uuid))).toEqual(
+      expect(sorted(body.data!.org_units.objects[0].current[field].map((o: LegacyRecord) => o.uuid))).toEqual(
         sorted(records.map((r) => r.uuid)),
       );
     },
@@ -249,7 +248,8 @@ describe("v30's plain links of the detail types and a unit's or person's detail 
     const person = records[0]!.person.uuid as string;
     const addresses = await legacy<LegacyRecord[]>(`/service/e/${person}/details/address`);
     const itusers = await legacy<LegacyRecord[]>(`/service/e/${person}/details/it`);
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($person: UUID!) { employees(filter: { uuids: [$person] }) { objects { current {
         addresses { uuid address_type { uuid } visibility { uuid } person { uuid } org_unit { uuid } }
         itusers { uuid itsystem { uuid } person { uuid } }
@@ -258,7 +258,7 @@ describe("v30's plain links of the detail types and a unit's or person's detail 
       { person },
     );
     expect(body.errors).toBeUndefined();
-    const current = body.data.employees.objects[0].current;
+    const current = body.data!.employees.objects[0].current;
     const byUuid = (a: LegacyRecord, b: LegacyRecord) => a.uuid.localeCompare(b.uuid);
     expect([...current.addresses].sort(byUuid)).toEqual(
       addresses
@@ -281,22 +281,23 @@ describe("v30's plain links of the detail types and a unit's or person's detail 
   it('a KLE record gives its number as a list in v30 and as the class itself before v23', async () => {
     const { uuid, records } = await unitWith('kle');
     const query = `query($unit: UUID!) { kles(filter: { org_unit: { uuids: [$unit] } }) { objects { current { uuid kle_number { uuid } } } } }`;
-    const v30 = await ask(query, { unit: uuid });
-    const v22 = await ask(query, { unit: uuid }, 'v22');
+    const v30 = await nora.ask('v30', query, { unit: uuid });
+    const v22 = await nora.ask('v22', query, { unit: uuid });
     expect(v30.errors).toBeUndefined();
     expect(v22.errors).toBeUndefined();
     const number = (uuid: string) => records.find((r) => r.uuid === uuid)!.kle_number.uuid;
-    for (const object of v30.data.kles.objects) {
+    for (const object of v30.data!.kles.objects) {
       expect(object.current.kle_number).toEqual([{ uuid: number(object.current.uuid) }]);
     }
-    for (const object of v22.data.kles.objects) {
+    for (const object of v22.data!.kles.objects) {
       expect(object.current.kle_number).toEqual({ uuid: number(object.current.uuid) });
     }
   });
 
   it("an owner record's inference priority in OS2mo's names", async () => {
     const { uuid, records } = await unitWith('owner');
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($unit: UUID!) { owners(filter: { org_unit: { uuids: [$unit] } }) { objects { current { uuid owner_inference_priority owner { uuid } } } } }`,
       { unit: uuid },
     );
@@ -305,7 +306,7 @@ describe("v30's plain links of the detail types and a unit's or person's detail 
       engagement_priority: 'ENGAGEMENT',
       association_priority: 'ASSOCIATION',
     };
-    for (const object of body.data.owners.objects) {
+    for (const object of body.data!.owners.objects) {
       const record = records.find((r) => r.uuid === object.current.uuid)!;
       expect(object.current.owner_inference_priority).toBe(
         record.owner_inference_priority ? names[record.owner_inference_priority] : null,
@@ -317,16 +318,19 @@ describe("v30's plain links of the detail types and a unit's or person's detail 
 
 describe("filtering a link's objects (OS2mo's bound filters)", () => {
   it("narrows a facet's classes by uuid and user key, and keeps none for an IT system (2.x classes name none)", async () => {
-    const facets = await ask(
+    const facets = await nora.ask(
+      'v30',
       '{ facets(filter: { user_keys: ["engagement_job_function"] }) { objects { uuid } } }',
     );
-    const facet = facets.data.facets.objects[0].uuid as string;
-    const all = await ask(
+    const facet = facets.data!.facets.objects[0].uuid as string;
+    const all = await nora.ask(
+      'v30',
       'query($facet: UUID!) { facets(filter: { uuids: [$facet] }) { objects { current { classes { uuid user_key } } } } }',
       { facet },
     );
-    const [first, second] = all.data.facets.objects[0].current.classes as LegacyRecord[];
-    const body = await ask(
+    const [first, second] = all.data!.facets.objects[0].current.classes as LegacyRecord[];
+    const body = await nora.ask(
+      'v30',
       `query($facet: UUID!, $uuid: UUID!, $key: String!, $today: DateTime) { facets(filter: { uuids: [$facet] }) { objects { current {
         today: classes_responses(filter: { from_date: $today }) { objects { uuid } }
         byUuid: classes_responses(filter: { uuids: [$uuid] }) { objects { uuid } }
@@ -336,8 +340,8 @@ describe("filtering a link's objects (OS2mo's bound filters)", () => {
       { facet, uuid: first!.uuid, key: second!.user_key, today: new Date().toISOString() },
     );
     expect(body.errors).toBeUndefined();
-    const current = body.data.facets.objects[0].current;
-    expect(current.today.objects).toHaveLength(all.data.facets.objects[0].current.classes.length);
+    const current = body.data!.facets.objects[0].current;
+    expect(current.today.objects).toHaveLength(all.data!.facets.objects[0].current.classes.length);
     expect(current.byUuid.objects).toEqual([{ uuid: first!.uuid }]);
     expect(current.byKey).toEqual([{ uuid: second!.uuid }]);
     expect(current.bySystem.objects).toEqual([]);
@@ -347,7 +351,8 @@ describe("filtering a link's objects (OS2mo's bound filters)", () => {
     const { uuid, records } = await unitWith('engagement');
     const past = await legacy<LegacyRecord[]>(`/service/ou/${uuid}/details/engagement?validity=past`);
     const future = await legacy<LegacyRecord[]>(`/service/ou/${uuid}/details/engagement?validity=future`);
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($unit: UUID!, $one: UUID!) { org_units(filter: { uuids: [$unit] }) { objects { current {
         allTime: engagements_response(filter: { from_date: null, to_date: null }) { objects { uuid } }
         one: engagements(filter: { uuids: [$one] }) { uuid }
@@ -355,7 +360,7 @@ describe("filtering a link's objects (OS2mo's bound filters)", () => {
       { unit: uuid, one: records[0]!.uuid },
     );
     expect(body.errors).toBeUndefined();
-    const current = body.data.org_units.objects[0].current;
+    const current = body.data!.org_units.objects[0].current;
     expect(sorted(current.allTime.objects.map((o: LegacyRecord) => o.uuid))).toEqual(
       sorted([...new Set([...past, ...records, ...future].map((r) => r.uuid))]),
     );
@@ -366,7 +371,8 @@ describe("filtering a link's objects (OS2mo's bound filters)", () => {
 describe("a unit page's links cost the legacy calls its data needs, batched (issue 27's item 3)", () => {
   it('reads each listing once, and the linked people, units and classes from what the listings embed', async () => {
     const { uuid, records } = await unitWith('engagement');
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($unit: UUID!) { org_units(filter: { uuids: [$unit] }) { objects { current {
         name
         parent_response { uuid current { name } }
@@ -383,7 +389,7 @@ describe("a unit page's links cost the legacy calls its data needs, batched (iss
       { unit: uuid },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.org_units.objects[0].current.engagements_response.objects.length).toBe(
+    expect(body.data!.org_units.objects[0].current.engagements_response.objects.length).toBe(
       new Set(records.map((record) => record.uuid)).size,
     );
     const { calls, rounds } = body.extensions.upstream;
@@ -407,7 +413,8 @@ describe("a link's filter on links to units and on what the backend never holds"
     const { uuid, records } = await unitWith('related_unit');
     const other = (records[0]!.org_unit as LegacyRecord[]).find((unit) => unit.uuid !== uuid)!;
     const key = (await legacy<LegacyRecord>(`/service/ou/${other.uuid}/`)).user_key as string;
-    const body = await ask(
+    const body = await nora.ask(
+      'v30',
       `query($unit: UUID!, $key: String!) { related_units(filter: { org_unit: { uuids: [$unit] } }) { objects { current {
         uuid org_units(filter: { user_keys: [$key] }) { uuid }
       } } }
@@ -415,10 +422,10 @@ describe("a link's filter on links to units and on what the backend never holds"
       { unit: uuid, key },
     );
     expect(body.errors).toBeUndefined();
-    const served = body.data.related_units.objects.find(
+    const served = body.data!.related_units.objects.find(
       (o: { current: LegacyRecord }) => o.current.uuid === records[0]!.uuid,
     );
     expect(served.current.org_units).toEqual([{ uuid: other.uuid }]);
-    expect(body.data.itsystems.objects[0].current.roles).toEqual([]);
+    expect(body.data!.itsystems.objects[0].current.roles).toEqual([]);
   });
 });

@@ -3,33 +3,21 @@ import { buildSchema, parse, validate } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
 import { v30Omissions } from '../gateway/src/graphql/os2mo/ledger/index.js';
-import { postGraphQL, sharedReadOnlyStack, type TestStack } from './stack.js';
+import { sharedReadOnlyStack, signIn, type GraphQLSession } from './stack.js';
 
 /**
  * OS2mo's own GraphQL tests (tests/graphapi/ at OS2mo's HEAD) ported to v30 on the stand-in. Each names the
  * test it comes from. A field OS2mo's query asks for that v30 leaves out is removed from the query only when
  * the declared omissions list it, and the original query must validate against OS2mo's own schema.
  */
-let stack: TestStack;
-let token: string;
+let nora: GraphQLSession;
 beforeAll(async () => {
-  stack = await sharedReadOnlyStack();
-  token = await stack.token('nora');
+  nora = await signIn(await sharedReadOnlyStack(), 'nora');
 });
 
 const os2mo = buildSchema(
   readFileSync(new URL('./fixtures/os2mo-graphql/os2mo-v29.graphql', import.meta.url), 'utf8'),
 );
-
-async function ask(query: string, variables: Record<string, unknown> = {}) {
-  const { body } = await postGraphQL(
-    stack,
-    'v30',
-    { query, variables },
-    { authorization: `Bearer ${token}` },
-  );
-  return body as { data: Record<string, any>; errors?: unknown[] };
-}
 
 /** OS2mo's query without the named fields of `type`, each of which must be a declared omission. */
 function withoutOmitted(query: string, type: string, fields: string[]): string {
@@ -64,30 +52,32 @@ describe('test_managers.py', () => {
       'Manager',
       ['type'],
     );
-    const body = await ask(query);
+    const body = await nora.ask('v30', query);
     expect(body.errors).toBeUndefined();
-    expect(body.data.managers.objects.length).toBeGreaterThan(0);
+    expect(body.data!.managers.objects.length).toBeGreaterThan(0);
   });
 
   it('test_manager_filters: by employees, org_units, both, and uuids', async () => {
     const unit = referenceUnitUuids[0]!;
     const other = referenceUnitUuids[1]!;
-    const managers = await ask(
+    const managers = await nora.ask(
+      'v30',
       'query($unit: UUID!) { managers(filter: {org_units: [$unit]}) { objects { uuid current { employee_uuid } } } }',
       { unit },
     );
-    const held = managers.data.managers.objects.find((response: any) => response.current.employee_uuid);
+    const held = managers.data!.managers.objects.find((response: any) => response.current.employee_uuid);
     expect(held).toBeDefined();
     const person: string = held.current.employee_uuid;
     const count = async (filter: Record<string, unknown>) =>
       (
-        await ask(
+        await nora.ask(
+          'v30',
           'query Managers($filter: ManagerFilter!) { managers(filter: $filter) { objects { uuid } } }',
           { filter },
         )
-      ).data.managers.objects.length as number;
-    const unitCount = managers.data.managers.objects.length;
-    const personsInUnit = managers.data.managers.objects.filter(
+      ).data!.managers.objects.length as number;
+    const unitCount = managers.data!.managers.objects.length;
+    const personsInUnit = managers.data!.managers.objects.filter(
       (response: any) => response.current.employee_uuid === person,
     ).length;
     expect(await count({ employees: person })).toBeGreaterThanOrEqual(personsInUnit);
@@ -138,9 +128,9 @@ describe('test_engagements.py', () => {
       'Engagement',
       ['type'],
     );
-    const body = await ask(query);
+    const body = await nora.ask('v30', query);
     expect(body.errors).toBeUndefined();
-    expect(body.data.engagements.objects.length).toBeGreaterThan(100);
+    expect(body.data!.engagements.objects.length).toBeGreaterThan(100);
   });
 });
 
@@ -171,10 +161,10 @@ describe('test_organisation_units.py', () => {
       'OrganisationUnit',
       ['type'],
     );
-    const body = await ask(query);
+    const body = await nora.ask('v30', query);
     expect(body.errors).toBeUndefined();
-    expect(body.data.org_units.objects).toHaveLength(98);
-    const top = body.data.org_units.objects.filter(
+    expect(body.data!.org_units.objects).toHaveLength(98);
+    const top = body.data!.org_units.objects.filter(
       (response: any) => response.objects[0].parent_uuid === null,
     );
     // OS2mo v28 on: a top-level unit has no parent (migration guide, "Version 28").
@@ -184,8 +174,8 @@ describe('test_organisation_units.py', () => {
 
 describe('test_dates.py', () => {
   it('test_dates_dont_leak: two aliases with different windows answer independently of their order', async () => {
-    const people = await ask('{ persons(limit: 1) { objects { uuid } } }');
-    const uuid = people.data.persons.objects[0].uuid as string;
+    const people = await nora.ask('v30', '{ persons(limit: 1) { objects { uuid } } }');
+    const uuid = people.data!.persons.objects[0].uuid as string;
     // OS2mo's query, `validity` on Employee included.
     const query = `
       query Employees($uuid: UUID!, $to_date_1: DateTime = null, $to_date_2: DateTime = null) {
@@ -200,15 +190,15 @@ describe('test_dates.py', () => {
         objects { validities { uuid validity { from to } } }
       }
     `;
-    const first = await ask(query, { uuid, to_date_1: '1990-01-01', to_date_2: null });
-    const second = await ask(query, { uuid, to_date_1: null, to_date_2: '1990-01-01' });
+    const first = await nora.ask('v30', query, { uuid, to_date_1: '1990-01-01', to_date_2: null });
+    const second = await nora.ask('v30', query, { uuid, to_date_1: null, to_date_2: '1990-01-01' });
     expect(first.errors).toBeUndefined();
     expect(second.errors).toBeUndefined();
-    expect(first.data.e1).toEqual(second.data.e2);
-    expect(first.data.e2).toEqual(second.data.e1);
+    expect(first.data!.e1).toEqual(second.data!.e2);
+    expect(first.data!.e2).toEqual(second.data!.e1);
     // The person is listed over an open window, with their versions.
-    expect(first.data.e2.objects).toHaveLength(1);
-    const versions = first.data.e2.objects[0].validities as { uuid: string; validity: { from: string } }[];
+    expect(first.data!.e2.objects).toHaveLength(1);
+    const versions = first.data!.e2.objects[0].validities as { uuid: string; validity: { from: string } }[];
     expect(versions.length).toBeGreaterThan(0);
     expect(versions.every((version) => version.uuid === uuid && version.validity.from !== null)).toBe(true);
   });

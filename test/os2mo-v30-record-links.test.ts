@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitUuid } from '../legacy-service/src/fixture/organisation.js';
-import { postGraphQL, sharedReadOnlyStack, type TestStack, type UpstreamTrace } from './stack.js';
+import { sharedReadOnlyStack, signIn, type TestStack, type TracedGraphQLSession } from './stack.js';
 
 /**
  * v30's class hierarchy, a unit's root, the role bindings and unit hierarchies 2.x never held, read through
  * the real stack and checked against the stand-in's own /service answers.
  */
 let stack: TestStack;
-let token: string;
+let nora: TracedGraphQLSession;
 beforeAll(async () => {
   stack = await sharedReadOnlyStack();
-  token = await stack.token('nora');
+  nora = await signIn(stack, 'nora', { trace: true });
 });
 afterAll(() => stack.close());
 
@@ -22,18 +22,9 @@ async function legacy<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** Nora's v30 answer to `query`, which must hold no errors. */
 async function ask(query: string, variables: Record<string, unknown> = {}) {
-  const { body } = await postGraphQL(
-    stack,
-    'v30',
-    { query, variables },
-    { authorization: `Bearer ${token}`, trace: true },
-  );
-  const answer = body as {
-    data: Record<string, any>;
-    errors?: unknown[];
-    extensions: { upstream: UpstreamTrace };
-  };
+  const answer = await nora.ask('v30', query, variables);
   expect(answer.errors).toBeUndefined();
   return answer;
 }
@@ -50,7 +41,7 @@ describe("the KLE facet's class tree", () => {
       { uuids: [group.uuid, subjects[0]!.uuid] },
     );
     const byUuid = Object.fromEntries(
-      data.classes.objects.map((o: { uuid: string; current: unknown }) => [o.uuid, o.current]),
+      data!.classes.objects.map((o: { uuid: string; current: unknown }) => [o.uuid, o.current]),
     );
     const [organisation] = await legacy<LegacyRecord[]>('/service/o/');
     expect(byUuid[group.uuid]).toEqual({
@@ -76,7 +67,7 @@ describe("a unit's root", () => {
       } } } }`,
       { unit: unitUuid(12) },
     );
-    const current = data.org_units.objects[0].current;
+    const current = data!.org_units.objects[0].current;
     const top = current.ancestors.at(-1) ?? { uuid: unitUuid(12) };
     expect(current.root).toEqual([top]);
     expect(current.root_response).toEqual(top);

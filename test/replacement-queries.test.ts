@@ -3,7 +3,7 @@ import { newestReplacement } from '../gateway/src/comparison/coverage/replacemen
 import { notCovered } from '../gateway/src/comparison/coverage/not-covered.js';
 import { contractOperations } from '../gateway/src/contract/contract-operations.generated.js';
 import { isServiceOperation } from '../gateway/src/contract/contract-operations.js';
-import { postGraphQL, sharedReadOnlyStack, type TestStack } from './stack.js';
+import { sharedReadOnlyStack, signIn, type GraphQLSession } from './stack.js';
 
 /**
  * The v30 query a `410` (and the coverage report) tells an integration to use instead of a `/service` read
@@ -11,46 +11,38 @@ import { postGraphQL, sharedReadOnlyStack, type TestStack } from './stack.js';
  * filled with objects the seed has, without an error, and a read of one object finds it. (Which fields the
  * text may use is held in `gateway/src/comparison/os2mo-road.test.ts`: none v30 deprecates.)
  */
-let stack: TestStack;
-let token: string;
+let nora: GraphQLSession;
 const seeded: Record<string, unknown> = {};
 
-async function ask(query: string, variables: Record<string, unknown> = {}) {
-  const { body } = await postGraphQL(
-    stack,
-    'v30',
-    { query, variables },
-    { authorization: `Bearer ${token}` },
-  );
-  return body as { data?: Record<string, any>; errors?: { message: string }[] };
-}
-
 beforeAll(async () => {
-  stack = await sharedReadOnlyStack();
-  token = await stack.token('nora');
+  nora = await signIn(await sharedReadOnlyStack(), 'nora');
   // A unit with a manager (and so most detail types), a person, a class with children, the names to search.
   // Not the first manager: managers are listed in UUID order, as OS2mo's are, and the first may be vacant.
-  const managers = await ask(
+  const managers = await nora.ask(
+    'v30',
     '{ managers { objects { current { org_unit_response { uuid } person_response { uuid } } } } }',
   );
   const manager = (managers.data!.managers.objects as any[]).find(
     (object) => object.current?.person_response,
   ).current;
-  const holder = await ask(
+  const holder = await nora.ask(
+    'v30',
     'query($p: [UUID!]) { persons(filter: {uuids: $p}) { objects { current { name } } } }',
     { p: [manager.person_response.uuid] },
   );
   // A person someone owns, where the seed has one: a person's owners are read too.
-  const owners = await ask('{ owners { objects { current { person_response { uuid } } } } }');
+  const owners = await nora.ask('v30', '{ owners { objects { current { person_response { uuid } } } } }');
   const owned = (owners.data!.owners.objects as any[]).find((object) => object.current?.person_response)
     ?.current.person_response.uuid as string | undefined;
-  const unit = await ask(
+  const unit = await nora.ask(
+    'v30',
     'query($u: [UUID!]) { org_units(filter: {uuids: $u}) { objects { current { name } } } }',
     {
       u: [manager.org_unit_response.uuid],
     },
   );
-  const classes = await ask(
+  const classes = await nora.ask(
+    'v30',
     '{ classes { objects { uuid current { facet_response { current { user_key } } children_response(limit: 1) { objects { uuid } } } } } }',
   );
   const parent = (classes.data!.classes.objects as any[]).find(
@@ -104,7 +96,7 @@ describe('the v30 query a 410 names, run as shown', () => {
 
   it.each(shown)('%s', async (_operationId, path, query) => {
     const { declared, values } = variablesFor(path, query);
-    const body = await ask(`query Shown${declared ? `(${declared})` : ''} { ${query} }`, values);
+    const body = await nora.ask('v30', `query Shown${declared ? `(${declared})` : ''} { ${query} }`, values);
     expect(body.errors, query).toBeUndefined();
     const [root] = Object.values(body.data!) as { objects?: unknown[] }[];
     expect(root, query).toBeDefined();

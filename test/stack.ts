@@ -262,3 +262,56 @@ export async function graphqlData<T>(
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data as T;
 }
+
+/** A GraphQL answer's body as a test reads it: `data` holds the shape the query asked for, when there is one. */
+export interface GraphQLAnswer {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the shape it asked for
+  data?: Record<string, any> | null;
+  errors?: { message: string; path?: (string | number)[]; extensions?: { code?: string } }[];
+}
+
+/** An answer to a request that asked for the upstream trace (`X-Upstream-Trace: 1`). */
+export interface TracedGraphQLAnswer extends GraphQLAnswer {
+  extensions: { upstream: UpstreamTrace };
+}
+
+/** A development user signed in to a stack: their token, and GraphQL requests made with it. */
+export interface GraphQLSession<Answer extends GraphQLAnswer = GraphQLAnswer> {
+  /** The user's access token, for requests `ask` does not make. */
+  token: string;
+  /** POSTs `query` to the stack's `/graphql/{version}` as the user and answers the body. */
+  ask(version: string, query: string, variables?: Record<string, unknown>): Promise<Answer>;
+}
+
+/** A session whose every request asks for the upstream trace: `signIn(stack, user, { trace: true })`. */
+export type TracedGraphQLSession = GraphQLSession<TracedGraphQLAnswer>;
+
+/**
+ * Signs a development user in to the stack (the password grant, password = username); with `trace`, every
+ * request of the session asks for the upstream trace and its answer carries it.
+ */
+export async function signIn(stack: TestStack, username: string): Promise<GraphQLSession>;
+export async function signIn(
+  stack: TestStack,
+  username: string,
+  options: { trace: true },
+): Promise<TracedGraphQLSession>;
+export async function signIn(
+  stack: TestStack,
+  username: string,
+  options: { trace?: boolean } = {},
+): Promise<GraphQLSession<GraphQLAnswer | TracedGraphQLAnswer>> {
+  const token = await stack.token(username);
+  return {
+    token,
+    ask: async (version, query, variables = {}) => {
+      const { body } = await postGraphQL(
+        stack,
+        version,
+        { query, variables },
+        { authorization: `Bearer ${token}`, trace: options.trace },
+      );
+      return body;
+    },
+  };
+}

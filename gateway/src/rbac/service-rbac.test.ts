@@ -214,47 +214,62 @@ describe('serviceRbac', () => {
   });
 });
 
+/**
+ * One write by the owner in request `requestId` through serviceRbac, whose `policy` reads through a real legacy
+ * client from a stub backend answering `backend`: the write's status (201 when RBAC lets it through) and the
+ * requests the backend received. The backend and the client are closed after.
+ */
+async function writeOverBackend(
+  backend: StubHandler,
+  policy: RbacPolicy,
+  write: { requestId: string; path: string; body: unknown },
+) {
+  const stub = await startStubBackend();
+  stub.answer(backend);
+  const legacy = createLegacyClient({
+    url: new URL(stub.url),
+    connectTimeoutMs: 1000,
+    responseTimeoutMs: 1000,
+    auth: { mode: 'none' },
+  });
+  try {
+    const hono = new Hono<{ Variables: GatewayVariables }>();
+    hono.use('/service/*', async (c, next) => {
+      c.set('principal', owner);
+      c.set('requestId', write.requestId);
+      await next();
+    });
+    hono.use('/service/*', serviceRbac({ policy, legacy }));
+    hono.all('/service/*', (c) => c.json('written', 201));
+    const response = await send(hono, write.path, JSON.stringify(write.body));
+    return { status: response.status, received: stub.received };
+  } finally {
+    await legacy.close();
+    await stub.close();
+  }
+}
+
 describe('serviceRbac look-ups', () => {
   it("carry the request's id to the backend, as every legacy call of the request does", async () => {
-    const backend = await startStubBackend();
-    backend.answer((_request, response) => json(response, 200, { uuid: 'u', name: 'Unit' }));
-    const legacy = createLegacyClient({
-      url: new URL(backend.url),
-      connectTimeoutMs: 1000,
-      responseTimeoutMs: 1000,
-      auth: { mode: 'none' },
-    });
-    try {
-      const policy: RbacPolicy = {
-        ...createRbacPolicy({ enabled: true }),
-        decide: async (_principal, _intents, { reads, today }) => {
-          await reads.orgUnit('00000000-0000-4000-8000-000000000004', today);
-          return { allowed: true, reason: 'ok' };
-        },
-      };
-      const hono = new Hono<{ Variables: GatewayVariables }>();
-      hono.use('/service/*', async (c, next) => {
-        c.set('principal', owner);
-        c.set('requestId', 'write-42');
-        await next();
-      });
-      hono.use('/service/*', serviceRbac({ policy, legacy }));
-      hono.all('/service/*', (c) => c.json('written', 201));
-      const response = await send(
-        hono,
-        '/service/ou/create',
-        JSON.stringify({
-          parent: { uuid: '00000000-0000-4000-8000-000000000004' },
-          validity: { from: '2026-01-01' },
-        }),
-      );
-      expect(response.status).toBe(201);
-      expect(backend.received.length).toBeGreaterThan(0);
-      for (const request of backend.received) expect(request.headers['x-request-id']).toBe('write-42');
-    } finally {
-      await legacy.close();
-      await backend.close();
-    }
+    const policy: RbacPolicy = {
+      ...createRbacPolicy({ enabled: true }),
+      decide: async (_principal, _intents, { reads, today }) => {
+        await reads.orgUnit('00000000-0000-4000-8000-000000000004', today);
+        return { allowed: true, reason: 'ok' };
+      },
+    };
+    const { status, received } = await writeOverBackend(
+      (_request, response) => json(response, 200, { uuid: 'u', name: 'Unit' }),
+      policy,
+      {
+        requestId: 'write-42',
+        path: '/service/ou/create',
+        body: { parent: { uuid: '00000000-0000-4000-8000-000000000004' }, validity: { from: '2026-01-01' } },
+      },
+    );
+    expect(status).toBe(201);
+    expect(received.length).toBeGreaterThan(0);
+    for (const request of received) expect(request.headers['x-request-id']).toBe('write-42');
   });
 });
 
@@ -303,41 +318,19 @@ function smallOrganisation(readingApi: boolean) {
 }
 
 describe('serviceRbac finding a detail the write does not place', () => {
-  const terminate = async (readingApi: boolean) => {
-    const backend = await startStubBackend();
+  const terminate = (readingApi: boolean) => {
     const organisation = smallOrganisation(readingApi);
-    backend.answer(organisation.handler);
-    const legacy = createLegacyClient({
-      url: new URL(backend.url),
-      connectTimeoutMs: 1000,
-      responseTimeoutMs: 1000,
-      auth: { mode: 'none' },
+    return writeOverBackend(organisation.handler, createRbacPolicy({ enabled: true }), {
+      requestId: 'write-43',
+      path: '/service/details/terminate',
+      body: { type: 'engagement', uuid: organisation.engaged, validity: { to: '2026-12-31' } },
     });
-    try {
-      const hono = new Hono<{ Variables: GatewayVariables }>();
-      hono.use('/service/*', async (c, next) => {
-        c.set('principal', owner);
-        c.set('requestId', 'write-43');
-        await next();
-      });
-      hono.use('/service/*', serviceRbac({ policy: createRbacPolicy({ enabled: true }), legacy }));
-      hono.all('/service/*', (c) => c.json('written', 200));
-      const response = await send(
-        hono,
-        '/service/details/terminate',
-        JSON.stringify({ type: 'engagement', uuid: organisation.engaged, validity: { to: '2026-12-31' } }),
-      );
-      return { status: response.status, received: backend.received };
-    } finally {
-      await legacy.close();
-      await backend.close();
-    }
   };
   const paths = (received: StubRequest[]) => received.map((request) => request.url.split('?')[0]!);
 
   it('reads it by UUID where the backend serves the reading API: one call, through the request’s legacy access', async () => {
     const { status, received } = await terminate(true);
-    expect(status).toBe(200);
+    expect(status).toBe(201);
     const lookups = received.filter((request) => request.url.startsWith('/api/v1/'));
     expect(lookups.map((request) => request.url)).toEqual([
       '/api/v1/engagement/by_uuid?uuid=00000000-0000-4000-8000-000000000103&at=2026-12-31&validity=2026-12-31%2Finfinity',
@@ -350,7 +343,7 @@ describe('serviceRbac finding a detail the write does not place', () => {
 
   it('scans the units where it does not, after one 404, and decides alike', async () => {
     const { status, received } = await terminate(false);
-    expect(status).toBe(200);
+    expect(status).toBe(201);
     const all = paths(received);
     expect(all.filter((path) => path.startsWith('/api/v1/'))).toEqual(['/api/v1/engagement/by_uuid']);
     // Two unit pages (the date and today) and two listings (present, future) of each of the two units.
