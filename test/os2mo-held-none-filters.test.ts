@@ -152,11 +152,11 @@ describe.each(['v30', 'v22'])('%s: an IT account filter’s engagement (2.x acco
   });
 
   it('keeps none through a person’s IT accounts link, and all given null', async () => {
-    const body = await ask(version, '{ itusers { objects { current { employee_uuid } } } }');
+    const body = await nora.ask(version, '{ itusers { objects { current { employee_uuid } } } }');
     const person = (body.data!.itusers.objects as { current: { employee_uuid: string | null } }[]).find(
       (object) => object.current.employee_uuid !== null,
     )!.current.employee_uuid;
-    const links = await ask(
+    const links = await nora.ask(
       version,
       `query($p: [UUID!]) { employees(filter: {uuids: $p}) { objects { current {
         all: itusers { uuid } kept: itusers(filter: {engagement: null}) { uuid }
@@ -173,9 +173,9 @@ describe.each(['v30', 'v22'])('%s: an IT account filter’s engagement (2.x acco
 });
 
 it('v21 has no IT account filter `engagement` and no address filter `ituser`: OS2mo added them in v22', async () => {
-  const itusers = await ask('v21', '{ itusers(filter: {engagement: {}}) { objects { uuid } } }');
+  const itusers = await nora.ask('v21', '{ itusers(filter: {engagement: {}}) { objects { uuid } } }');
   expect(itusers.errors?.[0]?.message).toMatch(/engagement/);
-  const addresses = await ask('v21', '{ addresses(filter: {ituser: {}}) { objects { uuid } } }');
+  const addresses = await nora.ask('v21', '{ addresses(filter: {ituser: {}}) { objects { uuid } } }');
   expect(addresses.errors?.[0]?.message).toMatch(/ituser/);
 });
 
@@ -193,7 +193,7 @@ describe.each(['v30', 'v21'])('%s: a class filter’s IT system (2.x classes nam
   });
 
   it('keeps none through a facet’s classes link, and all given null', async () => {
-    const body = await ask(
+    const body = await nora.ask(
       version,
       `{ facets { objects { current {
         all: classes { uuid } kept: classes(filter: {it_system: null}) { uuid }
@@ -215,7 +215,7 @@ describe.each(['v30', 'v21'])('%s: a class filter’s IT system (2.x classes nam
 describe.each(['v30', 'v22'])('%s: an address filter’s IT account (2.x addresses name none)', (version) => {
   /** Every address with the engagement it names (OS2mo's deprecated `engagement_uuid`, the record's own). */
   async function addresses() {
-    const body = await ask(version, '{ addresses { objects { uuid current { engagement_uuid } } } }');
+    const body = await nora.ask(version, '{ addresses { objects { uuid current { engagement_uuid } } } }');
     expect(body.errors).toBeUndefined();
     return (body.data!.addresses.objects as { uuid: string; current: { engagement_uuid: string | null } }[])
       .map((object) => ({ uuid: object.uuid, engagement: object.current.engagement_uuid }))
@@ -252,12 +252,12 @@ describe.each(['v30', 'v22'])('%s: an address filter’s IT account (2.x address
 
 describe('v30: an engagement’s addresses, filtered by IT account', () => {
   it('keeps every address of the engagement: OS2mo seeds the engagement, and `ituser` is ORed with it', async () => {
-    const body = await ask('v30', '{ addresses { objects { current { engagement_uuid } } } }');
+    const body = await nora.ask('v30', '{ addresses { objects { current { engagement_uuid } } } }');
     const engagement = (body.data!.addresses.objects as { current: { engagement_uuid: string | null } }[])
       .map((object) => object.current.engagement_uuid)
       .find((uuid) => uuid !== null);
     expect(engagement).toBeDefined();
-    const links = await ask(
+    const links = await nora.ask(
       'v30',
       `query($e: [UUID!]) { engagements(filter: {uuids: $e}) { objects { current {
         all: addresses_response { objects { uuid } }
