@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postGraphQL, signIn, startTestStack, type GraphQLSession, type TestStack } from './stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postGraphQL, signIn, sharedReadOnlyStack, type GraphQLSession, type TestStack } from './stack.js';
 
 /**
  * OS2mo's detail filters by what a record links to (its address type, visibility, IT system, association
@@ -11,10 +11,9 @@ import { postGraphQL, signIn, startTestStack, type GraphQLSession, type TestStac
 let stack: TestStack;
 let nora: GraphQLSession;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await sharedReadOnlyStack();
   nora = await signIn(stack, 'nora');
 });
-afterAll(() => stack.close());
 
 interface Ref {
   uuid: string;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { referenceUnitUuids } from '../legacy-service/src/fixture/organisation.js';
-import { signIn, startTestStack, type GraphQLSession, type TestStack } from './stack.js';
+import { signIn, sharedReadOnlyStack, type GraphQLSession, type TestStack } from './stack.js';
 
 /**
  * OS2mo's unit and person filters over the seeded stand-in, through the whole stack. Each expectation is
@@ -18,12 +18,11 @@ interface Unit {
 }
 let units: Unit[];
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await sharedReadOnlyStack();
   nora = await signIn(stack, 'nora');
   const body = await nora.ask('v30', '{ org_units { objects { current { uuid name parent_uuid } } } }');
   units = body.data!.org_units.objects.map((response: { current: Unit }) => response.current);
 });
-afterAll(() => stack.close());
 
 const byFilter = `query Units($filter: OrganisationUnitFilter!) {
   org_units(filter: $filter) { objects { uuid } }
