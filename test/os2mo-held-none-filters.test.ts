@@ -411,3 +411,47 @@ it('v25 has no role binding filter `role`: OS2mo added it in v26', async () => {
   const body = await ask('v25', '{ rolebindings(filter: {role: {}}) { objects { uuid } } }');
   expect(body.errors?.[0]?.message).toMatch(/role/);
 });
+
+describe.each(['v30', 'v22'])('%s: an IT account’s addresses, filtered by engagement', (version) => {
+  it('holds the addresses of the engagement named: OS2mo seeds the account and ORs it with `engagement`', async () => {
+    const body = await ask(
+      version,
+      '{ addresses { objects { uuid current { engagement_uuid } } } itusers(limit: 1) { objects { uuid } } }',
+    );
+    expect(body.errors).toBeUndefined();
+    const all = body.data!.addresses.objects as {
+      uuid: string;
+      current: { engagement_uuid: string | null };
+    }[];
+    const engagement = all.find((address) => address.current.engagement_uuid !== null)!.current
+      .engagement_uuid;
+    const ofEngagement = all
+      .filter((address) => address.current.engagement_uuid === engagement)
+      .map((address) => address.uuid)
+      .sort();
+    expect(ofEngagement.length).toBeGreaterThan(0);
+    const account = body.data!.itusers.objects[0].uuid as string;
+    const responses = version === 'v30';
+    const links = await ask(
+      version,
+      `query($a: [UUID!], $e: [UUID!], $a0: UUID!) { itusers(filter: {uuids: $a}) { objects { current {
+        all: addresses { uuid } named: addresses(filter: {engagement: {uuids: $e}}) { uuid }
+        listed: addresses(filter: {engagements: $e}) { uuid }
+        other: addresses(filter: {address_type: {}}) { uuid }
+        narrowed: addresses(filter: {engagement: {uuids: $e}, address_type: {uuids: [$a0]}}) { uuid }
+        ${responses ? 'paged: addresses_response(filter: {engagement: {uuids: $e}}) { objects { uuid } }' : ''}
+      } } } }`,
+      // An address type no address has (the account's own UUID): the filter's other members narrow.
+      { a: [account], e: [engagement], a0: account },
+    );
+    expect(links.errors).toBeUndefined();
+    const current = links.data!.itusers.objects[0].current;
+    expect(current.narrowed).toEqual([]);
+    const uuids = (list: { uuid: string }[]) => list.map((address) => address.uuid).sort();
+    expect(current.all).toEqual([]);
+    expect(current.other).toEqual([]);
+    expect(uuids(current.named)).toEqual(ofEngagement);
+    expect(uuids(current.listed)).toEqual(ofEngagement);
+    if (responses) expect(uuids(current.paged.objects)).toEqual(ofEngagement);
+  });
+});

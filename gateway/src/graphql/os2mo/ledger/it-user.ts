@@ -1,5 +1,6 @@
 import {
   at,
+  bound,
   byUuids,
   empty,
   holdsNone,
@@ -33,7 +34,7 @@ const itUserNoBindingType = holdsNone(
 );
 const noEngagement = facts.itUserNoEngagement;
 const engagementsLink = `filter: UuidsBoundEngagementFilter, ${pageArgs}`;
-const addressesLink = `filter: ItuserBoundAddressFilter, ${pageArgs}`;
+const addressesFilter = 'ItuserBoundAddressFilter';
 const roleBindingsLink = `filter: ItuserBoundRoleBindingFilter, ${pageArgs}`;
 
 /** The ledger of OS2mo's `ITUser`: its fields, and the coordinates of its filters and inputs. */
@@ -97,15 +98,24 @@ export const itUser: TypeLedger = {
       since: 26,
     }),
     primary_uuid: empty(itUserNoPrimary, 'UUID', { deprecated: 'Use `primary_response { uuid }`.' }),
-    addresses_response: empty(facts.noItUserAddress, 'AddressResponsePaged!', {
-      args: addressesLink,
+    // Not the fact's empty answer: OS2mo seeds the account into the address filter and ORs it with the
+    // filter's `engagement` (`mora/graphapi/resolvers.py`@66.1.2:754-791), so an `engagement` given here
+    // keeps the addresses of the engagements it picks, though no 2.x address names the account
+    // (`facts.noItUserAddress`; `record-links.ts`).
+    addresses_response: {
       since: responses,
-    }),
-    addresses: empty(facts.noItUserAddress, '[Address!]!', {
-      args: addressesLink,
-      deprecated: 'Use `addresses_response`.',
+      type: 'AddressResponsePaged!',
+      response: 'paged',
+      own: true,
+      ...bound(addressesFilter, null, pageArgs),
+    },
+    addresses: {
       since: 22,
-    }),
+      type: '[Address!]!',
+      deprecated: 'Use `addresses_response`.',
+      own: true,
+      ...bound(addressesFilter, null, pageArgs),
+    },
     rolebindings: empty(facts.noRoleBindings, '[RoleBinding!]!', {
       args: roleBindingsLink,
       deprecated: 'Use `rolebindings_response`.',
