@@ -148,7 +148,7 @@ type LinkArgs = { filter?: LinkFilter | null; limit?: number | null; cursor?: st
 
 /**
  * The addresses OS2mo gives for an IT account's `addresses_response` and `addresses`: it seeds the account
- * into the address filter (`mora/graphapi/collections/it.py`@66.1.2:420-458) and tests that together with
+ * into the address filter (`mora/graphapi/collections/it.py`@66.1.2:420-469) and tests that together with
  * the filter's `engagement`, the two ORed on the address's `tilknyttedefunktioner`
  * (`mora/graphapi/resolvers.py`@66.1.2:754-791). No 2.x address names an IT account there, so without an
  * `engagement` (or `engagements`) the link holds nothing; with one it holds the addresses of the engagements
