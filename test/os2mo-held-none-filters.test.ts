@@ -17,8 +17,15 @@ import { sharedReadOnlyStack, signIn, type GraphQLSession } from './stack.js';
  * two ORed (:754-791), where a 2.x address holds its engagement: so `ituser` narrows no `engagement` given
  * beside it, nor an engagement's addresses (OS2mo seeds the engagement there), and its UUIDs, taken as they
  * are (`uuid_shortcircuit`, :111-122), keep the addresses of an engagement they name.
- * Each case runs on v30 and on the oldest version that has the member (v27 for the manager's, v22 for the IT
- * account's and the address's, v21 for the facet's and the class's), over the seeded stand-in.
+ * Likewise an engagement filter's `ituser` (the engagements 2.x IT accounts name: none; the predicate at
+ * :1342-1361 reads the relation off the accounts, with no `uuid_shortcircuit`), an IT account filter's
+ * `external_ids` and `binding_types` (2.x accounts have neither: `ITUser.external_id` and `binding_type` are
+ * null; :2682-2727, where v30's `external_ids: null` keeps the accounts without one and older versions read
+ * null as not given) and a role binding filter's `role` (2.x has no role binding; :3369-3387).
+ * Each case runs on v30 and on the oldest version that has the member (v27 for the manager's, v26 for the
+ * engagement's `ituser`, the IT account's `binding_types` and the role binding's `role`, v22 for the IT
+ * account's `engagement` and `external_ids` and the address's, v21 for the facet's and the class's; v26 as
+ * well for `external_ids`, the first version with both), over the seeded stand-in.
  */
 let nora: GraphQLSession;
 beforeAll(async () => {
@@ -271,5 +278,168 @@ describe('v30: an engagement’s addresses, filtered by IT account', () => {
     const current = links.data!.engagements.objects[0].current;
     expect(current.all.objects.length).toBeGreaterThan(0);
     for (const name of ['any', 'named', 'kept']) expect(current[name], name).toEqual(current.all);
+  });
+});
+
+describe.each(['v30', 'v26'])(
+  '%s: an engagement filter’s IT account (2.x accounts name no engagement)',
+  (version) => {
+    it('keeps no engagement given an IT account filter, `{}` and UUIDs included, and every engagement given null', async () => {
+      const list = (filter: unknown) => listed(version, 'engagements', 'EngagementFilter', filter);
+      const all = await list({});
+      expect(all.length).toBeGreaterThan(1);
+      const itusers = await listed(version, 'itusers', 'ITUserFilter', {});
+      expect(itusers.length).toBeGreaterThan(0);
+      expect(await list({ ituser: null })).toEqual(all);
+      expect(await list({ ituser: {} })).toEqual([]);
+      // No `uuid_shortcircuit` here: OS2mo reads the relation off the accounts the UUIDs name.
+      expect(await list({ ituser: { uuids: itusers } })).toEqual([]);
+      expect(await list({ ituser: { uuids: all } })).toEqual([]);
+    });
+
+    it('keeps none through a person’s engagements link, and all given null', async () => {
+      const body = await ask(version, '{ engagements(limit: 1) { objects { current { employee_uuid } } } }');
+      const person = body.data!.engagements.objects[0].current.employee_uuid as string;
+      const links = await ask(
+        version,
+        `query($p: [UUID!]) { employees(filter: {uuids: $p}) { objects { current {
+        all: engagements { uuid } kept: engagements(filter: {ituser: null}) { uuid }
+        none: engagements(filter: {ituser: {}}) { uuid }
+      } } } }`,
+        { p: [person] },
+      );
+      expect(links.errors).toBeUndefined();
+      const current = links.data!.employees.objects[0].current;
+      expect(current.all.length).toBeGreaterThan(0);
+      expect(current.kept).toEqual(current.all);
+      expect(current.none).toEqual([]);
+    });
+  },
+);
+
+it('v25 has no engagement filter `ituser` and no IT account filter `binding_types`: OS2mo added them in v26', async () => {
+  const engagements = await ask('v25', '{ engagements(filter: {ituser: {}}) { objects { uuid } } }');
+  expect(engagements.errors?.[0]?.message).toMatch(/ituser/);
+  const itusers = await ask('v25', '{ itusers(filter: {binding_types: []}) { objects { uuid } } }');
+  expect(itusers.errors?.[0]?.message).toMatch(/binding_types/);
+});
+
+describe.each(['v30', 'v26', 'v22'])(
+  '%s: an IT account filter’s external ids and binding types (2.x accounts have none)',
+  (version) => {
+    const list = (filter: unknown) => listed(version, 'itusers', 'ITUserFilter', filter);
+    const members = version === 'v22' ? ['external_ids'] : ['external_ids', 'binding_types'];
+
+    it('keeps no account given a list, `[]` included, and every account given null', async () => {
+      const body = await ask(version, '{ itusers { objects { uuid current { user_key } } } }');
+      const accounts = body.data!.itusers.objects as { uuid: string; current: { user_key: string } }[];
+      const all = accounts.map((account) => account.uuid).sort();
+      expect(all.length).toBeGreaterThan(1);
+      for (const member of members) {
+        // Up to v29 OS2mo reads null as not given; v30's null keeps the accounts without one: every 2.x one.
+        expect(await list({ [member]: null }), member).toEqual(all);
+        expect(await list({ [member]: [] }), member).toEqual([]);
+        const named = accounts.map((account) => account.current.user_key);
+        expect(await list({ [member]: named }), member).toEqual([]);
+      }
+    });
+
+    it('keeps none through a person’s IT accounts link, and all given null', async () => {
+      const body = await ask(version, '{ itusers { objects { current { employee_uuid } } } }');
+      const person = (body.data!.itusers.objects as { current: { employee_uuid: string | null } }[]).find(
+        (object) => object.current.employee_uuid !== null,
+      )!.current.employee_uuid;
+      for (const member of members) {
+        const links = await ask(
+          version,
+          `query($p: [UUID!]) { employees(filter: {uuids: $p}) { objects { current {
+            all: itusers { uuid } kept: itusers(filter: {${member}: null}) { uuid }
+            none: itusers(filter: {${member}: ["x"]}) { uuid }
+          } } } }`,
+          { p: [person] },
+        );
+        expect(links.errors, member).toBeUndefined();
+        const current = links.data!.employees.objects[0].current;
+        expect(current.all.length).toBeGreaterThan(0);
+        expect(current.kept, member).toEqual(current.all);
+        expect(current.none, member).toEqual([]);
+      }
+    });
+  },
+);
+
+it('v21 has no IT account filter `external_ids`: OS2mo added it in v22', async () => {
+  const body = await ask('v21', '{ itusers(filter: {external_ids: []}) { objects { uuid } } }');
+  expect(body.errors?.[0]?.message).toMatch(/external_ids/);
+});
+
+describe.each(['v30', 'v26'])('%s: a role binding filter’s role (2.x has no role bindings)', (version) => {
+  it('keeps none whatever it is given, at the root and through an IT account’s role bindings', async () => {
+    for (const role of [null, {}, { user_keys: ['admin'] }]) {
+      expect(
+        await listed(version, 'rolebindings', 'RoleBindingFilter', { role }),
+        JSON.stringify(role),
+      ).toEqual([]);
+    }
+    const body = await ask(
+      version,
+      `{ itusers(limit: 1) { objects { current {
+        none: rolebindings(filter: {role: {}}) { uuid }
+        kept: rolebindings(filter: {role: null}) { uuid }
+      } } } }`,
+    );
+    expect(body.errors).toBeUndefined();
+    const current = body.data!.itusers.objects[0].current;
+    expect(current.none).toEqual([]);
+    expect(current.kept).toEqual([]);
+  });
+});
+
+it('v25 has no role binding filter `role`: OS2mo added it in v26', async () => {
+  const body = await ask('v25', '{ rolebindings(filter: {role: {}}) { objects { uuid } } }');
+  expect(body.errors?.[0]?.message).toMatch(/role/);
+});
+
+describe.each(['v30', 'v22'])('%s: an IT account’s addresses, filtered by engagement', (version) => {
+  it('holds the addresses of the engagement named: OS2mo seeds the account and ORs it with `engagement`', async () => {
+    const body = await ask(
+      version,
+      '{ addresses { objects { uuid current { engagement_uuid } } } itusers(limit: 1) { objects { uuid } } }',
+    );
+    expect(body.errors).toBeUndefined();
+    const all = body.data!.addresses.objects as {
+      uuid: string;
+      current: { engagement_uuid: string | null };
+    }[];
+    const engagement = all.find((address) => address.current.engagement_uuid !== null)!.current
+      .engagement_uuid;
+    const ofEngagement = all
+      .filter((address) => address.current.engagement_uuid === engagement)
+      .map((address) => address.uuid)
+      .sort();
+    expect(ofEngagement.length).toBeGreaterThan(0);
+    const account = body.data!.itusers.objects[0].uuid as string;
+    const responses = version === 'v30';
+    const links = await ask(
+      version,
+      `query($a: [UUID!], $e: [UUID!], $a0: UUID!) { itusers(filter: {uuids: $a}) { objects { current {
+        all: addresses { uuid } named: addresses(filter: {engagement: {uuids: $e}}) { uuid }
+        listed: addresses(filter: {engagements: $e}) { uuid }
+        other: addresses(filter: {address_type: {}}) { uuid }
+        narrowed: addresses(filter: {engagement: {uuids: $e}, address_type: {uuids: [$a0]}}) { uuid }
+        ${responses ? 'paged: addresses_response(filter: {engagement: {uuids: $e}}) { objects { uuid } }' : ''}
+      } } } }`,
+      // An address type no address has (the account's own UUID): the filter's other members narrow.
+      { a: [account], e: [engagement], a0: account },
+    );
+    expect(links.errors).toBeUndefined();
+    const current = links.data!.itusers.objects[0].current;
+    expect(current.narrowed).toEqual([]);
+    const uuids = (list: { uuid: string }[]) => list.map((address) => address.uuid).sort();
+    expect(current.all).toEqual([]);
+    expect(current.other).toEqual([]);
+    expect(uuids(current.named)).toEqual(ofEngagement);
+    expect(uuids(current.listed)).toEqual(ofEngagement);
+    if (responses) expect(uuids(current.paged.objects)).toEqual(ofEngagement);
   });
 });

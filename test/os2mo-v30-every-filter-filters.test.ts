@@ -46,6 +46,8 @@ const cannotNarrow: Readonly<Record<string, string>> = {
   'EmployeeFilter.from_date': 'every seeded person is valid from before 2000 and has no end',
   'EngagementBoundAddressFilter.ituser':
     'OS2mo ORs an address filter’s `ituser` with its `engagement` (`mora/graphapi/resolvers.py`@66.1.2:754-791), which an engagement’s addresses link seeds with the engagement: every address of it is kept',
+  'ITUser.addresses_response':
+    'OS2mo seeds the IT account into the address filter and ORs it with `engagement` (`mora/graphapi/collections/it.py`@66.1.2:420-432, `resolvers.py`:754-791); no 2.x address names an IT account, so the link is empty until an `engagement` is given (`test/os2mo-held-none-filters.test.ts` holds that answer)',
   'OrganisationUnit.leaves_response':
     'a 2.x leave names its person and engagement, never a unit (the contract’s `Leave`): no unit’s leave listing holds one',
 };

@@ -5,6 +5,7 @@ import type { LegacyRecord } from '../../legacy/legacy-loaders.js';
 import { decodeCursor } from '../resolvers/pagination.js';
 import {
   detailListing,
+  detailObjects,
   detailTest,
   pageOf,
   responses,
@@ -12,8 +13,9 @@ import {
   type Filter,
 } from './collection-resolvers.js';
 import type { LinkFilter } from './link-filters.js';
+import { refuseSubFilterWindows } from './sub-filter-dates.js';
 import { windowDay } from './time-window.js';
-import { oneResponse } from './link-responses.js';
+import { oneResponse, pagedResponse } from './link-responses.js';
 
 const uuidOf = (value: unknown): string | null =>
   value && typeof value === 'object' && 'uuid' in value ? String((value as LegacyRecord).uuid) : null;
@@ -141,3 +143,43 @@ export async function engagementAddresses(
     args.limit,
   );
 }
+
+type LinkArgs = { filter?: LinkFilter | null; limit?: number | null; cursor?: string | null };
+
+/**
+ * The addresses OS2mo gives for an IT account's `addresses_response` and `addresses`: it seeds the account
+ * into the address filter (`mora/graphapi/collections/it.py`@66.1.2:420-469) and tests that together with
+ * the filter's `engagement`, the two ORed on the address's `tilknyttedefunktioner`
+ * (`mora/graphapi/resolvers.py`@66.1.2:754-791). No 2.x address names an IT account there, so without an
+ * `engagement` (or `engagements`) the link holds nothing; with one it holds the addresses of the engagements
+ * that sub-filter picks, whoever's they are, as the address collection lists them under the same filter.
+ */
+async function itUserAddressRecords(
+  source: Source,
+  args: LinkArgs,
+  context: GraphQLContext,
+  info: GraphQLResolveInfo,
+) {
+  const filter = args.filter ?? null;
+  const day = { from: source.__at, to: source.__at };
+  if (filter?.engagement == null && filter?.engagements == null) return { records: [], window: day };
+  const window = windowOf(filter as Filter, info, context.today);
+  refuseSubFilterWindows(info, filter, { day: windowDay(window, context.today), today: context.today });
+  const seeded = { ...filter, ituser: { uuids: [source.uuid] } } as Filter;
+  return { records: await detailObjects(context, 'address', seeded, window), window };
+}
+
+export const itUserAddresses = {
+  addresses_response: async (
+    source: Source,
+    args: LinkArgs,
+    context: GraphQLContext,
+    info: GraphQLResolveInfo,
+  ) => {
+    const { records, window } = await itUserAddressRecords(source, args, context, info);
+    return pagedResponse(records, { kind: 'detail', type: 'address' }, source, context, args, window);
+  },
+  // The list link's `filter`, `limit` and `cursor` are applied again around it (`withLinkArguments`).
+  addresses: async (source: Source, args: LinkArgs, context: GraphQLContext, info: GraphQLResolveInfo) =>
+    (await itUserAddressRecords(source, args, context, info)).records,
+};

@@ -18,6 +18,7 @@ import {
   addressEngagement,
   associationDynamicClass,
   engagementAddresses,
+  itUserAddresses,
   leaveEngagement,
   unitRoot,
 } from './record-links.js';
@@ -137,6 +138,7 @@ function v30EntityResolvers(graphTypeDefs: string): IResolvers[] {
           managers: engagementManagers,
           addresses_response: engagementAddresses,
         },
+        ITUser: itUserAddresses,
         Address: { resolve: resolveAddress, engagement: addressEngagement },
         Leave: { engagement: leaveEngagement },
         Association: associationDynamicClass,

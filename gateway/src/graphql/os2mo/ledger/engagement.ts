@@ -1,5 +1,6 @@
 import {
   added,
+  at,
   bound,
   byUuids,
   empty,
@@ -112,6 +113,21 @@ export const engagement: TypeLedger = {
   },
   more: {
     ...added(22, ['EngagementFilter.engagement_type']),
-    ...added(26, ['EngagementFilter.ituser']),
+    // The filter member of the IT account's engagement fact, read backwards: an engagement filter's `ituser`
+    // keeps the engagements named in the `tilknyttedefunktioner` of the IT accounts it picks, whenever it is
+    // not null, with no `uuid_shortcircuit` (`mora/graphapi/resolvers.py`@66.1.2:1342-1361; its default is
+    // null, `mora/graphapi/filters.py`@66.1.2:362-365). A 2.x IT account names no engagement, so any value
+    // (`{}` and UUIDs too) keeps no engagement and null keeps every one. OS2mo added it in v26; the bound
+    // filters copy it under their v26 names.
+    ...at(
+      facts.itUserNoEngagement,
+      [
+        'EngagementFilter.ituser',
+        'UuidsBoundEngagementFilter.ituser',
+        'EmployeeBoundEngagementFilter.ituser',
+        'OrgUnitboundengagementfilter.ituser',
+      ],
+      { since: 26 },
+    ),
   },
 };

@@ -1,6 +1,6 @@
 import {
   at,
-  added,
+  bound,
   byUuids,
   empty,
   holdsNone,
@@ -14,9 +14,12 @@ import {
 } from './entry.js';
 import * as facts from './facts.js';
 
+// OS2mo keeps an IT account's external id and binding type in its `udvidelse_1` and `udvidelse_2`
+// (`mora/graphapi/resolvers.py`@66.1.2:2686-2727); OS2mo 2.4.0 writes an IT account with no extension
+// attributes (`service/itsystem.py`, its create passes no `udvidelse_attributter`).
 const itUserNoExternalId = holdsNone(
   'a 2.x IT account has no external id',
-  ['contract:ItUser'],
+  ['contract:ItUser', 'contract:ItUserCreate', 'os2mo:backend/mora/service/itsystem.py@2.4.0:80'],
   ['external_id', 'external_ids'],
 );
 const itUserNoPrimary = holdsNone(
@@ -26,12 +29,12 @@ const itUserNoPrimary = holdsNone(
 );
 const itUserNoBindingType = holdsNone(
   'a 2.x IT account has no binding type: OS2mo added it with its IT-account engagements',
-  ['contract:ItUser', 'contract:ItUserCreate'],
+  ['contract:ItUser', 'contract:ItUserCreate', 'os2mo:backend/mora/service/itsystem.py@2.4.0:80'],
   ['binding_type', 'binding_types'],
 );
 const noEngagement = facts.itUserNoEngagement;
 const engagementsLink = `filter: UuidsBoundEngagementFilter, ${pageArgs}`;
-const addressesLink = `filter: ItuserBoundAddressFilter, ${pageArgs}`;
+const addressesFilter = 'ItuserBoundAddressFilter';
 const roleBindingsLink = `filter: ItuserBoundRoleBindingFilter, ${pageArgs}`;
 
 /** The ledger of OS2mo's `ITUser`: its fields, and the coordinates of its filters and inputs. */
@@ -95,15 +98,24 @@ export const itUser: TypeLedger = {
       since: 26,
     }),
     primary_uuid: empty(itUserNoPrimary, 'UUID', { deprecated: 'Use `primary_response { uuid }`.' }),
-    addresses_response: empty(facts.noItUserAddress, 'AddressResponsePaged!', {
-      args: addressesLink,
+    // Not the fact's empty answer: OS2mo seeds the account into the address filter and ORs it with the
+    // filter's `engagement` (`mora/graphapi/resolvers.py`@66.1.2:754-791), so an `engagement` given here
+    // keeps the addresses of the engagements it picks, though no 2.x address names the account
+    // (`facts.noItUserAddress`; `record-links.ts`).
+    addresses_response: {
       since: responses,
-    }),
-    addresses: empty(facts.noItUserAddress, '[Address!]!', {
-      args: addressesLink,
-      deprecated: 'Use `addresses_response`.',
+      type: 'AddressResponsePaged!',
+      response: 'paged',
+      own: true,
+      ...bound(addressesFilter, null, pageArgs),
+    },
+    addresses: {
       since: 22,
-    }),
+      type: '[Address!]!',
+      deprecated: 'Use `addresses_response`.',
+      own: true,
+      ...bound(addressesFilter, null, pageArgs),
+    },
     rolebindings: empty(facts.noRoleBindings, '[RoleBinding!]!', {
       args: roleBindingsLink,
       deprecated: 'Use `rolebindings_response`.',
@@ -140,7 +152,40 @@ export const itUser: TypeLedger = {
     ...at(noEngagement, ['EmployeeBoundITUserFilter.engagement', 'OrgUnitboundituserfilter.engagement'], {
       since: 26,
     }),
-    ...added(22, ['ITUserFilter.external_ids']),
-    ...added(26, ['ITUserFilter.binding_types']),
+    // The filter members of the extension facts. `external_ids` given a list (`[]` too) keeps the accounts
+    // whose external id it names, so no 2.x account; given null it keeps every account: up to v29 OS2mo
+    // reads null as not given, and v30's null keeps the accounts without an external id, every 2.x one
+    // (`mora/graphapi/resolvers.py`@66.1.2:2682-2711; its default is not given,
+    // `mora/graphapi/filters.py`@66.1.2:484-485). `binding_types` likewise, null not given (:2713-2727;
+    // default null, filters.py:503-504). OS2mo added the one in v22, the other in v26; the bound filters
+    // copy both, under their names before v26 and after.
+    ...at(itUserNoExternalId, ['ITUserFilter.external_ids', 'UuidsBoundITUserFilter.external_ids'], {
+      since: 22,
+    }),
+    ...at(
+      itUserNoExternalId,
+      ['EmployeesBoundITUserFilter.external_ids', 'OrgUnitsboundituserfilter.external_ids'],
+      { since: 22, until: 26 },
+    ),
+    ...at(
+      itUserNoExternalId,
+      [
+        'EmployeeBoundITUserFilter.external_ids',
+        'OrgUnitboundituserfilter.external_ids',
+        'EngagementBoundITUserFilter.external_ids',
+      ],
+      { since: 26 },
+    ),
+    ...at(
+      itUserNoBindingType,
+      [
+        'ITUserFilter.binding_types',
+        'UuidsBoundITUserFilter.binding_types',
+        'EmployeeBoundITUserFilter.binding_types',
+        'OrgUnitboundituserfilter.binding_types',
+        'EngagementBoundITUserFilter.binding_types',
+      ],
+      { since: 26 },
+    ),
   },
 };

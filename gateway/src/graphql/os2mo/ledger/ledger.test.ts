@@ -203,9 +203,10 @@ describe('the ledger', () => {
 /**
  * What the checks find in the ledger as it stands: nothing. A fact is answered alike in every spelling, its
  * filter members included (a manager filter's `engagement`, a facet filter's `parent`, an IT account filter's
- * `engagement`, a class filter's `it_system` and an address filter's `ituser` are served as the fields are:
- * given a value they keep nothing, given null everything; the address's `ituser` ORed with its `engagement`,
- * as OS2mo does), and each bound filter copies its filter's members by the same fact.
+ * `engagement`, `external_ids` and `binding_types`, a class filter's `it_system`, an address filter's `ituser`,
+ * an engagement filter's `ituser` and a role binding filter's `role` are served as the fields are: given a
+ * value they keep nothing, given null everything; the address's `ituser` ORed with its `engagement`, as OS2mo
+ * does), and each bound filter copies its filter's members by the same fact.
  */
 describe('the ledger, checked', () => {
   it('declares empty only what the contract carries no property for', () => {
@@ -230,6 +231,15 @@ describe('the ledger, checked', () => {
     ['Address', 'AddressFilter.ituser', 'Address.ituser_response'],
     ['Address', 'EngagementBoundAddressFilter.ituser', 'Address.ituser_uuid'],
     ['Address', 'OrgUnitsboundaddressfilter.ituser', 'Address.ituser'],
+    ['Engagement', 'EngagementFilter.ituser', 'Engagement.itusers_response'],
+    ['Engagement', 'EmployeeBoundEngagementFilter.ituser', 'ITUser.engagement_response'],
+    ['ITUser', 'ITUserFilter.external_ids', 'ITUser.external_id'],
+    ['ITUser', 'EmployeesBoundITUserFilter.external_ids', 'ITUser.external_id'],
+    ['ITUser', 'EngagementBoundITUserFilter.external_ids', 'ITUser.external_id'],
+    ['ITUser', 'ITUserFilter.binding_types', 'ITUser.binding_type'],
+    ['ITUser', 'OrgUnitboundituserfilter.binding_types', 'ITUser.binding_type'],
+    ['RoleBinding', 'RoleBindingFilter.role', 'ITUser.rolebindings_response'],
+    ['RoleBinding', 'ItuserBoundRoleBindingFilter.role', 'RoleBinding.role_response'],
   ])("declares %s's filter member %s by the fact of %s", (_type, member, field) => {
     expect(ledger.get(member)?.answer).toBe('empty');
     expect(ledger.get(member)?.fact).toBe(ledger.get(field)?.fact);

@@ -1,4 +1,4 @@
-import { added, at, uuidsBoundArgs, type TypeLedger } from './entry.js';
+import { at, uuidsBoundArgs, type TypeLedger } from './entry.js';
 import { noRoleBindings, roleBindingWrites } from './facts.js';
 
 /**
@@ -26,7 +26,11 @@ export const roleBinding: TypeLedger = {
       ['RoleBinding.ituser_response', 'RoleBinding.org_unit_response', 'RoleBinding.role_response'],
       { since: 26 },
     ),
-    ...added(26, ['RoleBindingFilter.role']),
+    // The filter member of the same fact: with no role binding at all, a role binding filter's `role` keeps
+    // none whatever it is given, as every role binding filter does; OS2mo asks for the binding's role class
+    // whenever it is not null (`mora/graphapi/resolvers.py`@66.1.2:3369-3387; its default is null,
+    // `mora/graphapi/filters.py`@66.1.2:983-984). OS2mo added it in v26, an IT account's bound filter too.
+    ...at(noRoleBindings, ['RoleBindingFilter.role', 'ItuserBoundRoleBindingFilter.role'], { since: 26 }),
     ...at(roleBindingWrites, [
       'RoleBindingCreateInput',
       'RoleBindingTerminateInput',
