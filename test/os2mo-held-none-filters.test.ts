@@ -298,9 +298,12 @@ describe.each(['v30', 'v26'])(
     });
 
     it('keeps none through a person’s engagements link, and all given null', async () => {
-      const body = await ask(version, '{ engagements(limit: 1) { objects { current { employee_uuid } } } }');
+      const body = await nora.ask(
+        version,
+        '{ engagements(limit: 1) { objects { current { employee_uuid } } } }',
+      );
       const person = body.data!.engagements.objects[0].current.employee_uuid as string;
-      const links = await ask(
+      const links = await nora.ask(
         version,
         `query($p: [UUID!]) { employees(filter: {uuids: $p}) { objects { current {
         all: engagements { uuid } kept: engagements(filter: {ituser: null}) { uuid }
@@ -318,9 +321,9 @@ describe.each(['v30', 'v26'])(
 );
 
 it('v25 has no engagement filter `ituser` and no IT account filter `binding_types`: OS2mo added them in v26', async () => {
-  const engagements = await ask('v25', '{ engagements(filter: {ituser: {}}) { objects { uuid } } }');
+  const engagements = await nora.ask('v25', '{ engagements(filter: {ituser: {}}) { objects { uuid } } }');
   expect(engagements.errors?.[0]?.message).toMatch(/ituser/);
-  const itusers = await ask('v25', '{ itusers(filter: {binding_types: []}) { objects { uuid } } }');
+  const itusers = await nora.ask('v25', '{ itusers(filter: {binding_types: []}) { objects { uuid } } }');
   expect(itusers.errors?.[0]?.message).toMatch(/binding_types/);
 });
 
@@ -331,7 +334,7 @@ describe.each(['v30', 'v26', 'v22'])(
     const members = version === 'v22' ? ['external_ids'] : ['external_ids', 'binding_types'];
 
     it('keeps no account given a list, `[]` included, and every account given null', async () => {
-      const body = await ask(version, '{ itusers { objects { uuid current { user_key } } } }');
+      const body = await nora.ask(version, '{ itusers { objects { uuid current { user_key } } } }');
       const accounts = body.data!.itusers.objects as { uuid: string; current: { user_key: string } }[];
       const all = accounts.map((account) => account.uuid).sort();
       expect(all.length).toBeGreaterThan(1);
@@ -345,12 +348,12 @@ describe.each(['v30', 'v26', 'v22'])(
     });
 
     it('keeps none through a person’s IT accounts link, and all given null', async () => {
-      const body = await ask(version, '{ itusers { objects { current { employee_uuid } } } }');
+      const body = await nora.ask(version, '{ itusers { objects { current { employee_uuid } } } }');
       const person = (body.data!.itusers.objects as { current: { employee_uuid: string | null } }[]).find(
         (object) => object.current.employee_uuid !== null,
       )!.current.employee_uuid;
       for (const member of members) {
-        const links = await ask(
+        const links = await nora.ask(
           version,
           `query($p: [UUID!]) { employees(filter: {uuids: $p}) { objects { current {
             all: itusers { uuid } kept: itusers(filter: {${member}: null}) { uuid }
@@ -369,7 +372,7 @@ describe.each(['v30', 'v26', 'v22'])(
 );
 
 it('v21 has no IT account filter `external_ids`: OS2mo added it in v22', async () => {
-  const body = await ask('v21', '{ itusers(filter: {external_ids: []}) { objects { uuid } } }');
+  const body = await nora.ask('v21', '{ itusers(filter: {external_ids: []}) { objects { uuid } } }');
   expect(body.errors?.[0]?.message).toMatch(/external_ids/);
 });
 
@@ -381,7 +384,7 @@ describe.each(['v30', 'v26'])('%s: a role binding filter’s role (2.x has no ro
         JSON.stringify(role),
       ).toEqual([]);
     }
-    const body = await ask(
+    const body = await nora.ask(
       version,
       `{ itusers(limit: 1) { objects { current {
         none: rolebindings(filter: {role: {}}) { uuid }
@@ -396,13 +399,13 @@ describe.each(['v30', 'v26'])('%s: a role binding filter’s role (2.x has no ro
 });
 
 it('v25 has no role binding filter `role`: OS2mo added it in v26', async () => {
-  const body = await ask('v25', '{ rolebindings(filter: {role: {}}) { objects { uuid } } }');
+  const body = await nora.ask('v25', '{ rolebindings(filter: {role: {}}) { objects { uuid } } }');
   expect(body.errors?.[0]?.message).toMatch(/role/);
 });
 
 describe.each(['v30', 'v22'])('%s: an IT account’s addresses, filtered by engagement', (version) => {
   it('holds the addresses of the engagement named: OS2mo seeds the account and ORs it with `engagement`', async () => {
-    const body = await ask(
+    const body = await nora.ask(
       version,
       '{ addresses { objects { uuid current { engagement_uuid } } } itusers(limit: 1) { objects { uuid } } }',
     );
@@ -420,7 +423,7 @@ describe.each(['v30', 'v22'])('%s: an IT account’s addresses, filtered by enga
     expect(ofEngagement.length).toBeGreaterThan(0);
     const account = body.data!.itusers.objects[0].uuid as string;
     const responses = version === 'v30';
-    const links = await ask(
+    const links = await nora.ask(
       version,
       `query($a: [UUID!], $e: [UUID!], $a0: UUID!) { itusers(filter: {uuids: $a}) { objects { current {
         all: addresses { uuid } named: addresses(filter: {engagement: {uuids: $e}}) { uuid }
