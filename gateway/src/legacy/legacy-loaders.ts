@@ -321,6 +321,11 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
      * signal. A GraphQL operation decides each of its mutations on such fresh reads.
      */
     freshOwnershipReads: () => ownershipReads(cachedGets()),
+    /**
+     * A GET through a cache of its own, for the reads a mutation decides on before it writes: nothing this
+     * request read before answers them, and they answer none of the reads of the result after the write.
+     */
+    freshGets: () => cachedGets(),
   };
 }
 
