@@ -31,12 +31,18 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([reading?.close(), withoutReadingApi?.close()]));
 
-async function ask(stack: TestStack, version: string, query: string, variables: Json): Promise<Answer> {
+async function ask(
+  stack: TestStack,
+  version: string,
+  query: string,
+  variables: Json,
+  who = 'alice',
+): Promise<Answer> {
   const { status, body } = await postGraphQL(
     stack,
     version,
     { query, variables },
-    { authorization: `Bearer ${await stack.token('alice')}` },
+    { authorization: `Bearer ${await stack.token(who)}` },
   );
   expect(status).toBe(200);
   return body as Answer;
@@ -63,7 +69,7 @@ async function createUnit(stack: TestStack, held: Json = {}): Promise<string> {
 }
 
 /** The update, and the writes (anything but GET) and reads the gateway sent to the legacy service for it. */
-async function update(stack: TestStack, version: string, input: Json) {
+async function update(stack: TestStack, version: string, input: Json, who = 'alice') {
   const proxy = stack.legacyProxy!;
   const before = proxy.requests.length;
   const answer = await ask(
@@ -71,6 +77,7 @@ async function update(stack: TestStack, version: string, input: Json) {
     version,
     'mutation($input: OrganisationUnitUpdateInput!) { org_unit_update(input: $input) { uuid } }',
     { input },
+    who,
   );
   const sent = proxy.requests.slice(before);
   const writes = sent.filter((request) => request.method !== 'GET');
@@ -199,6 +206,21 @@ describe.each([
       name: 'Before',
       [field]: classes[field],
     });
+  });
+});
+
+describe('RBAC before the reads', () => {
+  it('refuses a user without a write role with FORBIDDEN, reading nothing of the unit', async () => {
+    const uuid = await createUnit(reading, { org_unit_level: classes.org_unit_level });
+    const { answer, writes, reads } = await update(
+      reading,
+      'v30',
+      { uuid, name: 'Renamed', org_unit_level: null, validity: { from: '2024-06-01' } },
+      'nora',
+    );
+    expect(answer.errors?.map((error) => error.extensions?.code)).toEqual(['FORBIDDEN']);
+    expect(writes).toEqual([]);
+    expect(reads.filter((path) => path.includes(uuid))).toEqual([]);
   });
 });
 

@@ -180,15 +180,17 @@ function orgUnitResolvers(write: Writer, options: Os2moMutationOptions): Record<
     },
     org_unit_update: async (_: unknown, { input }: Args, context: GraphQLContext) => {
       const validity = write.validity(input.validity);
+      const path = legacyPaths.detailsEdit();
+      const body = {
+        type: 'org_unit',
+        uuid: input.uuid,
+        data: { uuid: input.uuid, ...write.fields('org_unit', input, 'update', orgUnitUpdate), validity },
+      };
       // v22 on, `null` asks to clear; 2.4.0 cannot clear a level, hierarchy or time planning (`unit-clears.ts`).
-      if (options.orgUnitUpdateNull === 'clear') await refuseUnbackableClears(context, input, validity);
-      return one(
-        post(context, legacyPaths.detailsEdit(), {
-          type: 'org_unit',
-          uuid: input.uuid,
-          data: { uuid: input.uuid, ...write.fields('org_unit', input, 'update', orgUnitUpdate), validity },
-        }),
-      );
+      if (options.orgUnitUpdateNull === 'clear') {
+        await refuseUnbackableClears(context, input, validity, { path, body });
+      }
+      return one(post(context, path, body));
     },
     org_unit_terminate: (_: unknown, { input }: Args, context: GraphQLContext) => {
       const to = write.endDay(input.to);

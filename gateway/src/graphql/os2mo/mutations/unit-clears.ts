@@ -88,17 +88,21 @@ async function holds(
  * the unit holds somewhere in the edit's `days`: the Service API would answer success and keep the class,
  * a silent no-op where the client asked for a clear. A `null` for a field the unit holds nowhere in `days`
  * changes nothing in OS2mo either, and passes (OS2mo's UI sends `time_planning: null` with every rename,
- * and `org_unit_level: null` for a unit without a level). Nothing is written before this decides.
+ * and `org_unit_level: null` for a unit without a level). Nothing is written before this decides, and nothing
+ * is read before RBAC has judged `write`, the Service API write the mutation then sends.
  */
 export async function refuseUnbackableClears(
   context: GraphQLContext,
   input: Input,
   days: Days,
+  write: { path: string; body: unknown },
 ): Promise<void> {
   const nulled = (Object.keys(unclearableUnitFields) as UnclearableField[]).filter(
     (field) => input[field] === null,
   );
   if (nulled.length === 0 || typeof input.uuid !== 'string') return;
+  // RBAC first, on the very write: a user who may not make it is refused as for it, with nothing read.
+  await context.legacy.judge(write.path, write.body);
   const get = context.legacy.freshGets();
   const { orgUnit } = context.legacy.freshOwnershipReads();
   const fresh: GraphQLContext = { ...context, legacy: { ...context.legacy, get, orgUnit } };
