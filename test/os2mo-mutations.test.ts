@@ -228,7 +228,7 @@ describe('org_unit_* (OS2mo tests/graphapi/test_organisation_units.py)', () => {
     });
   });
 
-  it('updates with PATCH semantics: a field left out is kept, null is forwarded, and 2.4.0 keeps a null level', async () => {
+  it('updates with PATCH semantics: a field left out is kept; null for a level the unit holds is refused', async () => {
     // test_update_org_unit_mutation_integration_test and test_parent_changes; migration.md "Version 22".
     const uuid = await written('org_unit_create', 'OrganisationUnitCreateInput!', {
       name: 'Patch me',
@@ -251,14 +251,20 @@ describe('org_unit_* (OS2mo tests/graphapi/test_organisation_units.py)', () => {
       name: 'Patched',
       org_unit_level: { uuid: cls('org_unit_level', 'level_4') },
     });
-    await written('org_unit_update', 'OrganisationUnitUpdateInput!', {
+    // OS2mo (v22 on) clears the level; 2.4.0 `service/orgunit.py` line 248 (`if data.get(…)`) cannot, so the
+    // gateway refuses before writing (`mutations/unit-clears.ts`).
+    const before = writes.length;
+    const refused = await mutate('alice', 'org_unit_update', 'OrganisationUnitUpdateInput!', {
       uuid,
+      name: 'Cleared',
       org_unit_level: null,
       validity: { from: '2024-03-01' },
     });
-    // OS2mo (v22 on) clears the level; the gateway forwards the null, and the Service API, as 2.4.0
-    // `service/orgunit.py` line 248 (`if data.get(…)`), stores no level and keeps the unit's own.
-    expect(lastWrite().body).toMatchObject({ data: { uuid, org_unit_level: null } });
+    expect(refused.errors?.[0]?.extensions).toMatchObject({
+      code: 'NOT_SERVED_BY_THIS_BACKEND',
+      coordinate: 'OrganisationUnitUpdateInput.org_unit_level',
+    });
+    expect(writes).toHaveLength(before);
     expect(await legacyGet<Json>(`/service/ou/${uuid}/?at=2024-03-01`)).toMatchObject({
       name: 'Patched',
       org_unit_level: { uuid: cls('org_unit_level', 'level_4') },
@@ -267,7 +273,7 @@ describe('org_unit_* (OS2mo tests/graphapi/test_organisation_units.py)', () => {
 
   // OS2mo's UI sends `time_planning` with every unit form (os2mo-naldo web/src/routes/(app)/organisation/
   // [uuid]/edit/unit/+page.svelte); OS2mo 2.4.0's ou/create and unit edit take it.
-  it("writes a unit's time planning through to the Service API, where null keeps it (as 2.4.0)", async () => {
+  it("writes a unit's time planning through to the Service API; null passes only for a unit without one", async () => {
     const planned = cls('time_planning', 'working_time_plans');
     const uuid = await written('org_unit_create', 'OrganisationUnitCreateInput!', {
       name: 'Planned',
@@ -280,17 +286,36 @@ describe('org_unit_* (OS2mo tests/graphapi/test_organisation_units.py)', () => {
     expect(await legacyGet<Json>(`/service/ou/${uuid}/?at=2024-01-01`)).toMatchObject({
       time_planning: { uuid: planned },
     });
-    await written('org_unit_update', 'OrganisationUnitUpdateInput!', {
+    // 2.4.0 `service/orgunit.py` line 262 cannot clear it: refused, nothing written.
+    const refused = await mutate('alice', 'org_unit_update', 'OrganisationUnitUpdateInput!', {
       uuid,
       time_planning: null,
       validity: { from: '2024-02-01' },
     });
+    expect(refused.errors?.[0]?.extensions).toMatchObject({
+      code: 'NOT_SERVED_BY_THIS_BACKEND',
+      coordinate: 'OrganisationUnitUpdateInput.time_planning',
+    });
     // The rename form sends `time_planning: null` whenever its time-planning field is hidden (the UI's
-    // default, `PUBLIC_SHOW_TIME_PLANNING`); 2.4.0 `service/orgunit.py` line 262 then stores none.
-    expect(lastWrite().body).toMatchObject({ data: { uuid, time_planning: null } });
-    expect(await legacyGet<Json>(`/service/ou/${uuid}/?at=2024-02-01`)).toMatchObject({
-      name: 'Planned',
-      time_planning: { uuid: planned },
+    // default, `PUBLIC_SHOW_TIME_PLANNING`): for a unit without one it is written, null and all.
+    const unplanned = await written('org_unit_create', 'OrganisationUnitCreateInput!', {
+      name: 'Unplanned',
+      parent: unit,
+      org_unit_type: cls('org_unit_type', 'team'),
+      validity: { from: '2024-01-01' },
+    });
+    await written('org_unit_update', 'OrganisationUnitUpdateInput!', {
+      uuid: unplanned,
+      name: 'Renamed',
+      time_planning: null,
+      validity: { from: '2024-02-01' },
+    });
+    expect(lastWrite().body).toMatchObject({
+      data: { uuid: unplanned, name: 'Renamed', time_planning: null },
+    });
+    expect(await legacyGet<Json>(`/service/ou/${unplanned}/?at=2024-02-01`)).toMatchObject({
+      name: 'Renamed',
+      time_planning: null,
     });
   });
 

@@ -996,10 +996,11 @@ export type OrgUnitEditRecord = {
     /** The new parent unit. A top-level unit cannot move (`V_CANNOT_MOVE_ROOT_ORG_UNIT`), no unit can move to the top (`V_CANNOT_MOVE_UNIT_TO_ROOT_LEVEL`) or below itself (`V_ORG_UNIT_MOVE_TO_CHILD`). */
     parent?: UuidRefRecord;
     org_unit_type?: UuidRefRecord;
+    /** A class of the facet `org_unit_level`. Stored only when given one: null or `{}` keeps the unit's own (OS2mo 2.4.0 `service/orgunit.py` line 248), so no edit clears it. */
     org_unit_level?: UuidRefRecord | null;
-    /** A class of the facet `time_planning`; null clears it. */
+    /** A class of the facet `time_planning`. Stored only when given one: null or `{}` keeps the unit's own (OS2mo 2.4.0 `service/orgunit.py` line 262), so no edit clears it. */
     time_planning?: UuidRefRecord | null;
-    /** A class of the facet `org_unit_hierarchy`; null takes the unit out of its hierarchy. */
+    /** A class of the facet `org_unit_hierarchy`. Stored only when given one: null or `{}` keeps the unit in its hierarchy (OS2mo 2.4.0 `service/orgunit.py` line 255), so no edit takes it out. */
     org_unit_hierarchy?: UuidRefRecord | null;
   };
 };

@@ -283,6 +283,15 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
       options.onWrite?.({ path, body, answer, authorization: options.authorization });
       return answer;
     },
+    /**
+     * Decides a write as `post` would, without sending it: a mutation that reads before it writes asks first,
+     * so a refused user is refused as for the write, with nothing read. Allows all here; RBAC (`useRbac`)
+     * replaces it with its decision.
+     */
+    judge: async (path: string, body: unknown): Promise<void> => {
+      void path;
+      void body;
+    },
     /** The record's word on whose an object is (`DATABASE_URL`); undefined without one. */
     whereabouts: options.whereabouts,
     organisationUuid,
@@ -321,6 +330,11 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
      * signal. A GraphQL operation decides each of its mutations on such fresh reads.
      */
     freshOwnershipReads: () => ownershipReads(cachedGets()),
+    /**
+     * A GET through a cache of its own, for the reads a mutation decides on before it writes: nothing this
+     * request read before answers them, and they answer none of the reads of the result after the write.
+     */
+    freshGets: () => cachedGets(),
   };
 }
 

@@ -44,7 +44,7 @@ function guardedPost() {
       guarded = extension.legacy;
     },
   } as never);
-  return { post: guarded!.post, posted };
+  return { post: guarded!.post, judge: guarded!.judge, posted };
 }
 
 // Issue 35, item 8: a mutation is decided by the body it posts, so records nested in it are judged too.
@@ -72,5 +72,18 @@ describe('useRbac', () => {
     expect(posted).toEqual([]);
     await expect(post('/service/ou/create', create([ownerRecord(parent)]))).resolves.toBe('written');
     expect(posted).toHaveLength(1);
+  });
+
+  it('judges a write without sending it, as `post` would (a mutation that reads first asks it)', async () => {
+    const { judge, posted } = guardedPost();
+    const edit = (unit: string) => ({
+      type: 'org_unit',
+      uuid: unit,
+      data: { uuid: unit, name: 'Renamed', validity: { from: '2026-01-01' } },
+    });
+    const refused = judge('/service/details/edit', edit(elsewhere));
+    await expect(refused).rejects.toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    await expect(judge('/service/details/edit', edit(parent))).resolves.toBeUndefined();
+    expect(posted).toEqual([]);
   });
 });

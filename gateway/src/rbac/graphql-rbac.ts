@@ -37,7 +37,7 @@ export function useRbac(options: RbacPluginOptions): Plugin<RbacContext> {
     onContextBuilding({ context, extendContext }) {
       const { legacy, principal, today } = context as Partial<RbacContext>;
       if (!legacy || !principal || !today) return;
-      const post = async <T>(path: string, body: unknown): Promise<T> => {
+      const judge = async (path: string, body: unknown): Promise<void> => {
         const byRole = options.policy.decideByRole(principal);
         const decision =
           byRole ??
@@ -54,9 +54,13 @@ export function useRbac(options: RbacPluginOptions): Plugin<RbacContext> {
             : { code: 'FORBIDDEN' };
           throw new GraphQLError(decision.reason, { extensions });
         }
+      };
+      const post = async <T>(path: string, body: unknown): Promise<T> => {
+        await judge(path, body);
         return legacy.post<T>(path, body);
       };
-      const guarded: LegacyLoaders = { ...legacy, post };
+      // `judge` alone: a mutation that reads before it writes is refused first, with nothing read.
+      const guarded: LegacyLoaders = { ...legacy, judge, post };
       extendContext({ legacy: guarded });
     },
   };

@@ -12,6 +12,7 @@ import { typeMappings, type MappedType } from '../../write-mapping/type-mappings
 import { withOs2moErrors } from '../error-context.js';
 import { classResolvers } from './class-writes.js';
 import { endDay, startDay, type EndReading } from './service-dates.js';
+import { refuseUnbackableClears } from './unit-clears.js';
 
 /** How one OS2mo version reads a mutation's input, where versions differ (OS2mo's migration guide). */
 export interface Os2moMutationOptions {
@@ -177,18 +178,20 @@ function orgUnitResolvers(write: Writer, options: Os2moMutationOptions): Record<
         }),
       );
     },
-    org_unit_update: (_: unknown, { input }: Args, context: GraphQLContext) =>
-      one(
-        post(context, legacyPaths.detailsEdit(), {
-          type: 'org_unit',
-          uuid: input.uuid,
-          data: {
-            uuid: input.uuid,
-            ...write.fields('org_unit', input, 'update', orgUnitUpdate),
-            validity: write.validity(input.validity),
-          },
-        }),
-      ),
+    org_unit_update: async (_: unknown, { input }: Args, context: GraphQLContext) => {
+      const validity = write.validity(input.validity);
+      const path = legacyPaths.detailsEdit();
+      const body = {
+        type: 'org_unit',
+        uuid: input.uuid,
+        data: { uuid: input.uuid, ...write.fields('org_unit', input, 'update', orgUnitUpdate), validity },
+      };
+      // v22 on, `null` asks to clear; 2.4.0 cannot clear a level, hierarchy or time planning (`unit-clears.ts`).
+      if (options.orgUnitUpdateNull === 'clear') {
+        await refuseUnbackableClears(context, input, validity, { path, body });
+      }
+      return one(post(context, path, body));
+    },
     org_unit_terminate: (_: unknown, { input }: Args, context: GraphQLContext) => {
       const to = write.endDay(input.to);
       // With `from`, the Service API keeps the unit inactive from `from` through its (inclusive) `to`.

@@ -1,0 +1,119 @@
+import { GraphQLError } from 'graphql';
+import type { GraphQLContext } from '../../context.js';
+import type { Input } from '../../write-mapping/legacy-body.js';
+import {
+  readByUuid,
+  readOwnerListing,
+  type BackendGet,
+  type Days,
+} from '../../../backend-record/backend-reads.js';
+import type { BackendVersion } from '../../../backend-record/backend-objects.js';
+import { NOT_SERVED_CODE } from '../omission-errors.js';
+import { unitHierarchyUuid } from '../unit-hierarchy.js';
+
+/**
+ * The unit fields OS2mo (v22 on) clears when `org_unit_update` gives `null`, and which OS2mo 2.4.0's Service
+ * API cannot clear: its unit edit stores each only when given a value (`if data.get(…)`,
+ * `backend/mora/service/orgunit.py`@2.4.0 lines 248, 255 and 262), and no other write of it clears them. Each
+ * with the words a refusal uses.
+ */
+export const unclearableUnitFields = {
+  org_unit_level: 'level',
+  org_unit_hierarchy: 'hierarchy',
+  time_planning: 'time planning',
+} as const;
+
+type UnclearableField = keyof typeof unclearableUnitFields;
+
+const dayOf = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : null);
+
+/** Whether a version (its validity, days inclusive, null: open) touches `days`. */
+function touches(version: BackendVersion, days: Days): boolean {
+  const validity = (version.validity ?? {}) as { from?: unknown; to?: unknown };
+  const from = dayOf(validity.from);
+  const to = dayOf(validity.to);
+  return (
+    (days.to === null || from === null || from <= days.to) &&
+    (days.from === null || to === null || to >= days.from)
+  );
+}
+
+/**
+ * The unit's versions touching `days`: 2.4.0's reading API (`/api/v1/org_unit/by_uuid`, one call), else the
+ * Service API's `details/org_unit` in the scopes that cover `days` (two or three calls). Read through a cache
+ * of its own, so that nothing read here answers the reads of the mutation's result after the write.
+ */
+async function unitVersions(
+  get: BackendGet,
+  uuid: string,
+  days: Days,
+  at: string,
+): Promise<BackendVersion[]> {
+  const read =
+    (await readByUuid(get, 'org_unit', [uuid], days, at)) ??
+    (await readOwnerListing(get, 'org_unit', { unit: uuid }, days, at));
+  return read.filter((version) => touches(version, days));
+}
+
+/** Whether the unit holds a class for `field` on some day of `days`, in one of `versions`. */
+async function holds(
+  context: GraphQLContext,
+  field: UnclearableField,
+  uuid: string,
+  versions: readonly BackendVersion[],
+  days: Days,
+): Promise<boolean> {
+  if (field !== 'org_unit_hierarchy') {
+    return versions.some(
+      (version) => typeof (version[field] as { uuid?: unknown } | null)?.uuid === 'string',
+    );
+  }
+  // No unit read of 2.4.0 gives the hierarchy; the parent's filtered children listing does, on the first day of
+  // each version inside `days` (a hierarchy is stored with the unit, so it changes only where a version starts).
+  const start = days.from ?? context.today;
+  const found = await Promise.all(
+    versions.map((version) => {
+      const from = dayOf((version.validity as { from?: unknown } | undefined)?.from);
+      return unitHierarchyUuid(
+        { ...version, uuid, __at: from !== null && from > start ? from : start },
+        context,
+      );
+    }),
+  );
+  return found.some((hierarchy) => hierarchy !== null);
+}
+
+/**
+ * Refuses an `org_unit_update` that asks (v22 on, `null`) to clear a unit's level, hierarchy or time planning
+ * the unit holds somewhere in the edit's `days`: the Service API would answer success and keep the class,
+ * a silent no-op where the client asked for a clear. A `null` for a field the unit holds nowhere in `days`
+ * changes nothing in OS2mo either, and passes (OS2mo's UI sends `time_planning: null` with every rename,
+ * and `org_unit_level: null` for a unit without a level). Nothing is written before this decides, and nothing
+ * is read before RBAC has judged `write`, the Service API write the mutation then sends.
+ */
+export async function refuseUnbackableClears(
+  context: GraphQLContext,
+  input: Input,
+  days: Days,
+  write: { path: string; body: unknown },
+): Promise<void> {
+  const nulled = (Object.keys(unclearableUnitFields) as UnclearableField[]).filter(
+    (field) => input[field] === null,
+  );
+  if (nulled.length === 0 || typeof input.uuid !== 'string') return;
+  // RBAC first, on the very write: a user who may not make it is refused as for it, with nothing read.
+  await context.legacy.judge(write.path, write.body);
+  const get = context.legacy.freshGets();
+  const { orgUnit } = context.legacy.freshOwnershipReads();
+  const fresh: GraphQLContext = { ...context, legacy: { ...context.legacy, get, orgUnit } };
+  const versions = await unitVersions(get, input.uuid, days, context.today);
+  for (const field of nulled) {
+    if (!(await holds(fresh, field, input.uuid, versions, days))) continue;
+    const what = unclearableUnitFields[field];
+    const coordinate = `OrganisationUnitUpdateInput.${field}`;
+    throw new GraphQLError(
+      `The Service API (OS2mo 2.4.0) cannot clear a unit's ${what}, and this unit has one in the period of the edit, so nothing was written. Leave \`${field}\` out to keep the unit's ${what}, or give a class to change it.`,
+      { extensions: { code: NOT_SERVED_CODE, coordinate } },
+    );
+  }
+}
