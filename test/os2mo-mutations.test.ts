@@ -273,7 +273,7 @@ describe('org_unit_* (OS2mo tests/graphapi/test_organisation_units.py)', () => {
 
   // OS2mo's UI sends `time_planning` with every unit form (os2mo-naldo web/src/routes/(app)/organisation/
   // [uuid]/edit/unit/+page.svelte); OS2mo 2.4.0's ou/create and unit edit take it.
-  it("writes a unit's time planning through to the Service API; null passes only for a unit without one", async () => {
+  it("writes a unit's time planning through to the Service API; null keeps it, as 2.4.0 does", async () => {
     const planned = cls('time_planning', 'working_time_plans');
     const uuid = await written('org_unit_create', 'OrganisationUnitCreateInput!', {
       name: 'Planned',
@@ -286,15 +286,18 @@ describe('org_unit_* (OS2mo tests/graphapi/test_organisation_units.py)', () => {
     expect(await legacyGet<Json>(`/service/ou/${uuid}/?at=2024-01-01`)).toMatchObject({
       time_planning: { uuid: planned },
     });
-    // 2.4.0 `service/orgunit.py` line 262 cannot clear it: refused, nothing written.
-    const refused = await mutate('alice', 'org_unit_update', 'OrganisationUnitUpdateInput!', {
+    // 2.4.0 `service/orgunit.py` line 262 cannot clear it, and OS2mo's UI sends the null with every rename
+    // (`unit-clears.ts`): the edit is written, the null forwarded as judged, and the time planning stays.
+    await written('org_unit_update', 'OrganisationUnitUpdateInput!', {
       uuid,
+      name: 'Renamed planned',
       time_planning: null,
       validity: { from: '2024-02-01' },
     });
-    expect(refused.errors?.[0]?.extensions).toMatchObject({
-      code: 'NOT_SERVED_BY_THIS_BACKEND',
-      coordinate: 'OrganisationUnitUpdateInput.time_planning',
+    expect(lastWrite().body).toMatchObject({ data: { uuid, name: 'Renamed planned', time_planning: null } });
+    expect(await legacyGet<Json>(`/service/ou/${uuid}/?at=2024-02-01`)).toMatchObject({
+      name: 'Renamed planned',
+      time_planning: { uuid: planned },
     });
     // The rename form sends `time_planning: null` whenever its time-planning field is hidden (the UI's
     // default, `PUBLIC_SHOW_TIME_PLANNING`): for a unit without one it is written, null and all.

@@ -6,9 +6,10 @@ import { postGraphQL, startTestStack, type TestStack } from './stack.js';
  * `org_unit_update` giving `null` for a unit's level, hierarchy or time planning, through the whole stack. OS2mo
  * (v22 on, migration.md "Version 22") clears the field; OS2mo 2.4.0's Service API cannot (its unit edit stores
  * each only when given a value: `backend/mora/service/orgunit.py`@2.4.0 lines 248, 255 and 262). So the
- * gateway refuses the clear, before anything is written, when the unit holds a class for the field somewhere in
- * the edit's period, and writes as before when it holds none (OS2mo's UI sends `time_planning: null` with every
- * rename). v21 ignores `null`, as a field left out. Read through 2.4.0's reading API, and without it.
+ * gateway refuses a level's or hierarchy's clear, before anything is written, when the unit holds a class for the field somewhere in
+ * the edit's period, and writes as before when it holds none. A time planning given as `null` is kept, as
+ * 2.4.0 keeps it: OS2mo's UI sends `time_planning: null` with every rename while its time-planning field is
+ * hidden (its default). v21 ignores `null`, as a field left out. Read through 2.4.0's reading API, and without it.
  */
 type Json = Record<string, any>;
 type Answer = { data?: Json | null; errors?: { message: string; extensions?: Json }[] };
@@ -18,7 +19,8 @@ const classes: Record<string, string> = {
   org_unit_hierarchy: cls('org_unit_hierarchy', 'safety_organisation'),
   time_planning: cls('time_planning', 'duty_planning'),
 };
-const fields = Object.keys(classes);
+/** The fields whose clear is refused; a time planning is kept (`unit-clears.ts` says why). */
+const fields = ['org_unit_level', 'org_unit_hierarchy'];
 
 let reading: TestStack;
 let withoutReadingApi: TestStack;
@@ -209,6 +211,24 @@ describe.each([
   });
 });
 
+describe.each(['v30', 'v22'])('%s: null for a time planning the unit holds', (version) => {
+  it("writes the rename and keeps the time planning, as OS2mo's UI renames a unit (its field hidden)", async () => {
+    const uuid = await createUnit(reading, { time_planning: classes.time_planning });
+    const { answer, writes } = await update(reading, version, {
+      uuid,
+      name: 'Renamed',
+      time_planning: null,
+      validity: { from: '2024-06-01' },
+    });
+    expect(answer.errors).toBeUndefined();
+    expect(writes.map((write) => write.path)).toEqual(['/service/details/edit']);
+    expect(await unitOn(reading, uuid, '2024-06-01')).toMatchObject({
+      name: 'Renamed',
+      time_planning: classes.time_planning,
+    });
+  });
+});
+
 describe('RBAC before the reads', () => {
   it('refuses a user without a write role with FORBIDDEN, reading nothing of the unit', async () => {
     const uuid = await createUnit(reading, { org_unit_level: classes.org_unit_level });
@@ -225,7 +245,7 @@ describe('RBAC before the reads', () => {
 });
 
 describe('v21: null is ignored, as a field left out', () => {
-  it.each(fields)('writes the rename and keeps the %s the unit holds', async (field) => {
+  it.each(Object.keys(classes))('writes the rename and keeps the %s the unit holds', async (field) => {
     const uuid = await createUnit(reading, { [field]: classes[field] });
     const { answer, writes } = await update(reading, 'v21', {
       uuid,

@@ -186,7 +186,7 @@ function orgUnitResolvers(write: Writer, options: Os2moMutationOptions): Record<
         uuid: input.uuid,
         data: { uuid: input.uuid, ...write.fields('org_unit', input, 'update', orgUnitUpdate), validity },
       };
-      // v22 on, `null` asks to clear; 2.4.0 cannot clear a level, hierarchy or time planning (`unit-clears.ts`).
+      // v22 on, `null` asks to clear, which 2.4.0 cannot: a held level or hierarchy is refused (`unit-clears.ts`).
       if (options.orgUnitUpdateNull === 'clear') {
         await refuseUnbackableClears(context, input, validity, { path, body });
       }

@@ -16,11 +16,17 @@ import { unitHierarchyUuid } from '../unit-hierarchy.js';
  * API cannot clear: its unit edit stores each only when given a value (`if data.get(…)`,
  * `backend/mora/service/orgunit.py`@2.4.0 lines 248, 255 and 262), and no other write of it clears them. Each
  * with the words a refusal uses.
+ *
+ * `time_planning` is the third such field, and is not refused: a `null` for it keeps the unit's time planning,
+ * as 2.4.0 and v21 do. OS2mo's UI sends `time_planning: null` with every rename while its time-planning field is
+ * hidden, which is its default (naldo `web/src/lib/env.ts`, `PUBLIC_SHOW_TIME_PLANNING`; the rename form's
+ * `+page.server.ts` reads the absent field as null), so there the null means "not asked": refusing it would
+ * refuse every rename of a unit that has a time planning. A client that means to clear it is told so in
+ * `docs/graphql.md`.
  */
 export const unclearableUnitFields = {
   org_unit_level: 'level',
   org_unit_hierarchy: 'hierarchy',
-  time_planning: 'time planning',
 } as const;
 
 type UnclearableField = keyof typeof unclearableUnitFields;
@@ -84,11 +90,11 @@ async function holds(
 }
 
 /**
- * Refuses an `org_unit_update` that asks (v22 on, `null`) to clear a unit's level, hierarchy or time planning
+ * Refuses an `org_unit_update` that asks (v22 on, `null`) to clear a unit's level or hierarchy
  * the unit holds somewhere in the edit's `days`: the Service API would answer success and keep the class,
  * a silent no-op where the client asked for a clear. A `null` for a field the unit holds nowhere in `days`
- * changes nothing in OS2mo either, and passes (OS2mo's UI sends `time_planning: null` with every rename,
- * and `org_unit_level: null` for a unit without a level). Nothing is written before this decides, and nothing
+ * changes nothing in OS2mo either, and passes (OS2mo's UI sends `org_unit_level: null` for a unit without a
+ * level). Nothing is written before this decides, and nothing
  * is read before RBAC has judged `write`, the Service API write the mutation then sends.
  */
 export async function refuseUnbackableClears(
