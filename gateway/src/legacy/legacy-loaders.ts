@@ -288,10 +288,7 @@ export function createLegacyLoaders(client: LegacyClient, options: LegacyLoaderO
      * so a refused user is refused as for the write, with nothing read. Allows all here; RBAC (`useRbac`)
      * replaces it with its decision.
      */
-    judge: async (path: string, body: unknown): Promise<void> => {
-      void path;
-      void body;
-    },
+    judge: async (_path: string, _body: unknown): Promise<void> => {},
     /** The record's word on whose an object is (`DATABASE_URL`); undefined without one. */
     whereabouts: options.whereabouts,
     organisationUuid,
