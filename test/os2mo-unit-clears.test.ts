@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classUuid as cls, oscarOwnedUnitUuid as unit } from '../legacy-service/src/fixture/organisation.js';
-import { postGraphQL, startTestStack, type TestStack } from './stack.js';
+import { signIn, startTestStack, type TestStack } from './stack.js';
 
 /**
  * `org_unit_update` giving `null` for a unit's level, hierarchy or time planning, through the whole stack. OS2mo
@@ -40,14 +40,7 @@ async function ask(
   variables: Json,
   who = 'alice',
 ): Promise<Answer> {
-  const { status, body } = await postGraphQL(
-    stack,
-    version,
-    { query, variables },
-    { authorization: `Bearer ${await stack.token(who)}` },
-  );
-  expect(status).toBe(200);
-  return body as Answer;
+  return (await (await signIn(stack, who)).ask(version, query, variables)) as Answer;
 }
 
 /** A new unit below Oscar's, from 2024-01-01, holding the classes given. */
