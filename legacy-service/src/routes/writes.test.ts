@@ -265,6 +265,25 @@ describe('writes through time', () => {
     },
   );
 
+  // `checked_get` (`util.py` lines 465-486 at tag 2.4.0) refuses a parent that is neither None nor a dict.
+  it.each([
+    ['""', ''],
+    ['false', false],
+    ['0', 0],
+    ['[]', []],
+  ])('refuses a parent of %s as no object, for a unit at the top too', async (_, parent) => {
+    const [top] = (await read('/service/o/')) as { uuid: string }[];
+    const roots = (await read(`/service/o/${top!.uuid}/children`)) as { uuid: string }[];
+    for (const unit of [unitUuid(20), roots[0]!.uuid]) {
+      const response = await legacy.post('/service/details/edit', {
+        type: 'org_unit',
+        data: { uuid: unit, parent, validity: { from: '2026-03-01' } },
+      });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as any).error_key).toBe('E_INVALID_TYPE');
+    }
+  });
+
   it('vacates manager roles when an employee is terminated with vacate', async () => {
     const managers = await read(`/service/ou/${oscarOwnedUnitUuid}/details/manager`);
     const person = managers[0].person.uuid as string;

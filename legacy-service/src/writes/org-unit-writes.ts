@@ -87,6 +87,10 @@ export function createOrgUnit(data: OrgData, state: PendingState, body: BodyRead
  * True for the values Python reads as false (`None`, `False`, `0`, `""`, `[]`, `{}`): where 2.4.0 tests
  * `data.get(key)`, such a value is as if the key were left out.
  */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 function falsyInPython(value: unknown): boolean {
   if (value === null || value === false || value === 0 || value === '') return true;
   if (Array.isArray(value)) return value.length === 0;
@@ -123,9 +127,12 @@ export function editOrgUnit(data: OrgData, state: PendingState, body: BodyReader
   if (changesBody.raw('user_key') !== undefined) changes.user_key = changesBody.string('user_key');
   const parent = changesBody.raw('parent');
   if (parent !== undefined) {
-    // 2.4.0 `service/orgunit.py` line 273 reads the parent with `util.get_mapping_uuid`, which answers None
-    // for any falsy value (`util.py` line 533): `null` and `{}` alike name the top.
-    changes.parent = topLevelAsNull(data, falsyInPython(parent) ? null : changesBody.ref('parent'));
+    // 2.4.0 `service/orgunit.py` line 273 reads the parent with `util.get_mapping_uuid` (`util.py` line 533):
+    // `checked_get` answers its default `{}` for None and refuses any other value that is no dict
+    // (E_INVALID_TYPE, lines 465-486), and an empty dict is None. So `null` and `{}` alike name the top; `""`,
+    // `false`, `0` or `[]` are refused by `ref`, as there.
+    const top = parent === null || (isPlainObject(parent) && Object.keys(parent).length === 0);
+    changes.parent = topLevelAsNull(data, top ? null : changesBody.ref('parent'));
   }
   // 2.4.0 `service/orgunit.py` line 245 indexes the type's `uuid` unguarded: `null` or `{}` fails there with a
   // 500 (TypeError, KeyError); here, the clear 400 `V_MISSING_REQUIRED_VALUE` instead.
