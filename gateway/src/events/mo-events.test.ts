@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ObjectType } from '../legacy/backend-hooks.js';
-import { os2moTypeNames } from '../legacy/os2mo-type-names.js';
+import { os2moObjectNames } from '../legacy/os2mo-type-names.js';
 import type { WriteIntent } from '../rbac/write-intent.js';
 import { moRoutingKeys, recordedRoutingKey, touchedByMutation, touchedByServiceWrite } from './mo-events.js';
 
@@ -91,7 +91,7 @@ describe('touchedByMutation', () => {
 
 describe('recordedRoutingKey', () => {
   it("gives every Service API type OS2mo names one of OS2mo's routing keys, and none to the others", () => {
-    for (const [type, name] of Object.entries(os2moTypeNames)) {
+    for (const [type, name] of Object.entries(os2moObjectNames)) {
       const routingKey = recordedRoutingKey(type as ObjectType);
       if (name === null) expect(routingKey, type).toBeUndefined();
       else expect(moRoutingKeys, type).toContain(routingKey);

@@ -1,5 +1,5 @@
 import type { ObjectType } from '../legacy/backend-hooks.js';
-import { os2moTypeNames } from '../legacy/os2mo-type-names.js';
+import { os2moObjectNames } from '../legacy/os2mo-type-names.js';
 import type { Logger } from '../observability/logger.js';
 import type { WriteIntent } from '../rbac/write-intent.js';
 import { moNamespace, type EventStore } from './event-store.js';
@@ -37,13 +37,13 @@ export const moRoutingKeys = [
 
 /**
  * The routing key of an object the record of the backend noticed changing (`backend-record/`), or a write
- * touched: OS2mo's name for its type (`os2moTypeNames`), but `person` for a person; none for 2.x's roles
+ * touched: OS2mo's name for its type (`os2moObjectNames`), but `person` for a person; none for 2.x's roles
  * and engagement associations, which OS2mo no longer has (it replaced roles by role bindings and dropped
  * the other).
  */
 export function recordedRoutingKey(type: ObjectType): string | undefined {
   if (type === 'employee') return 'person';
-  return os2moTypeNames[type] ?? undefined;
+  return os2moObjectNames[type] ?? undefined;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -97,7 +97,7 @@ export function touchedByServiceWrite(intents: readonly WriteIntent[], answer: u
  * routing key of each Service API type under OS2mo's name for it (`employee` → `person`), and classes.
  */
 const mutationRoutingKeys = new Map<string, string>([
-  ...Object.entries(os2moTypeNames).flatMap(([type, name]): [string, string][] => {
+  ...Object.entries(os2moObjectNames).flatMap(([type, name]): [string, string][] => {
     const routingKey = recordedRoutingKey(type as ObjectType);
     return name !== null && routingKey !== undefined ? [[name, routingKey]] : [];
   }),

@@ -10,7 +10,7 @@ import type { DetailType } from './legacy-paths.js';
  * The one map from Service API names to OS2mo's: the events, the OS2mo mutations and the coverage report's
  * write replacements read it.
  */
-export const os2moTypeNames = {
+export const os2moObjectNames = {
   org_unit: 'org_unit',
   employee: 'employee',
   engagement: 'engagement',

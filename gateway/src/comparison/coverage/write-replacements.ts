@@ -1,6 +1,6 @@
 import { isObjectType } from 'graphql';
 import { typeMappings, type MappedType } from '../../graphql/write-mapping/type-mappings.js';
-import { os2moTypeNames } from '../../legacy/os2mo-type-names.js';
+import { os2moObjectNames } from '../../legacy/os2mo-type-names.js';
 import { servedV30Schema } from '../os2mo-road.js';
 
 /**
@@ -57,7 +57,7 @@ function served(types: MappedType[], verb: 'create' | 'update' | 'terminate'): W
   const mapping: WriteReplacement['mapping'] = {};
   for (const type of types) {
     // OS2mo's mutations begin with its name for the type (the Service API's `it` is OS2mo's `ituser`).
-    const prefix = os2moTypeNames[type];
+    const prefix = os2moObjectNames[type];
     const name = `${prefix}_${verb}`;
     if (prefix === null || fields[name] === undefined) continue;
     mutations.push(name);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GraphQLContext } from '../../context.js';
 import { legacyPaths } from '../../../legacy/legacy-paths.js';
-import { os2moTypeNames } from '../../../legacy/os2mo-type-names.js';
+import { os2moObjectNames } from '../../../legacy/os2mo-type-names.js';
 import {
   canonicalInput,
   legacyFields,
@@ -52,7 +52,7 @@ function ownerPriority(input: Input): Input {
 
 /**
  * OS2mo's detail mutations the Service API backs: Service API type, input shape. Each mutation begins with
- * OS2mo's name for the type (`os2moTypeNames`: the Service API's `it` is OS2mo's `ituser`).
+ * OS2mo's name for the type (`os2moObjectNames`: the Service API's `it` is OS2mo's `ituser`).
  */
 const details = [
   { type: 'engagement', shape: employeeAlias },
@@ -132,7 +132,7 @@ type Writer = ReturnType<typeof writer>;
 function detailResolvers(write: Writer): Record<string, Resolver> {
   const resolvers: Record<string, Resolver> = {};
   for (const { type, shape } of details) {
-    const prefix = os2moTypeNames[type];
+    const prefix = os2moObjectNames[type];
     const create = write.createItem(type, shape);
     const update = write.updateItem(type, shape);
     resolvers[`${prefix}_create`] = (_: unknown, { input }: Args, context: GraphQLContext) =>
