@@ -90,18 +90,20 @@ async function holds(
 }
 
 /**
- * Refuses an `org_unit_update` that asks (v22 on, `null`) to clear a unit's level or hierarchy
- * the unit holds somewhere in the edit's `days`: the Service API would answer success and keep the class,
- * a silent no-op where the client asked for a clear. A `null` for a field the unit holds nowhere in `days`
- * changes nothing in OS2mo either, and passes (OS2mo's UI sends `org_unit_level: null` for a unit without a
- * level). Nothing is written before this decides, and nothing
- * is read before RBAC has judged `write`, the Service API write the mutation then sends.
+ * Refuses an `org_unit_update` that asks (`null`: OS2mo v22 on, and this gateway's v1/v2) to clear a unit's
+ * level or hierarchy the unit holds somewhere in the edit's `days`: the Service API would answer success and
+ * keep the class, a silent no-op where the client asked for a clear. A `null` for a field the unit holds
+ * nowhere in `days` changes nothing in OS2mo either, and passes (OS2mo's UI sends `org_unit_level: null` for a
+ * unit without a level). Nothing is written before this decides, and nothing is read before RBAC has judged
+ * `write`, the Service API write the mutation then sends. `inputType` names the input in the refusal's
+ * `coordinate` (v1/v2 call it `OrgUnitUpdateInput`).
  */
 export async function refuseUnbackableClears(
   context: GraphQLContext,
   input: Input,
   days: Days,
   write: { path: string; body: unknown },
+  inputType = 'OrganisationUnitUpdateInput',
 ): Promise<void> {
   const nulled = (Object.keys(unclearableUnitFields) as UnclearableField[]).filter(
     (field) => input[field] === null,
@@ -116,7 +118,7 @@ export async function refuseUnbackableClears(
   for (const field of nulled) {
     if (!(await holds(fresh, field, input.uuid, versions, days))) continue;
     const what = unclearableUnitFields[field];
-    const coordinate = `OrganisationUnitUpdateInput.${field}`;
+    const coordinate = `${inputType}.${field}`;
     throw new GraphQLError(
       `The Service API (OS2mo 2.4.0) cannot clear a unit's ${what}, and this unit has one in the period of the edit, so nothing was written. Leave \`${field}\` out to keep the unit's ${what}, or give a class to change it.`,
       { extensions: { code: NOT_SERVED_CODE, coordinate } },
