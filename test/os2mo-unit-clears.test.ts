@@ -225,6 +225,30 @@ describe.each(['v30', 'v22'])('%s: null for a time planning the unit holds', (ve
   });
 });
 
+describe('a hierarchy over several versions', () => {
+  it('is looked for one version at a time, stopping at the first that holds one', async () => {
+    const uuid = await createUnit(reading, { org_unit_hierarchy: classes.org_unit_hierarchy });
+    // Two renames: three versions, from 2024-01-01, 2024-03-01 and 2024-05-01, each holding the hierarchy.
+    for (const [name, from] of [
+      ['March', '2024-03-01'],
+      ['May', '2024-05-01'],
+    ]) {
+      const renamed = await update(reading, 'v30', { uuid, name, validity: { from } });
+      expect(renamed.answer.errors).toBeUndefined();
+    }
+    const { answer, reads } = await update(reading, 'v30', {
+      uuid,
+      org_unit_hierarchy: null,
+      validity: { from: '2024-01-01' },
+    });
+    expectRefused(answer, 'org_unit_hierarchy');
+    // The first version holds it: the parent's filtered listings are read on its first day only.
+    const listings = reads.filter((path) => path.startsWith(`/service/ou/${unit}/children?`));
+    expect(listings.length).toBeGreaterThan(0);
+    expect(listings.every((path) => path.includes('at=2024-01-01'))).toBe(true);
+  });
+});
+
 describe('RBAC before the reads', () => {
   it('refuses a user without a write role with FORBIDDEN, reading nothing of the unit', async () => {
     const uuid = await createUnit(reading, { org_unit_level: classes.org_unit_level });

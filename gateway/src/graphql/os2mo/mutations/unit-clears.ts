@@ -75,18 +75,19 @@ async function holds(
     );
   }
   // No unit read of 2.4.0 gives the hierarchy; the parent's filtered children listing does, on the first day of
-  // each version inside `days` (a hierarchy is stored with the unit, so it changes only where a version starts).
+  // each version inside `days`. 2.4.0's unit reader does not split versions where the hierarchy (`opmærkning`)
+  // changes (its `_get_effects` leaves it out, `handler/impl/org_unit.py`@2.4.0 lines 54–64). But the only
+  // writes of a hierarchy, `ou/create` and the unit edit, also write the unit's `gyldighed` over the same
+  // period (`service/orgunit.py`@2.4.0 line 209, `update_payload` at 291), which the reader does split on, so a
+  // hierarchy changes only where a version starts. One version at a time (each asks every hierarchy class),
+  // stopping at the first that holds one.
   const start = days.from ?? context.today;
-  const found = await Promise.all(
-    versions.map((version) => {
-      const from = dayOf((version.validity as { from?: unknown } | undefined)?.from);
-      return unitHierarchyUuid(
-        { ...version, uuid, __at: from !== null && from > start ? from : start },
-        context,
-      );
-    }),
-  );
-  return found.some((hierarchy) => hierarchy !== null);
+  for (const version of versions) {
+    const from = dayOf((version.validity as { from?: unknown } | undefined)?.from);
+    const at = from !== null && from > start ? from : start;
+    if ((await unitHierarchyUuid({ ...version, uuid, __at: at }, context)) !== null) return true;
+  }
+  return false;
 }
 
 /**
