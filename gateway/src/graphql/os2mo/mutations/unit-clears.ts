@@ -4,6 +4,7 @@ import type { Input } from '../../write-mapping/legacy-body.js';
 import {
   readByUuid,
   readOwnerListing,
+  touchesDays,
   type BackendGet,
   type Days,
 } from '../../../backend-record/backend-reads.js';
@@ -24,7 +25,7 @@ import { unitHierarchyUuid } from '../unit-hierarchy.js';
  * refuse every rename of a unit that has a time planning. A client that means to clear it is told so in
  * `docs/graphql.md`.
  */
-export const unclearableUnitFields = {
+const unclearableUnitFields = {
   org_unit_level: 'level',
   org_unit_hierarchy: 'hierarchy',
 } as const;
@@ -32,17 +33,6 @@ export const unclearableUnitFields = {
 type UnclearableField = keyof typeof unclearableUnitFields;
 
 const dayOf = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : null);
-
-/** Whether a version (its validity, days inclusive, null: open) touches `days`. */
-function touches(version: BackendVersion, days: Days): boolean {
-  const validity = (version.validity ?? {}) as { from?: unknown; to?: unknown };
-  const from = dayOf(validity.from);
-  const to = dayOf(validity.to);
-  return (
-    (days.to === null || from === null || from <= days.to) &&
-    (days.from === null || to === null || to >= days.from)
-  );
-}
 
 /**
  * The unit's versions touching `days`: 2.4.0's reading API (`/api/v1/org_unit/by_uuid`, one call), else the
@@ -58,7 +48,7 @@ async function unitVersions(
   const read =
     (await readByUuid(get, 'org_unit', [uuid], days, at)) ??
     (await readOwnerListing(get, 'org_unit', { unit: uuid }, days, at));
-  return read.filter((version) => touches(version, days));
+  return read.filter((version) => touchesDays(version, days));
 }
 
 /** Whether the unit holds a class for `field` on some day of `days`, in one of `versions`. */
@@ -79,8 +69,8 @@ async function holds(
   // changes (its `_get_effects` leaves it out, `handler/impl/org_unit.py`@2.4.0 lines 54–64). But the only
   // writes of a hierarchy, `ou/create` and the unit edit, also write the unit's `gyldighed` over the same
   // period (`service/orgunit.py`@2.4.0 line 209, `update_payload` at 291), which the reader does split on, so a
-  // hierarchy changes only where a version starts. One version at a time (each asks every hierarchy class),
-  // stopping at the first that holds one.
+  // hierarchy changes only where a version starts. Every version carries its `parent`, so nothing reads the
+  // unit itself. One version at a time (each asks every hierarchy class), stopping at the first that holds one.
   const start = days.from ?? context.today;
   for (const version of versions) {
     const from = dayOf((version.validity as { from?: unknown } | undefined)?.from);
@@ -98,6 +88,9 @@ async function holds(
  * unit without a level). Nothing is written before this decides, and nothing is read before RBAC has judged
  * `write`, the Service API write the mutation then sends. `inputType` names the input in the refusal's
  * `coordinate` (v1/v2 call it `OrgUnitUpdateInput`).
+ *
+ * The refusal's sentence is its own rather than `notServedMessage`'s: that one says OS2mo has a coordinate
+ * this gateway does not serve, where here the field is served and only its `null`, on this unit, is not.
  */
 export async function refuseUnbackableClears(
   context: GraphQLContext,
@@ -113,8 +106,7 @@ export async function refuseUnbackableClears(
   // RBAC first, on the very write: a user who may not make it is refused as for it, with nothing read.
   await context.legacy.judge(write.path, write.body);
   const get = context.legacy.freshGets();
-  const { orgUnit } = context.legacy.freshOwnershipReads();
-  const fresh: GraphQLContext = { ...context, legacy: { ...context.legacy, get, orgUnit } };
+  const fresh: GraphQLContext = { ...context, legacy: { ...context.legacy, get } };
   const versions = await unitVersions(get, input.uuid, days, context.today);
   for (const field of nulled) {
     if (!(await holds(fresh, field, input.uuid, versions, days))) continue;
