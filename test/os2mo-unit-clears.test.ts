@@ -9,7 +9,8 @@ import { signIn, startTestStack, type TestStack } from './stack.js';
  * gateway refuses a level's or hierarchy's clear, before anything is written, when the unit holds a class for the field somewhere in
  * the edit's period, and writes as before when it holds none. A time planning given as `null` is kept, as
  * 2.4.0 keeps it: OS2mo's UI sends `time_planning: null` with every rename while its time-planning field is
- * hidden (its default). v21 ignores `null`, as a field left out. Read through 2.4.0's reading API, and without it.
+ * hidden (its default). v21 ignores `null`, as a field left out. This gateway's v1 and v2 refuse a held
+ * level's clear as v22 on does. Read through 2.4.0's reading API, and without it.
  */
 type Json = Record<string, any>;
 type Answer = { data?: Json | null; errors?: { message: string; extensions?: Json }[] };
@@ -67,10 +68,12 @@ async function createUnit(stack: TestStack, held: Json = {}): Promise<string> {
 async function update(stack: TestStack, version: string, input: Json, who = 'alice') {
   const proxy = stack.legacyProxy!;
   const before = proxy.requests.length;
+  // This gateway's v1 and v2 name the input `OrgUnitUpdateInput`.
+  const inputType = /^v[12]$/.test(version) ? 'OrgUnitUpdateInput' : 'OrganisationUnitUpdateInput';
   const answer = await ask(
     stack,
     version,
-    'mutation($input: OrganisationUnitUpdateInput!) { org_unit_update(input: $input) { uuid } }',
+    `mutation($input: ${inputType}!) { org_unit_update(input: $input) { uuid } }`,
     { input },
     who,
   );
@@ -96,13 +99,13 @@ async function unitOn(stack: TestStack, uuid: string, day: string) {
   };
 }
 
-function expectRefused(answer: Answer, field: string) {
+function expectRefused(answer: Answer, field: string, inputType = 'OrganisationUnitUpdateInput') {
   expect(answer.data?.org_unit_update ?? null).toBeNull();
   expect(answer.errors).toHaveLength(1);
   const [error] = answer.errors!;
   expect(error!.extensions).toMatchObject({
     code: 'NOT_SERVED_BY_THIS_BACKEND',
-    coordinate: `OrganisationUnitUpdateInput.${field}`,
+    coordinate: `${inputType}.${field}`,
   });
   expect(error!.message).toMatch(/^The Service API \(OS2mo 2\.4\.0\) cannot clear a unit's /);
   expect(error!.message).toContain(`Leave \`${field}\` out to keep`);
@@ -222,6 +225,30 @@ describe.each(['v30', 'v22'])('%s: null for a time planning the unit holds', (ve
   });
 });
 
+describe('a hierarchy over several versions', () => {
+  it('is looked for one version at a time, stopping at the first that holds one', async () => {
+    const uuid = await createUnit(reading, { org_unit_hierarchy: classes.org_unit_hierarchy });
+    // Two renames: three versions, from 2024-01-01, 2024-03-01 and 2024-05-01, each holding the hierarchy.
+    for (const [name, from] of [
+      ['March', '2024-03-01'],
+      ['May', '2024-05-01'],
+    ]) {
+      const renamed = await update(reading, 'v30', { uuid, name, validity: { from } });
+      expect(renamed.answer.errors).toBeUndefined();
+    }
+    const { answer, reads } = await update(reading, 'v30', {
+      uuid,
+      org_unit_hierarchy: null,
+      validity: { from: '2024-01-01' },
+    });
+    expectRefused(answer, 'org_unit_hierarchy');
+    // The first version holds it: the parent's filtered listings are read on its first day only.
+    const listings = reads.filter((path) => path.startsWith(`/service/ou/${unit}/children?`));
+    expect(listings.length).toBeGreaterThan(0);
+    expect(listings.every((path) => path.includes('at=2024-01-01'))).toBe(true);
+  });
+});
+
 describe('RBAC before the reads', () => {
   it('refuses a user without a write role with FORBIDDEN, reading nothing of the unit', async () => {
     const uuid = await createUnit(reading, { org_unit_level: classes.org_unit_level });
@@ -252,5 +279,58 @@ describe('v21: null is ignored, as a field left out', () => {
       name: 'Renamed',
       [field]: classes[field],
     });
+  });
+});
+
+/**
+ * This gateway's v1 and v2: their `org_unit_update` has always sent a `null` on as a clear (`resolvers/
+ * mutations.ts`, `nullInUpdate: 'clear'`), and their input has a level (no hierarchy or time planning). A held
+ * level's clear is refused as on v22+, rather than answered with success while 2.4.0 keeps the level.
+ */
+describe.each(['v2', 'v1'])('%s: null for a level in org_unit_update', (version) => {
+  it('refuses to clear a level the unit holds, and writes nothing (the name stays)', async () => {
+    const uuid = await createUnit(reading, { org_unit_level: classes.org_unit_level });
+    const { answer, writes } = await update(reading, version, {
+      uuid,
+      name: 'Renamed',
+      org_unit_level: null,
+      validity: { from: '2024-06-01' },
+    });
+    expectRefused(answer, 'org_unit_level', 'OrgUnitUpdateInput');
+    expect(writes).toEqual([]);
+    expect(await unitOn(reading, uuid, '2024-06-01')).toMatchObject({
+      name: 'Before',
+      org_unit_level: classes.org_unit_level,
+    });
+  });
+
+  it('writes the rename for a unit holding no level, the null sent on as judged', async () => {
+    const uuid = await createUnit(withoutReadingApi);
+    const { answer, writes } = await update(withoutReadingApi, version, {
+      uuid,
+      name: 'Renamed',
+      org_unit_level: null,
+      validity: { from: '2024-06-01' },
+    });
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.org_unit_update.uuid).toBe(uuid);
+    expect(writes.map((write) => write.path)).toEqual(['/service/details/edit']);
+    expect(await unitOn(withoutReadingApi, uuid, '2024-06-01')).toMatchObject({
+      name: 'Renamed',
+      org_unit_level: null,
+    });
+  });
+
+  it('refuses a user without a write role with FORBIDDEN, reading nothing of the unit', async () => {
+    const uuid = await createUnit(reading, { org_unit_level: classes.org_unit_level });
+    const { answer, writes, reads } = await update(
+      reading,
+      version,
+      { uuid, name: 'Renamed', org_unit_level: null, validity: { from: '2024-06-01' } },
+      'nora',
+    );
+    expect(answer.errors?.map((error) => error.extensions?.code)).toEqual(['FORBIDDEN']);
+    expect(writes).toEqual([]);
+    expect(reads.filter((path) => path.includes(uuid))).toEqual([]);
   });
 });

@@ -87,11 +87,19 @@ export async function readOwnerListing(
     const key = `${version.uuid}/${validity.from ?? ''}/${validity.to ?? ''}`;
     if (seen.has(key)) return false;
     seen.add(key);
-    const from = validity.from?.slice(0, 10) ?? null;
-    const to = validity.to?.slice(0, 10) ?? null;
-    return (
-      (days.to === null || from === null || from <= days.to) &&
-      (days.from === null || to === null || to >= days.from)
-    );
+    return touchesDays(version, days);
   });
+}
+
+const dayOf = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : null);
+
+/** Whether a version's validity (its days inclusive; null or absent: open) touches `days`. */
+export function touchesDays(version: BackendVersion, days: Days): boolean {
+  const validity = (version.validity ?? {}) as { from?: unknown; to?: unknown };
+  const from = dayOf(validity.from);
+  const to = dayOf(validity.to);
+  return (
+    (days.to === null || from === null || from <= days.to) &&
+    (days.from === null || to === null || to >= days.from)
+  );
 }

@@ -4,6 +4,7 @@ import type { DetailType, LegacyRecord } from '../../legacy/legacy-loaders.js';
 import { legacyPaths } from '../../legacy/legacy-paths.js';
 import { canonicalInput, legacyFields, type Input, type InputShape } from '../write-mapping/legacy-body.js';
 import { typeMappings, type MappedType } from '../write-mapping/type-mappings.js';
+import { refuseUnbackableClears } from '../os2mo/mutations/unit-clears.js';
 
 interface ValidityInput {
   from: string;
@@ -150,11 +151,12 @@ function orgUnitResolvers() {
       const validity = input.validity as ValidityInput;
       // OS2mo reads the edited unit from `data.uuid`; the top-level `uuid` says the same for older readers.
       const data = { uuid: input.uuid, ...fieldsOf('org_unit', input, 'update', asGiven), validity };
-      const uuid = await post(context, legacyPaths.detailsEdit(), {
-        type: 'org_unit',
-        uuid: input.uuid,
-        data,
-      });
+      const path = legacyPaths.detailsEdit();
+      const body = { type: 'org_unit', uuid: input.uuid, data };
+      // `null` asks to clear, which 2.4.0 cannot for a level: one the unit holds is refused (`unit-clears.ts`).
+      const days = { from: validity.from, to: validity.to ?? null };
+      await refuseUnbackableClears(context, input, days, { path, body }, 'OrgUnitUpdateInput');
+      const uuid = await post(context, path, body);
       return payload(uuid, readUnit(context, uuid, validity.from));
     },
     org_unit_terminate: async (_: unknown, { input }: Args, context: GraphQLContext) => {

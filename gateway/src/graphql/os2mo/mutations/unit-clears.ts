@@ -4,6 +4,7 @@ import type { Input } from '../../write-mapping/legacy-body.js';
 import {
   readByUuid,
   readOwnerListing,
+  touchesDays,
   type BackendGet,
   type Days,
 } from '../../../backend-record/backend-reads.js';
@@ -24,7 +25,7 @@ import { unitHierarchyUuid } from '../unit-hierarchy.js';
  * refuse every rename of a unit that has a time planning. A client that means to clear it is told so in
  * `docs/graphql.md`.
  */
-export const unclearableUnitFields = {
+const unclearableUnitFields = {
   org_unit_level: 'level',
   org_unit_hierarchy: 'hierarchy',
 } as const;
@@ -32,17 +33,6 @@ export const unclearableUnitFields = {
 type UnclearableField = keyof typeof unclearableUnitFields;
 
 const dayOf = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : null);
-
-/** Whether a version (its validity, days inclusive, null: open) touches `days`. */
-function touches(version: BackendVersion, days: Days): boolean {
-  const validity = (version.validity ?? {}) as { from?: unknown; to?: unknown };
-  const from = dayOf(validity.from);
-  const to = dayOf(validity.to);
-  return (
-    (days.to === null || from === null || from <= days.to) &&
-    (days.from === null || to === null || to >= days.from)
-  );
-}
 
 /**
  * The unit's versions touching `days`: 2.4.0's reading API (`/api/v1/org_unit/by_uuid`, one call), else the
@@ -58,7 +48,7 @@ async function unitVersions(
   const read =
     (await readByUuid(get, 'org_unit', [uuid], days, at)) ??
     (await readOwnerListing(get, 'org_unit', { unit: uuid }, days, at));
-  return read.filter((version) => touches(version, days));
+  return read.filter((version) => touchesDays(version, days));
 }
 
 /** Whether the unit holds a class for `field` on some day of `days`, in one of `versions`. */
@@ -75,33 +65,39 @@ async function holds(
     );
   }
   // No unit read of 2.4.0 gives the hierarchy; the parent's filtered children listing does, on the first day of
-  // each version inside `days` (a hierarchy is stored with the unit, so it changes only where a version starts).
+  // each version inside `days`. 2.4.0's unit reader does not split versions where the hierarchy (`opmærkning`)
+  // changes (its `_get_effects` leaves it out, `handler/impl/org_unit.py`@2.4.0 lines 54–64). But the only
+  // writes of a hierarchy, `ou/create` and the unit edit, also write the unit's `gyldighed` over the same
+  // period (`service/orgunit.py`@2.4.0 line 209, `update_payload` at 291), which the reader does split on, so a
+  // hierarchy changes only where a version starts. Every version carries its `parent`, so nothing reads the
+  // unit itself. One version at a time (each asks every hierarchy class), stopping at the first that holds one.
   const start = days.from ?? context.today;
-  const found = await Promise.all(
-    versions.map((version) => {
-      const from = dayOf((version.validity as { from?: unknown } | undefined)?.from);
-      return unitHierarchyUuid(
-        { ...version, uuid, __at: from !== null && from > start ? from : start },
-        context,
-      );
-    }),
-  );
-  return found.some((hierarchy) => hierarchy !== null);
+  for (const version of versions) {
+    const from = dayOf((version.validity as { from?: unknown } | undefined)?.from);
+    const at = from !== null && from > start ? from : start;
+    if ((await unitHierarchyUuid({ ...version, uuid, __at: at }, context)) !== null) return true;
+  }
+  return false;
 }
 
 /**
- * Refuses an `org_unit_update` that asks (v22 on, `null`) to clear a unit's level or hierarchy
- * the unit holds somewhere in the edit's `days`: the Service API would answer success and keep the class,
- * a silent no-op where the client asked for a clear. A `null` for a field the unit holds nowhere in `days`
- * changes nothing in OS2mo either, and passes (OS2mo's UI sends `org_unit_level: null` for a unit without a
- * level). Nothing is written before this decides, and nothing
- * is read before RBAC has judged `write`, the Service API write the mutation then sends.
+ * Refuses an `org_unit_update` that asks (`null`: OS2mo v22 on, and this gateway's v1/v2) to clear a unit's
+ * level or hierarchy the unit holds somewhere in the edit's `days`: the Service API would answer success and
+ * keep the class, a silent no-op where the client asked for a clear. A `null` for a field the unit holds
+ * nowhere in `days` changes nothing in OS2mo either, and passes (OS2mo's UI sends `org_unit_level: null` for a
+ * unit without a level). Nothing is written before this decides, and nothing is read before RBAC has judged
+ * `write`, the Service API write the mutation then sends. `inputType` names the input in the refusal's
+ * `coordinate` (v1/v2 call it `OrgUnitUpdateInput`).
+ *
+ * The refusal's sentence is its own rather than `notServedMessage`'s: that one says OS2mo has a coordinate
+ * this gateway does not serve, where here the field is served and only its `null`, on this unit, is not.
  */
 export async function refuseUnbackableClears(
   context: GraphQLContext,
   input: Input,
   days: Days,
   write: { path: string; body: unknown },
+  inputType = 'OrganisationUnitUpdateInput',
 ): Promise<void> {
   const nulled = (Object.keys(unclearableUnitFields) as UnclearableField[]).filter(
     (field) => input[field] === null,
@@ -110,13 +106,12 @@ export async function refuseUnbackableClears(
   // RBAC first, on the very write: a user who may not make it is refused as for it, with nothing read.
   await context.legacy.judge(write.path, write.body);
   const get = context.legacy.freshGets();
-  const { orgUnit } = context.legacy.freshOwnershipReads();
-  const fresh: GraphQLContext = { ...context, legacy: { ...context.legacy, get, orgUnit } };
+  const fresh: GraphQLContext = { ...context, legacy: { ...context.legacy, get } };
   const versions = await unitVersions(get, input.uuid, days, context.today);
   for (const field of nulled) {
     if (!(await holds(fresh, field, input.uuid, versions, days))) continue;
     const what = unclearableUnitFields[field];
-    const coordinate = `OrganisationUnitUpdateInput.${field}`;
+    const coordinate = `${inputType}.${field}`;
     throw new GraphQLError(
       `The Service API (OS2mo 2.4.0) cannot clear a unit's ${what}, and this unit has one in the period of the edit, so nothing was written. Leave \`${field}\` out to keep the unit's ${what}, or give a class to change it.`,
       { extensions: { code: NOT_SERVED_CODE, coordinate } },
