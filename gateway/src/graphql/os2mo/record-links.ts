@@ -135,7 +135,10 @@ async function addressesNaming(
  * addresses by person and by unit, so the engagement's person's and unit's listings (each read once per
  * request, shared by every engagement of that person or unit) are searched for them. A `filter`
  * (`EngagementBoundAddressFilter`) reads them over its window (absent: today, as OS2mo's
- * `get_date_interval`) and keeps those the address collection's own filter keeps.
+ * `get_date_interval`) and keeps those the address collection's own filter keeps. OS2mo seeds the
+ * engagement into that filter (`mora/graphapi/collections/engagement.py`@66.1.2:81-94) and ORs it with
+ * the filter's `ituser`, whose UUIDs it takes as they are (`mora/graphapi/resolvers.py`@66.1.2:754-791,
+ * `uuid_shortcircuit` :111-122): an `ituser` naming another engagement adds that engagement's addresses.
  */
 export async function engagementAddresses(
   source: Source,
@@ -149,14 +152,19 @@ export async function engagementAddresses(
     : { from: source.__at, to: source.__at };
   const person = uuidOf(source.person);
   const unit = uuidOf(source.org_unit);
+  const others = new Set(
+    ((filter?.ituser as { uuids?: string[] | null } | null | undefined)?.uuids ?? []).filter(
+      (uuid) => uuid !== source.uuid,
+    ),
+  );
   const [listings, test] = await Promise.all([
     Promise.all([
       person ? detailListing(context, 'address', { employee: person }, window) : [],
       unit ? detailListing(context, 'address', { unit }, window) : [],
+      addressesNaming(context, others, window),
     ]),
-    // OS2mo seeds the engagement into the address filter
-    // (`mora/graphapi/collections/engagement.py`@66.1.2:81-94), so an `ituser`, ORed with it, keeps every
-    // address the engagement has (`detail-filters.ts`).
+    // An `ituser`, ORed with the seeded engagement, keeps every address the engagement has
+    // (`detail-filters.ts`).
     filter
       ? detailTest(
           context,
@@ -166,9 +174,10 @@ export async function engagementAddresses(
         )
       : () => true,
   ]);
-  const named = listings
-    .flat()
-    .filter((address) => uuidOf(address.engagement) === source.uuid && test(address));
+  const named = listings.flat().filter((address) => {
+    const engagement = uuidOf(address.engagement);
+    return (engagement === source.uuid || others.has(engagement ?? '')) && test(address);
+  });
   return pageOf(
     responses(distinct(named), { kind: 'detail', type: 'address' }, window, context.today),
     decodeCursor(args.cursor),
