@@ -293,6 +293,38 @@ describe('v30: an engagement’s addresses, filtered by IT account', () => {
     expect(current.all.objects.length).toBeGreaterThan(0);
     for (const name of ['any', 'named', 'kept']) expect(current[name], name).toEqual(current.all);
   });
+
+  it('adds the addresses of another engagement its `ituser` UUIDs name, as OS2mo takes them as they are', async () => {
+    const body = await nora.ask(
+      'v30',
+      '{ addresses { objects { uuid current { engagement_uuid employee_uuid } } } }',
+    );
+    const all = body.data!.addresses.objects as {
+      uuid: string;
+      current: { engagement_uuid: string | null; employee_uuid: string | null };
+    }[];
+    const withEngagement = all.filter((address) => address.current.engagement_uuid !== null);
+    const first = withEngagement[0]!.current;
+    // Another person's engagement: its addresses are in no listing the first engagement's reads hold.
+    const second = withEngagement.find((a) => a.current.employee_uuid !== first.employee_uuid)!.current;
+    const of = (engagement: string | null) =>
+      all.filter((address) => address.current.engagement_uuid === engagement).map((a) => a.uuid);
+    const links = await nora.ask(
+      'v30',
+      `query($e: [UUID!], $i: [UUID!]) { engagements(filter: {uuids: $e}) { objects { current {
+        both: addresses_response(filter: {ituser: {uuids: $i}}) { objects { uuid } }
+        narrowed: addresses_response(filter: {ituser: {uuids: $i}, address_type: {uuids: $e}}) { objects { uuid } }
+      } } } }`,
+      { e: [first.engagement_uuid], i: [second.engagement_uuid] },
+    );
+    expect(links.errors).toBeUndefined();
+    const current = links.data!.engagements.objects[0].current;
+    const uuids = (list: { uuid: string }[]) => list.map((address) => address.uuid).sort();
+    expect(uuids(current.both.objects)).toEqual(
+      [...of(first.engagement_uuid), ...of(second.engagement_uuid)].sort(),
+    );
+    expect(current.narrowed.objects).toEqual([]);
+  });
 });
 
 describe.each(['v30', 'v26'])(

@@ -92,3 +92,96 @@ describe('what 2.x never held', () => {
     for (const unit of units) expect(unit.current.org_unit_hierarchy).toEqual(expect.any(String));
   });
 });
+
+/**
+ * `ITUser.addresses_response` seeds the account into the address filter and ORs it with `engagement`
+ * (`mora/graphapi/collections/it.py`@66.1.2:420-469, `mora/graphapi/resolvers.py`@66.1.2:754-791): every
+ * account gets the addresses of the engagements the filter picks, which the gateway reads through those
+ * engagements' people's and units' listings once per request, not the whole address collection per account.
+ */
+describe("an IT account's addresses, filtered by engagement", () => {
+  /** Two engagements with addresses, each with its addresses' UUIDs (sorted), person and unit. */
+  async function engagementsWithAddresses() {
+    const { data } = await ask('{ addresses { objects { uuid current { engagement_uuid } } } }');
+    const all = data!.addresses.objects as { uuid: string; current: { engagement_uuid: string | null } }[];
+    const [first, second] = [...new Set(all.map((a) => a.current.engagement_uuid))].filter(
+      (uuid): uuid is string => uuid !== null,
+    );
+    const owners = await ask(
+      `query($e: [UUID!]) { engagements(filter: {uuids: $e}) { objects { uuid current { employee_uuid org_unit_uuid } } } }`,
+      { e: [first, second] },
+    );
+    return [first!, second!].map((uuid) => ({
+      uuid,
+      addresses: all
+        .filter((address) => address.current.engagement_uuid === uuid)
+        .map((address) => address.uuid)
+        .sort(),
+      ...(owners.data!.engagements.objects.find((o: { uuid: string }) => o.uuid === uuid)!.current as {
+        employee_uuid: string;
+        org_unit_uuid: string;
+      }),
+    }));
+  }
+
+  it("reads only the picked engagement's people's and units' listings, once for every account", async () => {
+    const [first, second] = await engagementsWithAddresses();
+    const { data, extensions } = await ask(
+      `query($e: [UUID!], $f: [UUID!]) { itusers { objects { current {
+        first: addresses_response(filter: {engagement: {uuids: $e}}) { objects { uuid } }
+        listed: addresses(filter: {engagements: $e}) { uuid }
+        second: addresses_response(filter: {engagement: {uuids: $f}}) { objects { uuid } }
+        before: addresses_response(filter: {engagement: {uuids: $e}, from_date: "1900-01-01", to_date: "1900-01-02"}) { objects { uuid } }
+      } } } }`,
+      { e: [first!.uuid], f: [second!.uuid] },
+    );
+    const accounts = data!.itusers.objects as { current: Record<string, any> }[];
+    expect(accounts.length).toBeGreaterThan(10);
+    const uuids = (list: { uuid: string }[]) => list.map((address) => address.uuid).sort();
+    for (const { current } of accounts) {
+      // Each part of the per-request key (the filter, its window) changes the answer.
+      expect(uuids(current.first.objects)).toEqual(first!.addresses);
+      expect(uuids(current.listed)).toEqual(first!.addresses);
+      expect(uuids(current.second.objects)).toEqual(second!.addresses);
+      expect(current.before.objects).toEqual([]);
+    }
+    const addressReads = extensions.upstream.calls
+      .map((call) => call.path)
+      .filter((path) => path.includes('address'));
+    const owners = [first!, second!].flatMap((e) => [
+      `/service/e/${e.employee_uuid}/`,
+      `/service/ou/${e.org_unit_uuid}/`,
+    ]);
+    expect(addressReads.length).toBeGreaterThan(0);
+    expect(new Set(addressReads).size).toBe(addressReads.length);
+    for (const path of addressReads) {
+      expect(
+        owners.some((owner) => path.startsWith(owner)),
+        path,
+      ).toBe(true);
+    }
+  });
+
+  it('reads no address without an `engagement`: no 2.x address names an IT account', async () => {
+    const { data, extensions } = await ask(`{ itusers { objects { current {
+      addresses_response { objects { uuid } }
+      typed: addresses_response(filter: {address_type: {}}) { objects { uuid } }
+      listed: addresses { uuid }
+    } } } }`);
+    for (const { current } of data!.itusers.objects) {
+      expect(current).toEqual({ addresses_response: { objects: [] }, typed: { objects: [] }, listed: [] });
+    }
+    expect(extensions.upstream.calls.filter((call) => call.path.includes('address'))).toEqual([]);
+  });
+
+  it('reads no address when the engagement filter picks none', async () => {
+    const { data, extensions } = await ask(`{ itusers { objects { current {
+      addresses_response(filter: {engagement: {user_keys: ["no such engagement"]}}) { objects { uuid } }
+      named: addresses_response(filter: {engagements: []}) { objects { uuid } }
+    } } } }`);
+    for (const { current } of data!.itusers.objects) {
+      expect(current).toEqual({ addresses_response: { objects: [] }, named: { objects: [] } });
+    }
+    expect(extensions.upstream.calls.filter((call) => call.path.includes('address'))).toEqual([]);
+  });
+});

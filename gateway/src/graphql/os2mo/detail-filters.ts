@@ -53,6 +53,13 @@ function folded<T extends KeyFilter>(
   return into;
 }
 
+/**
+ * An address filter's engagement sub-filter with its deprecated `engagements` list folded in (OS2mo's
+ * `handle_deprecated_engagement_filters`, `mora/graphapi/resolvers.py`@66.1.2:155); null: neither given.
+ */
+export const addressEngagementFilter = (filter: DetailFilter): KeyFilter | null =>
+  folded(filter.engagement as KeyFilter | null | undefined, filter.engagements);
+
 /** OS2mo's `uuid_shortcircuit`: a sub-filter naming UUIDs picks those, whatever else it says. */
 async function picked(sub: KeyFilter, resolve: () => Promise<string[]>): Promise<ReadonlySet<string>> {
   return new Set(sub.uuids ?? (await resolve()));

@@ -14,7 +14,8 @@ import {
 } from './collection-resolvers.js';
 import type { LinkFilter } from './link-filters.js';
 import { refuseSubFilterWindows } from './sub-filter-dates.js';
-import { windowDay } from './time-window.js';
+import { windowDay, type DayWindow } from './time-window.js';
+import { addressEngagementFilter, type DetailFilter } from './detail-filters.js';
 import { oneResponse, pagedResponse } from './link-responses.js';
 
 const uuidOf = (value: unknown): string | null =>
@@ -95,12 +96,49 @@ export const unitRoot = {
     oneResponse(await rootOf(source, context), { kind: 'unit' }, source, context.today),
 };
 
+/** The version key of a detail record: one record per UUID and validity start. */
+const versionOf = (record: Source) =>
+  `${record.uuid}/${(record.validity as { from?: string } | undefined)?.from ?? ''}`;
+
+const distinct = (records: readonly Source[]) => [
+  ...new Map(records.map((record) => [versionOf(record), record])).values(),
+];
+
+/**
+ * The addresses over a window that name one of `engagements`: OS2mo 2.4.0 writes an address's engagement
+ * in its `tilknyttedefunktioner` and the address under the engagement's person (`service/address.py`
+ * @2.4.0:241), so the engagements' versions in the window (read by UUID) give the people and units whose
+ * address listings are searched; each listing is read once per request, shared by every caller.
+ */
+async function addressesNaming(
+  context: GraphQLContext,
+  engagements: ReadonlySet<string>,
+  window: DayWindow,
+): Promise<Source[]> {
+  if (engagements.size === 0) return [];
+  const versions = await detailObjects(context, 'engagement', { uuids: [...engagements] }, window);
+  const owners = new Map<string, { unit?: string; employee?: string }>();
+  for (const version of versions) {
+    const person = uuidOf(version.person);
+    const unit = uuidOf(version.org_unit);
+    if (person) owners.set(`employee/${person}`, { employee: person });
+    if (unit) owners.set(`unit/${unit}`, { unit });
+  }
+  const listings = await Promise.all(
+    [...owners.values()].map((owner) => detailListing(context, 'address', owner, window)),
+  );
+  return distinct(listings.flat().filter((address) => engagements.has(uuidOf(address.engagement) ?? '')));
+}
+
 /**
  * OS2mo's `Engagement.addresses_response`: the addresses that name the engagement. The Service API lists
  * addresses by person and by unit, so the engagement's person's and unit's listings (each read once per
  * request, shared by every engagement of that person or unit) are searched for them. A `filter`
  * (`EngagementBoundAddressFilter`) reads them over its window (absent: today, as OS2mo's
- * `get_date_interval`) and keeps those the address collection's own filter keeps.
+ * `get_date_interval`) and keeps those the address collection's own filter keeps. OS2mo seeds the
+ * engagement into that filter (`mora/graphapi/collections/engagement.py`@66.1.2:81-94) and ORs it with
+ * the filter's `ituser`, whose UUIDs it takes as they are (`mora/graphapi/resolvers.py`@66.1.2:754-791,
+ * `uuid_shortcircuit` :111-122): an `ituser` naming another engagement adds that engagement's addresses.
  */
 export async function engagementAddresses(
   source: Source,
@@ -114,14 +152,19 @@ export async function engagementAddresses(
     : { from: source.__at, to: source.__at };
   const person = uuidOf(source.person);
   const unit = uuidOf(source.org_unit);
+  const others = new Set(
+    ((filter?.ituser as { uuids?: string[] | null } | null | undefined)?.uuids ?? []).filter(
+      (uuid) => uuid !== source.uuid,
+    ),
+  );
   const [listings, test] = await Promise.all([
     Promise.all([
       person ? detailListing(context, 'address', { employee: person }, window) : [],
       unit ? detailListing(context, 'address', { unit }, window) : [],
+      addressesNaming(context, others, window),
     ]),
-    // OS2mo seeds the engagement into the address filter
-    // (`mora/graphapi/collections/engagement.py`@66.1.2:81-94), so an `ituser`, ORed with it, keeps every
-    // address the engagement has (`detail-filters.ts`).
+    // An `ituser`, ORed with the seeded engagement, keeps every address the engagement has
+    // (`detail-filters.ts`).
     filter
       ? detailTest(
           context,
@@ -131,14 +174,12 @@ export async function engagementAddresses(
         )
       : () => true,
   ]);
-  const named = listings
-    .flat()
-    .filter((address) => uuidOf(address.engagement) === source.uuid && test(address));
-  const versionOf = (address: Source) =>
-    `${address.uuid}/${(address.validity as { from?: string } | undefined)?.from ?? ''}`;
-  const unique = [...new Map(named.map((address) => [versionOf(address), address])).values()];
+  const named = listings.flat().filter((address) => {
+    const engagement = uuidOf(address.engagement);
+    return (engagement === source.uuid || others.has(engagement ?? '')) && test(address);
+  });
   return pageOf(
-    responses(unique, { kind: 'detail', type: 'address' }, window, context.today),
+    responses(distinct(named), { kind: 'detail', type: 'address' }, window, context.today),
     decodeCursor(args.cursor),
     args.limit,
   );
@@ -147,12 +188,48 @@ export async function engagementAddresses(
 type LinkArgs = { filter?: LinkFilter | null; limit?: number | null; cursor?: string | null };
 
 /**
+ * The addresses an IT account's link lists under a filter, by request: the same filter and window give
+ * every IT account the same addresses (below), so a request listing many accounts reads and tests them
+ * once. Keyed by the filter as given and the window, which is all that decides the answer; a request
+ * holds as many entries as its distinct link filters.
+ */
+const itUserAddressesByRequest = new WeakMap<GraphQLContext, Map<string, Promise<Source[]>>>();
+
+/**
+ * The addresses of the engagements an `ItuserBoundAddressFilter` picks over `window` that the rest of the
+ * filter keeps: the engagements first (its `engagement` with `engagements` folded in; UUIDs as they are,
+ * `uuid_shortcircuit`), then their addresses (`addressesNaming`), tested by the address collection's filter.
+ */
+async function pickedEngagementAddresses(
+  context: GraphQLContext,
+  filter: LinkFilter,
+  engagement: { uuids?: string[] | null },
+  window: DayWindow,
+): Promise<Source[]> {
+  const day = windowDay(window, context.today);
+  const picked =
+    engagement.uuids ??
+    (await detailObjects(context, 'engagement', engagement as Filter, { from: day, to: day })).map(
+      (record) => record.uuid,
+    );
+  if (picked.length === 0) return [];
+  const [addresses, test] = await Promise.all([
+    addressesNaming(context, new Set(picked), window),
+    detailTest(context, 'address', filter, day),
+  ]);
+  return addresses
+    .filter((address) => test(address))
+    .sort((a, b) => a.uuid.localeCompare(b.uuid) || versionOf(a).localeCompare(versionOf(b)));
+}
+
+/**
  * The addresses OS2mo gives for an IT account's `addresses_response` and `addresses`: it seeds the account
  * into the address filter (`mora/graphapi/collections/it.py`@66.1.2:420-469) and tests that together with
  * the filter's `engagement`, the two ORed on the address's `tilknyttedefunktioner`
- * (`mora/graphapi/resolvers.py`@66.1.2:754-791). No 2.x address names an IT account there, so without an
- * `engagement` (or `engagements`) the link holds nothing; with one it holds the addresses of the engagements
- * that sub-filter picks, whoever's they are, as the address collection lists them under the same filter.
+ * (`mora/graphapi/resolvers.py`@66.1.2:754-791). No 2.x address names an IT account there (it names an
+ * engagement, whose UUID is no account's), so the seed adds nothing: without an `engagement` (or
+ * `engagements`) the link holds nothing, read from nowhere, and with one it holds the addresses of the
+ * engagements that sub-filter picks, whoever's they are, the same for every account.
  */
 async function itUserAddressRecords(
   source: Source,
@@ -162,11 +239,16 @@ async function itUserAddressRecords(
 ) {
   const filter = args.filter ?? null;
   const day = { from: source.__at, to: source.__at };
-  if (filter?.engagement == null && filter?.engagements == null) return { records: [], window: day };
+  const engagement = filter && addressEngagementFilter(filter as DetailFilter);
+  if (!filter || !engagement) return { records: [], window: day };
   const window = windowOf(filter as Filter, info, context.today);
   refuseSubFilterWindows(info, filter, { day: windowDay(window, context.today), today: context.today });
-  const seeded = { ...filter, ituser: { uuids: [source.uuid] } } as Filter;
-  return { records: await detailObjects(context, 'address', seeded, window), window };
+  let answers = itUserAddressesByRequest.get(context);
+  if (!answers) itUserAddressesByRequest.set(context, (answers = new Map()));
+  const key = JSON.stringify([filter, window]);
+  let records = answers.get(key);
+  if (!records) answers.set(key, (records = pickedEngagementAddresses(context, filter, engagement, window)));
+  return { records: await records, window };
 }
 
 export const itUserAddresses = {

@@ -93,29 +93,24 @@ export const address: TypeLedger = {
   },
   more: {
     ...at(addressWriteNoItUser, ['AddressCreateInput.ituser', 'AddressUpdateInput.ituser']),
-    // The filter member of the same fact. OS2mo's address predicate reads `engagement` and `ituser` as one
-    // test on the address's `tilknyttedefunktioner`, the two ORed, whenever either is not null
-    // (`mora/graphapi/resolvers.py`@66.1.2:754-791; both default to null,
-    // `mora/graphapi/filters.py`@66.1.2:131, 145), and a 2.x address holds its engagement there alone. So
-    // `ituser` given a value keeps no 2.x address by itself and narrows no `engagement` given beside it (an
-    // engagement's addresses, which OS2mo seeds with the engagement, keep them all); UUIDs, which OS2mo takes
-    // as they are (`uuid_shortcircuit`, :111-122), keep the addresses whose engagement they name. Null keeps
-    // every address (`detail-filters.ts`).
-    ...at(facts.noItUserAddress, ['AddressFilter.ituser'], { since: 22 }),
-    ...at(
-      facts.noItUserAddress,
-      ['EmployeesBoundAddressFilter.ituser', 'OrgUnitsboundaddressfilter.ituser'],
-      { since: 22, until: 26 },
-    ),
-    ...at(
-      facts.noItUserAddress,
-      [
-        'EmployeeBoundAddressFilter.ituser',
-        'OrgUnitboundaddressfilter.ituser',
-        'EngagementBoundAddressFilter.ituser',
-      ],
-      { since: 26 },
-    ),
+    // Served, not the fact's empty answer (as `ITUser.addresses_response` is): OS2mo's address predicate reads
+    // `engagement` and `ituser` as one test on the address's `tilknyttedefunktioner`, the two ORed, whenever
+    // either is not null (`mora/graphapi/resolvers.py`@66.1.2:754-791; both default to null,
+    // `mora/graphapi/filters.py`@66.1.2:131, 145), and a 2.x address holds its engagement there. So `ituser`'s
+    // UUIDs, which OS2mo takes as they are (`uuid_shortcircuit`, :111-122), keep the addresses whose engagement
+    // they name; any other value keeps no address by itself, as no 2.x address names an IT account
+    // (`facts.noItUserAddress`), and narrows no `engagement` given beside it (an engagement's addresses, which
+    // OS2mo seeds with the engagement, keep them all). Null keeps every address (`detail-filters.ts`).
+    ...added(22, ['AddressFilter.ituser']),
+    ...at(undefined, ['EmployeesBoundAddressFilter.ituser', 'OrgUnitsboundaddressfilter.ituser'], {
+      since: 22,
+      until: 26,
+    }),
+    ...added(26, [
+      'EmployeeBoundAddressFilter.ituser',
+      'OrgUnitboundaddressfilter.ituser',
+      'EngagementBoundAddressFilter.ituser',
+    ]),
     ...added(22, ['AddressFilter.visibility']),
   },
 };
