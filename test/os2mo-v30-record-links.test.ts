@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitUuid } from '../legacy-service/src/fixture/organisation.js';
-import { sharedReadOnlyStack, signIn, type TestStack, type TracedGraphQLSession } from './stack.js';
+import {
+  sharedReadOnlyStack,
+  signIn,
+  startTestStack,
+  type TestStack,
+  type TracedGraphQLSession,
+} from './stack.js';
 
 /**
  * v30's class hierarchy, a unit's root, the role bindings and unit hierarchies 2.x never held, read through
@@ -172,6 +178,32 @@ describe("an IT account's addresses, filtered by engagement", () => {
       expect(current).toEqual({ addresses_response: { objects: [] }, typed: { objects: [] }, listed: [] });
     }
     expect(extensions.upstream.calls.filter((call) => call.path.includes('address'))).toEqual([]);
+  });
+
+  it('answers the same behind a backend without the reading API (/api/v1)', async () => {
+    const [first] = await engagementsWithAddresses();
+    const without = await startTestStack({ legacyProxy: { notFound: /^\/api\/v1\// } });
+    try {
+      const session = await signIn(without, 'nora');
+      const answer = await session.ask(
+        'v30',
+        `query($e: [UUID!]) { itusers(limit: 3) { objects { current {
+          addresses_response(filter: {engagement: {uuids: $e}}) { objects { uuid } }
+        } } } }`,
+        { e: [first!.uuid] },
+      );
+      expect(answer.errors).toBeUndefined();
+      const accounts = answer.data!.itusers.objects as { current: any }[];
+      expect(accounts.length).toBeGreaterThan(0);
+      for (const { current } of accounts) {
+        expect(current.addresses_response.objects.map((a: { uuid: string }) => a.uuid).sort()).toEqual(
+          first!.addresses,
+        );
+      }
+      expect(without.legacyProxy!.requests.some((request) => request.path.startsWith('/api/v1/'))).toBe(true);
+    } finally {
+      await without.close();
+    }
   });
 
   it('reads no address when the engagement filter picks none', async () => {
