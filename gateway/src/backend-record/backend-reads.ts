@@ -91,7 +91,8 @@ export async function readOwnerListing(
   });
 }
 
-const dayOf = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : null);
+/** The day of a validity bound as the Service API writes it (a date or a date-time); null: none. */
+export const dayOf = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : null);
 
 /** Whether a version's validity (its days inclusive; null or absent: open) touches `days`. */
 export function touchesDays(version: BackendVersion, days: Days): boolean {

@@ -1,16 +1,13 @@
 import type { BackendVersion, ObjectType } from './backend-objects.js';
-import { allTime, readByUuid, readOwnerListing, type BackendGet, type Days } from './backend-reads.js';
+import {
+  allTime,
+  readByUuid,
+  readOwnerListing,
+  touchesDays,
+  type BackendGet,
+  type Days,
+} from './backend-reads.js';
 import type { Whereabouts } from './backend-record.js';
-
-const touches = (version: BackendVersion, days: Days) => {
-  const validity = (version.validity ?? {}) as { from?: string | null; to?: string | null };
-  const from = validity.from?.slice(0, 10) ?? null;
-  const to = validity.to?.slice(0, 10) ?? null;
-  return (
-    (days.to === null || from === null || from <= days.to) &&
-    (days.from === null || to === null || to >= days.from)
-  );
-};
 
 /**
  * The versions touching `days` of the objects of one type named by UUID alone, in a handful of legacy calls:
@@ -46,5 +43,5 @@ export async function lookUpByUuid(
   const wanted = new Set(asked);
   const found = listings.flat().filter((version) => wanted.has(version.uuid.toLowerCase()));
   if (new Set(found.map((version) => version.uuid.toLowerCase())).size < asked.length) return undefined;
-  return found.filter((version) => touches(version, options.days));
+  return found.filter((version) => touchesDays(version, options.days));
 }

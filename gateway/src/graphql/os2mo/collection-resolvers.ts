@@ -91,8 +91,11 @@ function dateInside(record: LegacyRecord, at: string): string {
 const byStart = (a: LegacyRecord, b: LegacyRecord) =>
   String(validityOf(a)?.from ?? '').localeCompare(String(validityOf(b)?.from ?? ''));
 
-/** One version per validity start: the same version can come from two reads (present and future). */
-function distinctVersions(records: LegacyRecord[]): LegacyRecord[] {
+/**
+ * One version per validity start: the same version can come from two reads (present and future, or a
+ * person's and a unit's listing).
+ */
+export function distinctVersions<T extends LegacyRecord>(records: readonly T[]): T[] {
   const seen = new Set<string>();
   return records.filter((record) => {
     const key = `${record.uuid}/${validityOf(record)?.from ?? ''}`;

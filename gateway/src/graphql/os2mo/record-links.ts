@@ -6,6 +6,7 @@ import { decodeCursor } from '../resolvers/pagination.js';
 import {
   detailListing,
   detailObjects,
+  distinctVersions,
   detailTest,
   pageOf,
   responses,
@@ -96,13 +97,8 @@ export const unitRoot = {
     oneResponse(await rootOf(source, context), { kind: 'unit' }, source, context.today),
 };
 
-/** The version key of a detail record: one record per UUID and validity start. */
-const versionOf = (record: Source) =>
-  `${record.uuid}/${(record.validity as { from?: string } | undefined)?.from ?? ''}`;
-
-const distinct = (records: readonly Source[]) => [
-  ...new Map(records.map((record) => [versionOf(record), record])).values(),
-];
+/** A detail record's validity start, for ordering its versions. */
+const startOf = (record: Source) => (record.validity as { from?: string } | undefined)?.from ?? '';
 
 /**
  * The addresses over a window that name one of `engagements`: OS2mo 2.4.0 writes an address's engagement
@@ -127,7 +123,9 @@ async function addressesNaming(
   const listings = await Promise.all(
     [...owners.values()].map((owner) => detailListing(context, 'address', owner, window)),
   );
-  return distinct(listings.flat().filter((address) => engagements.has(uuidOf(address.engagement) ?? '')));
+  return distinctVersions(
+    listings.flat().filter((address) => engagements.has(uuidOf(address.engagement) ?? '')),
+  );
 }
 
 /**
@@ -179,7 +177,7 @@ export async function engagementAddresses(
     return (engagement === source.uuid || others.has(engagement ?? '')) && test(address);
   });
   return pageOf(
-    responses(distinct(named), { kind: 'detail', type: 'address' }, window, context.today),
+    responses(distinctVersions(named), { kind: 'detail', type: 'address' }, window, context.today),
     decodeCursor(args.cursor),
     args.limit,
   );
@@ -219,7 +217,7 @@ async function pickedEngagementAddresses(
   ]);
   return addresses
     .filter((address) => test(address))
-    .sort((a, b) => a.uuid.localeCompare(b.uuid) || versionOf(a).localeCompare(versionOf(b)));
+    .sort((a, b) => a.uuid.localeCompare(b.uuid) || startOf(a).localeCompare(startOf(b)));
 }
 
 /**

@@ -2,6 +2,7 @@ import { GraphQLError } from 'graphql';
 import type { GraphQLContext } from '../../context.js';
 import type { Input } from '../../write-mapping/legacy-body.js';
 import {
+  dayOf,
   readByUuid,
   readOwnerListing,
   touchesDays,
@@ -31,8 +32,6 @@ const unclearableUnitFields = {
 } as const;
 
 type UnclearableField = keyof typeof unclearableUnitFields;
-
-const dayOf = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : null);
 
 /**
  * The unit's versions touching `days`: 2.4.0's reading API (`/api/v1/org_unit/by_uuid`, one call), else the
