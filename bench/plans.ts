@@ -1,5 +1,5 @@
 import { Pool } from 'undici';
-import { startCountingProxy, roundsOf, type LegacyCall } from '../test/counting-proxy.js';
+import { planOf, startCountingProxy, type LegacyCall } from '../test/counting-proxy.js';
 import { startMeshServer } from '../test/mesh-server.js';
 import { startHivePeer } from './hive/peer.js';
 
@@ -20,7 +20,7 @@ export interface LegacyPlan {
 export function planFromCalls(calls: readonly LegacyCall[], authorization: string): LegacyPlan {
   return {
     requests: calls.length,
-    rounds: Math.max(0, ...roundsOf(calls)),
+    rounds: Math.max(0, ...planOf(calls).map((call) => call.round)),
     token_relayed: calls.length > 0 && calls.every((call) => call.authorization === authorization),
   };
 }
@@ -37,8 +37,8 @@ export interface PlanSubjects {
 }
 
 export async function countPeerPlans(legacyUrl: string, subjects: PlanSubjects) {
-  // 20 ms more per call, as in the peer tests: calls of one round overlap whatever else the machine does.
-  const proxy = await startCountingProxy(legacyUrl, 20);
+  // The proxy holds calls in waves, as in the peer tests: a wave is one dependent round.
+  const proxy = await startCountingProxy(legacyUrl);
   const counted = async (work: () => Promise<unknown>) => {
     const first = proxy.calls.length;
     const data = await work();

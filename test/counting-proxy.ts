@@ -1,11 +1,17 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 
 /**
  * A recording proxy in front of the legacy service for the peer tests (Mesh's own server, Hive Gateway):
- * every call is forwarded with its `Authorization` and recorded with its start and end, so a test can
- * count the legacy calls a query costs, read their dependent rounds and see which credential each carried.
+ * every call is forwarded with its `Authorization` and recorded, so a test can count the legacy calls a
+ * query costs, read their dependent rounds and see which credential each carried.
+ *
+ * The rounds come from holding calls, not from timing them: the proxy holds every call it receives and lets
+ * the held ones through together once no new call has come for `quietMs`. A peer's call that needs an
+ * answer can only be made after that answer was let through, so it lands in a later wave; calls the peer
+ * makes together land in the same wave however slowly the machine schedules them, as long as they arrive
+ * within `quietMs` of each other (they are made in one tick; a shared CI machine once spread one round's
+ * calls over more than the 20 ms a timing overlap allowed).
  */
 
 export interface LegacyCall {
@@ -13,16 +19,26 @@ export interface LegacyCall {
   path: string;
   /** The `Authorization` header the peer sent, or null. */
   authorization: string | null;
-  startedAt: number;
-  endedAt: number;
+  /** The wave the call was let through in, counted from the proxy's start. */
+  wave: number;
 }
 
-/**
- * `delayMs` holds each call that long before forwarding it, so that calls made together overlap even when
- * the legacy service answers fast (the rounds are read from the overlaps).
- */
-export async function startCountingProxy(targetUrl: string, delayMs = 0) {
+export async function startCountingProxy(targetUrl: string, quietMs = 300) {
   const calls: LegacyCall[] = [];
+  let wave = 0;
+  let held: Array<(wave: number) => void> = [];
+  let timer: NodeJS.Timeout | undefined;
+  const hold = () =>
+    new Promise<number>((release) => {
+      held.push(release);
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        wave += 1;
+        const releasing = held;
+        held = [];
+        for (const release of releasing) release(wave);
+      }, quietMs);
+    });
   const server: ServerType = await new Promise((resolve) => {
     const started = serve(
       {
@@ -30,9 +46,10 @@ export async function startCountingProxy(targetUrl: string, delayMs = 0) {
         port: 0,
         fetch: async (request) => {
           const url = new URL(request.url);
-          const startedAt = performance.now();
           const authorization = request.headers.get('authorization');
-          if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+          const body = request.method === 'GET' ? undefined : await request.text();
+          const callWave = await hold();
+          calls.push({ method: request.method, path: url.pathname, authorization, wave: callWave });
           const upstream = await fetch(`${targetUrl}${url.pathname}${url.search}`, {
             method: request.method,
             headers: {
@@ -40,17 +57,9 @@ export async function startCountingProxy(targetUrl: string, delayMs = 0) {
               'content-type': 'application/json',
               ...(authorization === null ? {} : { authorization }),
             },
-            body: request.method === 'GET' ? undefined : await request.text(),
+            body,
           });
-          const body = await upstream.arrayBuffer();
-          calls.push({
-            method: request.method,
-            path: url.pathname,
-            authorization,
-            startedAt,
-            endedAt: performance.now(),
-          });
-          return new Response(body, {
+          return new Response(await upstream.arrayBuffer(), {
             status: upstream.status,
             headers: { 'content-type': upstream.headers.get('content-type') ?? 'application/json' },
           });
@@ -63,32 +72,21 @@ export async function startCountingProxy(targetUrl: string, delayMs = 0) {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearTimeout(timer);
+        server.close(() => resolve());
+      }),
   };
 }
 
 /**
- * The dependent round of each call: one after the latest round that had finished when the call
- * started (calls of one round overlap when every legacy response is delayed).
+ * Each call's path with its dependent round (its wave, counted from the first wave among `calls`), sorted
+ * by round then path: a plan a test can compare.
  */
-export function roundsOf(calls: readonly LegacyCall[]): number[] {
-  const ordered = [...calls].sort((a, b) => a.startedAt - b.startedAt);
-  const rounds: number[] = [];
-  ordered.forEach((call, index) => {
-    let round = 1;
-    for (let before = 0; before < index; before++) {
-      if (ordered[before]!.endedAt <= call.startedAt) round = Math.max(round, rounds[before]! + 1);
-    }
-    rounds.push(round);
-  });
-  return rounds;
-}
-
-/** Each call's path with its dependent round, sorted by round then path: a plan a test can compare. */
 export function planOf(calls: readonly LegacyCall[]): { path: string; round: number }[] {
-  const ordered = [...calls].sort((a, b) => a.startedAt - b.startedAt);
-  const rounds = roundsOf(ordered);
-  return sortPlan(ordered.map((call, index) => ({ path: call.path, round: rounds[index]! })));
+  const first = Math.min(...calls.map((call) => call.wave));
+  return sortPlan(calls.map((call) => ({ path: call.path, round: call.wave - first + 1 })));
 }
 
 export function sortPlan(plan: { path: string; round: number }[]): { path: string; round: number }[] {

@@ -11,10 +11,9 @@ import { planOf, sortPlan, startCountingProxy } from './counting-proxy.js';
  * The benchmark's second peer (issue 16): GraphQL Mesh v1 composed from the same OpenAPI contract
  * (`bench/hive/mesh.config.ts`) and served by Hive Gateway with request deduplication. It must answer the
  * specification's reference data, relay the caller's token, and this test counts the legacy calls and
- * dependent rounds that costs (every legacy response is delayed, so calls made together overlap).
+ * dependent rounds that costs (the counting proxy holds calls in waves, see `counting-proxy.ts`).
  */
 
-const legacyLatencyMs = 20;
 const callerAuthorization = 'Bearer hive-peer-test-token';
 
 let dataDir: string;
@@ -24,7 +23,7 @@ let hive: HivePeer;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'hive-peer-'));
-  legacy = await startLegacyService({ dataDir, port: 0, latencyMs: legacyLatencyMs });
+  legacy = await startLegacyService({ dataDir, port: 0 });
   proxy = await startCountingProxy(legacy.url);
   hive = await startHivePeer(proxy.url, { timeoutMs: 90_000 });
 }, 120_000);

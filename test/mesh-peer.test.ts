@@ -17,11 +17,8 @@ import { startMeshServer } from './mesh-server.js';
 /**
  * Mesh's own server on the same `.meshrc.yaml`, the peer of the benchmark (issue 6): it must answer the
  * specification's reference query with the legacy data, and this test counts the legacy requests that
- * costs. Every legacy response is delayed, so that calls made in parallel overlap and the dependent
- * rounds can be read from the timings.
+ * costs and their dependent rounds (the counting proxy holds calls in waves, see `counting-proxy.ts`).
  */
-
-const legacyLatencyMs = 20;
 
 /** The caller's credential: Mesh's server must send it on to the legacy service on every call. */
 const callerAuthorization = 'Bearer mesh-peer-test-token';
@@ -34,7 +31,7 @@ let mesh: Awaited<ReturnType<typeof startMeshServer>>;
 beforeAll(async () => {
   await ensureMeshBuild();
   dataDir = await mkdtemp(join(tmpdir(), 'mesh-peer-'));
-  legacy = await startLegacyService({ dataDir, port: 0, latencyMs: legacyLatencyMs });
+  legacy = await startLegacyService({ dataDir, port: 0 });
   proxy = await startCountingProxy(legacy.url);
   mesh = await startMeshServer(proxy.url);
 }, 120_000);
