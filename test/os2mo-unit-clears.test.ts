@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classUuid as cls, oscarOwnedUnitUuid as unit } from '../legacy-service/src/fixture/organisation.js';
+import { nullFactsOf } from '../gateway/src/graphql/os2mo/ledger/index.js';
 import { signIn, startTestStack, type TestStack } from './stack.js';
 
 /**
@@ -279,6 +280,34 @@ describe('v21: null is ignored, as a field left out', () => {
       name: 'Renamed',
       [field]: classes[field],
     });
+  });
+});
+
+/**
+ * The fields refused and kept are the ledger's value facts on `OrganisationUnitUpdateInput`
+ * (`ledger/organisation-unit.ts`), which `unit-clears.ts` reads; the refusal's words for each, whole.
+ */
+describe("the ledger's value facts", () => {
+  it('refuse the fields this file refuses and keep a time planning', () => {
+    const fieldsOf = (answer: 'refused when held' | 'kept') =>
+      nullFactsOf('OrganisationUnitUpdateInput', answer).map(([field]) => field);
+    expect(fieldsOf('refused when held')).toEqual(fields);
+    expect(fieldsOf('kept')).toEqual(['time_planning']);
+  });
+
+  it.each([
+    ['org_unit_level', 'level'],
+    ['org_unit_hierarchy', 'hierarchy'],
+  ])('word the refusal to clear %s with the ledger\'s "%s"', async (field, what) => {
+    const uuid = await createUnit(reading, { [field]: classes[field] });
+    const { answer } = await update(reading, 'v30', {
+      uuid,
+      [field]: null,
+      validity: { from: '2024-06-01' },
+    });
+    expect(answer.errors?.[0]?.message).toBe(
+      `The Service API (OS2mo 2.4.0) cannot clear a unit's ${what}, and this unit has one in the period of the edit, so nothing was written. Leave \`${field}\` out to keep the unit's ${what}, or give a class to change it.`,
+    );
   });
 });
 

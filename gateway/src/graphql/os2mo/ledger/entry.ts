@@ -117,6 +117,31 @@ export type FieldEntry =
 /** Any other coordinate (a filter member, an input field, a mutation, a type, an argument). */
 export type CoordinateEntry = Range & { fact?: Fact };
 
+/**
+ * What the backend does with a `null` given to a served input field where OS2mo reads it as a clear:
+ * `refused when held` (refused with `NOT_SERVED_BY_THIS_BACKEND`, nothing written, when the object holds a
+ * value for the field on a day of the write's period; holding none, the null changes nothing and passes) or
+ * `kept` (written, and the object keeps its value).
+ */
+export type NullAnswer = 'refused when held' | 'kept';
+
+/**
+ * A fact about one value of an input field, `null`, rather than the whole coordinate (which stays served):
+ * where the Service API cannot clear what OS2mo clears. Its range is the versions in which OS2mo reads the
+ * null as a clear (OS2mo prints such a field without a default; `= null` makes a null the same as leaving the
+ * field out), not the versions that have the field.
+ */
+export interface NullFact extends Range {
+  answer: NullAnswer;
+  /** What the field holds, in the words an answer uses (`level`: "a unit's level"). */
+  what: string;
+  /** Our own sentence: why the backend answers so. */
+  reason: string;
+  evidence: readonly Evidence[];
+  /** The same input field in this gateway's v1 and v2, which read a null as a clear too (absent: they have none). */
+  v1v2?: string;
+}
+
 /** The ledger of one OS2mo type: its fields, the contract schemas of its 2.x records, and its family's coordinates. */
 export interface TypeLedger {
   /** OS2mo's type. */
@@ -132,6 +157,8 @@ export interface TypeLedger {
   fields: Readonly<Record<string, FieldEntry>>;
   /** The coordinates of the type's filters, inputs, mutations and kin, by full coordinate. */
   more?: Readonly<Record<string, CoordinateEntry>>;
+  /** Facts about a `null` given to its served input fields, by full coordinate (`…UpdateInput.field`). */
+  nulls?: Readonly<Record<string, NullFact>>;
 }
 
 /** A field answered with OS2mo's empty answer for `fact`. */

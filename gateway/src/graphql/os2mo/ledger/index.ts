@@ -5,6 +5,7 @@ import {
   type CoordinateEntry,
   type Fact,
   type FieldView,
+  type NullFact,
   type Range,
   type TypeLedger,
   type TypeView,
@@ -31,7 +32,16 @@ import { responseLedger } from './responses.js';
 import { roleBinding, roleBindingTypeDefs } from './role-binding.js';
 import { validity } from './validity.js';
 
-export type { Evidence, Fact, FieldView, Range, TypeLedger, TypeView } from './entry.js';
+export type {
+  Evidence,
+  Fact,
+  FieldView,
+  NullAnswer,
+  NullFact,
+  Range,
+  TypeLedger,
+  TypeView,
+} from './entry.js';
 
 /** The ledger of every OS2mo type, in the order v30 prints the viewed types. */
 export const typeLedgers: readonly TypeLedger[] = [
@@ -100,6 +110,29 @@ function flatten(): ReadonlyMap<string, LedgerCoordinate> {
 
 /** Every coordinate of the ledger, by coordinate. */
 export const ledger: ReadonlyMap<string, LedgerCoordinate> = flatten();
+
+/** The facts about a `null` given to a served input field (each type ledger's `nulls`), by input coordinate. */
+export const nullFacts: ReadonlyMap<string, NullFact> = typeLedgers.reduce((all, ledger) => {
+  for (const [coordinate, fact] of Object.entries(ledger.nulls ?? {})) {
+    if (all.has(coordinate)) throw new Error(`${coordinate}'s null is in the ledger twice.`);
+    all.set(coordinate, fact);
+  }
+  return all;
+}, new Map<string, NullFact>());
+
+/** A value fact's answer in the words the coverage report uses. */
+export const nullAnswerWords: Readonly<Record<NullFact['answer'], string>> = {
+  'refused when held': "refused where the object holds one in the write's period",
+  kept: 'kept, not cleared',
+};
+
+/** The fields of OS2mo's `input` type whose `null` a fact of `answer` is about, each with its fact. */
+export function nullFactsOf(input: string, answer?: NullFact['answer']): [field: string, fact: NullFact][] {
+  return [...nullFacts].flatMap(([coordinate, fact]) => {
+    const [type, field] = coordinate.split('.');
+    return type === input && (answer === undefined || fact.answer === answer) ? [[field!, fact]] : [];
+  });
+}
 
 /** Whether OS2mo's schema of `version` has a coordinate of this range. */
 export const existsIn = (range: Range, version: number): boolean =>

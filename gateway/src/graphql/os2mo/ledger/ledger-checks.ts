@@ -1,4 +1,5 @@
-import type { TypeLedger } from './entry.js';
+import { isInputObjectType, type GraphQLInputField, type GraphQLSchema } from 'graphql';
+import type { NullFact, TypeLedger } from './entry.js';
 import { existsIn, isWrite, type LedgerCoordinate } from './index.js';
 
 interface SchemaObject {
@@ -87,5 +88,50 @@ export function splitFacts(coordinates: Iterable<LedgerCoordinate>): string[] {
     if (omitted.length === 0 || answered.length === 0) return [];
     const names = (list: LedgerCoordinate[]) => list.map((entry) => entry.coordinate).join(', ');
     return [`${key}: omitted as ${names(omitted)}; answered as ${names(answered)}`];
+  });
+}
+
+/** An input field of a schema, by coordinate (`Input.field`). */
+function inputField(schema: GraphQLSchema, coordinate: string): GraphQLInputField | undefined {
+  const [typeName, field] = coordinate.split('.');
+  const type = schema.getType(typeName!);
+  return isInputObjectType(type) ? type.getFields()[field!] : undefined;
+}
+
+/**
+ * The ledger's check of its value facts against OS2mo's printouts (each with the versions it shows) and this
+ * gateway's own v1 and v2 schemas: a fact names an input field OS2mo prints in each version of its range, and
+ * that range is where OS2mo reads a null as a clear, i.e. where the field is printed without a default (OS2mo
+ * prints `= null` where a null is the same as leaving the field out); its v1/v2 field is in both. Answers each
+ * refusal as a sentence.
+ */
+export function nullFactRefusals(
+  facts: ReadonlyMap<string, NullFact>,
+  printouts: readonly { versions: readonly number[]; schema: GraphQLSchema }[],
+  gateway: Readonly<Record<string, GraphQLSchema>>,
+): string[] {
+  return [...facts].flatMap(([coordinate, fact]) => {
+    const os2mo = printouts.flatMap(({ versions, schema }) =>
+      versions.flatMap((version) => {
+        const field = inputField(schema, coordinate);
+        const clears = field !== undefined && field.defaultValue === undefined;
+        const where = `${coordinate} in v${version}`;
+        if (!existsIn(fact, version)) {
+          return clears ? [`${where}: printed without a default, so OS2mo reads a null as a clear`] : [];
+        }
+        if (field === undefined) return [`${where}: not printed`];
+        return clears ? [] : [`${where}: printed with \`= null\`, so OS2mo reads a null as left out`];
+      }),
+    );
+    const ours = Object.entries(gateway).flatMap(([version, schema]) =>
+      fact.v1v2 !== undefined && inputField(schema, fact.v1v2) === undefined
+        ? [`${coordinate}: ${version} has no ${fact.v1v2}`]
+        : [],
+    );
+    const bare =
+      fact.reason && fact.what && fact.evidence.length > 0
+        ? []
+        : [`${coordinate}: no reason, words or evidence`];
+    return [...os2mo, ...ours, ...bare];
   });
 }

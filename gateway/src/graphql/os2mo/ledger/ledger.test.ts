@@ -14,8 +14,16 @@ import { address } from './address.js';
 import { empty, holdsNone, type TypeLedger } from './entry.js';
 import { engagement } from './engagement.js';
 import { organisationUnit } from './organisation-unit.js';
-import { existsIn, isWrite, ledger, typeLedgers, type LedgerCoordinate } from './index.js';
-import { contractRefusals, splitFacts, type Contract } from './ledger-checks.js';
+import {
+  existsIn,
+  isWrite,
+  ledger,
+  nullFacts,
+  typeLedgers,
+  type LedgerCoordinate,
+  type NullFact,
+} from './index.js';
+import { contractRefusals, nullFactRefusals, splitFacts, type Contract } from './ledger-checks.js';
 import { boundFilters } from '../link-filters.js';
 
 const root = new URL('../../../../../', import.meta.url);
@@ -81,7 +89,8 @@ describe("the ledger's ranges, against OS2mo's printouts", () => {
 
 describe("the ledger's evidence", () => {
   const facts = new Set([...ledger.values()].flatMap((entry) => (entry.fact ? [entry.fact] : [])));
-  const evidence = [...new Set([...facts].flatMap((fact) => fact.evidence))];
+  // The value facts' evidence (`nulls`) too.
+  const evidence = [...new Set([...facts, ...nullFacts.values()].flatMap((fact) => fact.evidence))];
 
   it('gives every empty and omitted coordinate a fact with evidence and a reason', () => {
     const bare = [...ledger.values()].filter(
@@ -159,6 +168,61 @@ describe("the ledger's contract check", () => {
   it('refuses a map naming a schema the contract has not, so that it cannot silently check nothing', () => {
     const unknown: TypeLedger = { type: 'Gone', contract: ['NoSuchSchema'], fields: {} };
     expect(contractRefusals([unknown], contract)).toEqual(['Gone: the contract has no schema NoSuchSchema']);
+  });
+});
+
+/** This gateway's own v1 and v2, as printed (`gateway/src/graphql/schema/__snapshots__/`). */
+const gatewaySchemas = Object.fromEntries(
+  ['v1', 'v2'].map((version) => [
+    version,
+    buildSchema(
+      readFileSync(new URL(`gateway/src/graphql/schema/__snapshots__/${version}.graphql`, root), 'utf8'),
+    ),
+  ]),
+);
+
+describe("the ledger's value facts (a null given to an input field)", () => {
+  const level = nullFacts.get('OrganisationUnitUpdateInput.org_unit_level')!;
+  const refusals = (coordinate: string, fact: NullFact) =>
+    nullFactRefusals(new Map([[coordinate, fact]]), printouts, gatewaySchemas);
+
+  it("holds each to OS2mo's printouts and to this gateway's v1 and v2", () => {
+    expect(nullFactRefusals(nullFacts, printouts, gatewaySchemas)).toEqual([]);
+    expect([...nullFacts.keys()]).toEqual([
+      'OrganisationUnitUpdateInput.org_unit_level',
+      'OrganisationUnitUpdateInput.org_unit_hierarchy',
+      'OrganisationUnitUpdateInput.time_planning',
+    ]);
+  });
+
+  it('refuses a range where OS2mo reads a null as left out (v21 prints `= null`), or one cut short', () => {
+    expect(refusals('OrganisationUnitUpdateInput.org_unit_level', { ...level, since: 21 })).toEqual([
+      'OrganisationUnitUpdateInput.org_unit_level in v21: printed with `= null`, so OS2mo reads a null as left out',
+    ]);
+    expect(refusals('OrganisationUnitUpdateInput.org_unit_level', { ...level, until: 25 })).toEqual([
+      'OrganisationUnitUpdateInput.org_unit_level in v25: printed without a default, so OS2mo reads a null as a clear',
+      'OrganisationUnitUpdateInput.org_unit_level in v29: printed without a default, so OS2mo reads a null as a clear',
+      'OrganisationUnitUpdateInput.org_unit_level in v30: printed without a default, so OS2mo reads a null as a clear',
+    ]);
+  });
+
+  it('refuses an input field OS2mo does not print, a v1/v2 field the gateway has not, and a bare fact', () => {
+    expect(refusals('OrganisationUnitUpdateInput.org_unit_levels', level)).toHaveLength(4);
+    expect(refusals('OrganisationUnitUpdateInput.org_unit_levels', level)[0]).toBe(
+      'OrganisationUnitUpdateInput.org_unit_levels in v22: not printed',
+    );
+    expect(
+      refusals('OrganisationUnitUpdateInput.org_unit_hierarchy', {
+        ...level,
+        v1v2: 'OrgUnitUpdateInput.org_unit_hierarchy',
+      }),
+    ).toEqual([
+      'OrganisationUnitUpdateInput.org_unit_hierarchy: v1 has no OrgUnitUpdateInput.org_unit_hierarchy',
+      'OrganisationUnitUpdateInput.org_unit_hierarchy: v2 has no OrgUnitUpdateInput.org_unit_hierarchy',
+    ]);
+    expect(refusals('OrganisationUnitUpdateInput.org_unit_level', { ...level, evidence: [] })).toEqual([
+      'OrganisationUnitUpdateInput.org_unit_level: no reason, words or evidence',
+    ]);
   });
 });
 

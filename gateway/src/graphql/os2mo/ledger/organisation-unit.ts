@@ -7,12 +7,49 @@ import {
   pageArgs,
   responses,
   useUuidField,
+  type NullFact,
   type TypeLedger,
 } from './entry.js';
 import * as facts from './facts.js';
 
 /** The unit filter's members that search the tree around a unit, which OS2mo added in v22. */
 const unitSearch = ['names', 'child', 'subtree', 'descendant', 'ancestor', 'engagement'];
+
+/**
+ * OS2mo reads a `null` in `org_unit_update` as a clear from v22 on (its migration.md, "Version 22"; up to v21
+ * `update_org_unit` strips every `None`, `mora/graphapi/org_unit.py`@66.1.2 line 40). OS2mo 2.4.0's unit edit
+ * stores a level, a hierarchy and a time planning only when given a value (`if data.get(…)`,
+ * `backend/mora/service/orgunit.py`@2.4.0 lines 248, 255 and 262), and no other write of it clears them.
+ */
+const unitNull = (
+  answer: NullFact['answer'],
+  what: string,
+  reason: string,
+  line: number,
+  v1v2?: string,
+): NullFact => ({
+  since: 22,
+  answer,
+  what,
+  reason,
+  evidence: [
+    `os2mo:backend/mora/service/orgunit.py@2.4.0:${line}`,
+    'os2mo:mora/graphapi/org_unit.py@66.1.2:40',
+  ],
+  ...(v1v2 ? { v1v2 } : {}),
+});
+
+const cannotClear = (what: string) =>
+  `the Service API's unit edit stores a unit's ${what} only when given one, so it would answer success and keep it: a null asking to clear one the unit holds is refused rather than ignored`;
+
+/**
+ * A time planning's `null` is kept, not refused: OS2mo's UI sends `time_planning: null` with every rename while
+ * its time-planning field is hidden, its default (naldo `web/src/lib/env.ts`, `PUBLIC_SHOW_TIME_PLANNING`; the
+ * rename form's `+page.server.ts` reads the absent field as null), so there the null means "not asked":
+ * refusing it would refuse every rename of a unit that has a time planning. `docs/graphql.md` tells a client
+ * that means to clear one that it cannot.
+ */
+const keptTimePlanning = `the Service API's unit edit stores a time planning only when given one; OS2mo's UI sends a null time planning with every rename while its time-planning field is hidden (its default), so the null is read as "not asked" and the unit keeps its time planning, as 2.4.0 and v21 do`;
 
 /** The ledger of OS2mo's `OrganisationUnit`: its fields, and the coordinates of its filters and inputs. */
 export const organisationUnit: TypeLedger = {
@@ -230,5 +267,21 @@ export const organisationUnit: TypeLedger = {
       unitSearch.map((member) => `ParentsBoundOrganisationUnitFilter.${member}`),
       { since: 22, until: 26 },
     ),
+  },
+  nulls: {
+    'OrganisationUnitUpdateInput.org_unit_level': unitNull(
+      'refused when held',
+      'level',
+      cannotClear('level'),
+      248,
+      'OrgUnitUpdateInput.org_unit_level',
+    ),
+    'OrganisationUnitUpdateInput.org_unit_hierarchy': unitNull(
+      'refused when held',
+      'hierarchy',
+      cannotClear('hierarchy'),
+      255,
+    ),
+    'OrganisationUnitUpdateInput.time_planning': unitNull('kept', 'time planning', keptTimePlanning, 262),
   },
 };

@@ -11,27 +11,18 @@ import {
 } from '../../../backend-record/backend-reads.js';
 import type { BackendVersion } from '../../../backend-record/backend-objects.js';
 import { NOT_SERVED_CODE } from '../omission-errors.js';
+import { nullFactsOf } from '../ledger/index.js';
 import { unitHierarchyUuid } from '../unit-hierarchy.js';
 
 /**
- * The unit fields OS2mo (v22 on) clears when `org_unit_update` gives `null`, and which OS2mo 2.4.0's Service
- * API cannot clear: its unit edit stores each only when given a value (`if data.get(…)`,
- * `backend/mora/service/orgunit.py`@2.4.0 lines 248, 255 and 262), and no other write of it clears them. Each
- * with the words a refusal uses.
- *
- * `time_planning` is the third such field, and is not refused: a `null` for it keeps the unit's time planning,
- * as 2.4.0 and v21 do. OS2mo's UI sends `time_planning: null` with every rename while its time-planning field is
- * hidden, which is its default (naldo `web/src/lib/env.ts`, `PUBLIC_SHOW_TIME_PLANNING`; the rename form's
- * `+page.server.ts` reads the absent field as null), so there the null means "not asked": refusing it would
- * refuse every rename of a unit that has a time planning. A client that means to clear it is told so in
- * `docs/graphql.md`.
+ * The unit fields whose `null` (a clear, OS2mo v22 on) the Service API cannot honour and that are refused where
+ * the unit holds one, each with the words a refusal uses: the ledger's value facts on
+ * `OrganisationUnitUpdateInput` (`../ledger/organisation-unit.ts`, which gives the reasons and evidence). A
+ * `null` time planning is such a field too, but kept rather than refused (the ledger says why).
  */
-const unclearableUnitFields = {
-  org_unit_level: 'level',
-  org_unit_hierarchy: 'hierarchy',
-} as const;
-
-type UnclearableField = keyof typeof unclearableUnitFields;
+const refusedWhenHeld: ReadonlyMap<string, string> = new Map(
+  nullFactsOf('OrganisationUnitUpdateInput', 'refused when held').map(([field, fact]) => [field, fact.what]),
+);
 
 /**
  * The unit's versions touching `days`: 2.4.0's reading API (`/api/v1/org_unit/by_uuid`, one call), else the
@@ -53,7 +44,7 @@ async function unitVersions(
 /** Whether the unit holds a class for `field` on some day of `days`, in one of `versions`. */
 async function holds(
   context: GraphQLContext,
-  field: UnclearableField,
+  field: string,
   uuid: string,
   versions: readonly BackendVersion[],
   days: Days,
@@ -98,9 +89,7 @@ export async function refuseUnbackableClears(
   write: { path: string; body: unknown },
   inputType = 'OrganisationUnitUpdateInput',
 ): Promise<void> {
-  const nulled = (Object.keys(unclearableUnitFields) as UnclearableField[]).filter(
-    (field) => input[field] === null,
-  );
+  const nulled = [...refusedWhenHeld.keys()].filter((field) => input[field] === null);
   if (nulled.length === 0 || typeof input.uuid !== 'string') return;
   // RBAC first, on the very write: a user who may not make it is refused as for it, with nothing read.
   await context.legacy.judge(write.path, write.body);
@@ -109,7 +98,7 @@ export async function refuseUnbackableClears(
   const versions = await unitVersions(get, input.uuid, days, context.today);
   for (const field of nulled) {
     if (!(await holds(fresh, field, input.uuid, versions, days))) continue;
-    const what = unclearableUnitFields[field];
+    const what = refusedWhenHeld.get(field)!;
     const coordinate = `${inputType}.${field}`;
     throw new GraphQLError(
       `The Service API (OS2mo 2.4.0) cannot clear a unit's ${what}, and this unit has one in the period of the edit, so nothing was written. Leave \`${field}\` out to keep the unit's ${what}, or give a class to change it.`,
