@@ -232,6 +232,21 @@ describe('npm run compare -- --coverage', { timeout: coverageRunMs }, () => {
         'origin (path) → origin, destination[] → destination.',
       write: { mutations: ['related_units_update'] },
     });
+    // A write whose v30 input reads a null as a clear the Service API cannot make says what the null gets (the
+    // ledger's value facts): a unit's level or hierarchy refused where held, its time planning kept.
+    expect(report.endpoints.find((entry) => entry.operationId === 'editDetails')).toMatchObject({
+      reason: expect.stringContaining(
+        'the Service API cannot clear in OrganisationUnitUpdateInput: org_unit_level, org_unit_hierarchy refused',
+      ),
+      write: {
+        nulls: expect.arrayContaining([
+          expect.objectContaining({
+            coordinate: 'OrganisationUnitUpdateInput.time_planning',
+            answer: 'kept',
+          }),
+        ]),
+      },
+    });
     for (const entry of report.endpoints.filter(
       (item) => item.method !== 'GET' && notCovered[item.operationId] === undefined,
     )) {
@@ -267,6 +282,9 @@ describe('npm run compare -- --coverage', { timeout: coverageRunMs }, () => {
     expect(stdout).toMatch(new RegExp(`Proven on v30: \\d+ of ${contractReads().length} reads`));
     expect(stdout).toMatch(
       /Reads: \d+ endpoints — \d+ proven \(4 of them empty by the contract\), \d+ empty, 0 different, \d+ not covered\./,
+    );
+    expect(stdout).toMatch(
+      /\n {2}write +POST \/service\/details\/edit +[^\n]*\n +Replaced on [^\n]*; time_planning kept \(not cleared\)\./,
     );
     expect(stdout).toContain('Verdict: EQUAL');
   }, 60_000);

@@ -4,6 +4,7 @@ import { servedV30Schema } from '../os2mo-road.js';
 import { contractOperations } from '../../contract/contract-operations.generated.js';
 import { notCovered } from './not-covered.js';
 import { exclusiveEnds, writeReplacements, writeSentence } from './write-replacements.js';
+import { nullFacts } from '../../graphql/os2mo/ledger/index.js';
 
 // POSTs that write nothing, and writes GraphQL does not serve yet, are reported not covered (`not-covered.ts`).
 const writes = contractOperations.filter(
@@ -51,5 +52,25 @@ describe('the v30 mutations replacing each /service write', () => {
     );
     // A mapping takes a start day only.
     expect(mapOrgUnits!.ends).toBeUndefined();
+  });
+
+  it("says what a null v30 reads as a clear gets where the Service API cannot clear it: the ledger's value facts", () => {
+    const { editDetails, createOrgUnit, createDetails } = writeReplacements();
+    expect(editDetails!.mutations).toContain('org_unit_update');
+    expect(editDetails!.nulls).toEqual(
+      [...nullFacts].map(([coordinate, { answer, reason }]) => ({ coordinate, answer, reason })),
+    );
+    expect(editDetails!.nulls!.map(({ coordinate, answer }) => `${coordinate}: ${answer}`)).toEqual([
+      'OrganisationUnitUpdateInput.org_unit_level: refused when held',
+      'OrganisationUnitUpdateInput.org_unit_hierarchy: refused when held',
+      'OrganisationUnitUpdateInput.time_planning: kept',
+    ]);
+    expect(writeSentence(editDetails!)).toMatch(
+      /\(v30's ends are exclusive\); a null, which v30 reads as a clear, the Service API cannot clear in OrganisationUnitUpdateInput: org_unit_level, org_unit_hierarchy refused \(NOT_SERVED_BY_THIS_BACKEND\) where the record holds one in the write's period; time_planning kept \(not cleared\)\.$/,
+    );
+    // A create's null is no clear, and an input without such a field says nothing of nulls.
+    expect(createOrgUnit!.nulls).toBeUndefined();
+    expect(createDetails!.nulls).toBeUndefined();
+    expect(writeSentence(createOrgUnit!)).not.toContain('null');
   });
 });

@@ -1,4 +1,5 @@
-import { isObjectType } from 'graphql';
+import { getNamedType, isObjectType } from 'graphql';
+import { existsIn, nullAnswerWords, nullFactsOf, type NullAnswer } from '../../graphql/os2mo/ledger/index.js';
 import { typeMappings, type MappedType } from '../../graphql/write-mapping/type-mappings.js';
 import { os2moObjectNames } from '../../legacy/os2mo-type-names.js';
 import { servedV30Schema } from '../os2mo-road.js';
@@ -16,6 +17,11 @@ export interface WriteReplacement {
   mapping: Record<string, Record<string, string>>;
   /** Where the mapping carries `validity.to`: how a Service API last day becomes v30's end. */
   ends?: string;
+  /**
+   * The input fields of the mutations whose `null`, which v30 reads as a clear, the Service API cannot clear:
+   * what the gateway does with it instead, and why (the ledger's value facts, its type ledgers' `nulls`).
+   */
+  nulls?: { coordinate: string; answer: NullAnswer; reason: string }[];
 }
 
 /** OS2mo's v30 ends a period at the instant after it (since v29); the Service API names the last day. */
@@ -64,7 +70,36 @@ function served(types: MappedType[], verb: 'create' | 'update' | 'terminate'): W
     mapping[type] = verb === 'terminate' ? { uuid: 'uuid', 'validity.to': 'to' } : fieldsOf(type);
   }
   const ends = Object.values(mapping).some((fields) => 'validity.to' in fields);
-  return { mutations, mapping, ...(ends ? { ends: exclusiveEnds } : {}) };
+  const nulls = mutations.flatMap((name) => {
+    const input = fields[name]!.args.find((argument) => argument.name === 'input');
+    if (input === undefined) return [];
+    const type = getNamedType(input.type).name;
+    return nullFactsOf(type)
+      .filter(([, fact]) => existsIn(fact, 30))
+      .map(([field, { answer, reason }]) => ({ coordinate: `${type}.${field}`, answer, reason }));
+  });
+  return {
+    mutations,
+    mapping,
+    ...(ends ? { ends: exclusiveEnds } : {}),
+    ...(nulls.length > 0 ? { nulls } : {}),
+  };
+}
+
+/** The `nulls` of a replacement in a clause: per input type, its fields by what a null gets. */
+function nullsClause(nulls: NonNullable<WriteReplacement['nulls']>): string {
+  const byInput = new Map<string, Map<NullAnswer, string[]>>();
+  for (const { coordinate, answer } of nulls) {
+    const [type, field] = coordinate.split('.') as [string, string];
+    const answers = byInput.get(type) ?? new Map<NullAnswer, string[]>();
+    answers.set(answer, [...(answers.get(answer) ?? []), field]);
+    byInput.set(type, answers);
+  }
+  const parts = [...byInput].map(
+    ([type, answers]) =>
+      `${type}: ${[...answers].map(([answer, fields]) => `${fields.join(', ')} ${nullAnswerWords[answer]}`).join('; ')}`,
+  );
+  return `; a null, which v30 reads as a clear, the Service API cannot clear in ${parts.join('; in ')}`;
 }
 
 /** Each write of the contract, by operation: the v30 mutations replacing it and the field mapping. */
@@ -105,5 +140,6 @@ export function writeSentence(replacement: WriteReplacement): string {
   const plural = replacement.mutations.length > 1 ? 's' : '';
   const differ = renamed.size > 0 ? `; Service API names that differ: ${[...renamed].join(', ')}` : '';
   const ends = replacement.ends ? `; ${replacement.ends}` : '';
-  return `Replaced on /graphql/v30 by the mutation${plural} ${names}${differ}${ends}.`;
+  const nulls = replacement.nulls ? nullsClause(replacement.nulls) : '';
+  return `Replaced on /graphql/v30 by the mutation${plural} ${names}${differ}${ends}${nulls}.`;
 }

@@ -122,8 +122,9 @@ export const nullFacts: ReadonlyMap<string, NullFact> = typeLedgers.reduce((all,
 
 /** A value fact's answer in the words the coverage report uses. */
 export const nullAnswerWords: Readonly<Record<NullFact['answer'], string>> = {
-  'refused when held': "refused where the object holds one in the write's period",
-  kept: 'kept, not cleared',
+  'refused when held':
+    "refused (NOT_SERVED_BY_THIS_BACKEND) where the record holds one in the write's period",
+  kept: 'kept (not cleared)',
 };
 
 /** The fields of OS2mo's `input` type whose `null` a fact of `answer` is about, each with its fact. */
