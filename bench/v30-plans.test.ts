@@ -25,8 +25,9 @@ let pool: Pool;
 beforeAll(async () => {
   stack = await startTestStack();
   authorization = `Bearer ${await stack.token('nora')}`;
-  // Calls of one round overlap even when the stand-in answers fast (as in bench/plans.ts).
-  proxy = await startCountingProxy(stack.legacyUrl, 20);
+  // The proxy holds calls in waves (a wave is one dependent round) with its default quiet time, as the peer
+  // tests and bench/plans.ts do: a 20 ms quiet split one round's calls into two on a loaded machine.
+  proxy = await startCountingProxy(stack.legacyUrl);
   pool = new Pool(proxy.url, { connections: 128 });
 });
 afterAll(async () => {

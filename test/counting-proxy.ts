@@ -23,7 +23,7 @@ export interface LegacyCall {
   wave: number;
 }
 
-export async function startCountingProxy(targetUrl: string, quietMs = 300) {
+export async function startCountingProxy(targetUrl: string, { quietMs = 300 }: { quietMs?: number } = {}) {
   const calls: LegacyCall[] = [];
   let wave = 0;
   let held: Array<(wave: number) => void> = [];
