@@ -25,8 +25,9 @@ let pool: Pool;
 beforeAll(async () => {
   stack = await startTestStack();
   authorization = `Bearer ${await stack.token('nora')}`;
-  // The proxy holds calls in waves (a wave is one dependent round) with its default quiet time, as the peer
-  // tests and bench/plans.ts do: a 20 ms quiet split one round's calls into two on a loaded machine.
+  // The proxy holds calls in waves (a wave is one dependent round) after its default quiet time, as in the
+  // peer tests and bench/plans.ts: 20 ms was the old overlap delay, which as a quiet time is the margin that
+  // split one round's calls in two on a loaded CI machine.
   proxy = await startCountingProxy(stack.legacyUrl);
   pool = new Pool(proxy.url, { connections: 128 });
 });

@@ -12,6 +12,10 @@ import type { AddressInfo } from 'node:net';
  * makes together land in the same wave however slowly the machine schedules them, as long as they arrive
  * within `quietMs` of each other (they are made in one tick; a shared CI machine once spread one round's
  * calls over more than the 20 ms a timing overlap allowed).
+ *
+ * A quiet time that ends while this process was stalled (a GC pause, a busy neighbour) proves nothing: a call
+ * that came meanwhile on a new connection is only read a turn or two of the event loop after the due timer
+ * has run. So the wave waits two more turns once the quiet time is up, and a call read in them restarts it.
  */
 
 export interface LegacyCall {
@@ -27,17 +31,26 @@ export async function startCountingProxy(targetUrl: string, { quietMs = 300 }: {
   const calls: LegacyCall[] = [];
   let wave = 0;
   let held: Array<(wave: number) => void> = [];
+  /** Calls received so far: a wave goes only if none came since its quiet time began. */
+  let received = 0;
   let timer: NodeJS.Timeout | undefined;
+  const releaseIfQuiet = (seen: number, turns: number) => {
+    if (seen !== received) return;
+    if (turns > 0) {
+      setImmediate(() => releaseIfQuiet(seen, turns - 1));
+      return;
+    }
+    wave += 1;
+    const releasing = held;
+    held = [];
+    for (const release of releasing) release(wave);
+  };
   const hold = () =>
     new Promise<number>((release) => {
       held.push(release);
+      const seen = ++received;
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        wave += 1;
-        const releasing = held;
-        held = [];
-        for (const release of releasing) release(wave);
-      }, quietMs);
+      timer = setTimeout(() => releaseIfQuiet(seen, 2), quietMs);
     });
   const server: ServerType = await new Promise((resolve) => {
     const started = serve(
@@ -72,6 +85,8 @@ export async function startCountingProxy(targetUrl: string, { quietMs = 300 }: {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    /** How many calls are held now, waiting for their wave. */
+    holding: () => held.length,
     close: () =>
       new Promise<void>((resolve) => {
         clearTimeout(timer);

@@ -15,6 +15,12 @@ import { spawnGateway, waitForHealth, type StartedProcess } from './processes.js
  */
 
 const latencyMs = 1_500;
+/**
+ * A test's bound: a gateway process to start (its URL within 30 s, its health within 15 s), requests that wait
+ * `latencyMs` twice, and the waits below. About 5 s alone; the suite's 30 s left a loaded machine little more
+ * than the process's start.
+ */
+const testTimeoutMs = 120_000;
 const metricsToken = 'shutdown-test-metrics-token';
 let dataDir: string;
 let legacy: LegacyServer;
@@ -67,8 +73,11 @@ function slowRequests(url: string, count: number) {
   );
 }
 
-/** Resolves once the gateway reports `count` requests in flight (besides the scrape asking). */
-async function inFlight(url: string, count: number, timeoutMs = 10_000): Promise<void> {
+/**
+ * Resolves once the gateway reports `count` requests in flight (besides the scrape asking). This bound and
+ * `printed`'s only decide how long a broken test takes to fail: far above what a loaded machine takes.
+ */
+async function inFlight(url: string, count: number, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const text = await (
@@ -82,7 +91,7 @@ async function inFlight(url: string, count: number, timeoutMs = 10_000): Promise
 }
 
 /** Resolves once the process has printed a line matching `pattern` (it reacted to the signal). */
-async function printed(process: StartedProcess, pattern: RegExp, timeoutMs = 5_000): Promise<void> {
+async function printed(process: StartedProcess, pattern: RegExp, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!pattern.test(process.output())) {
     if (Date.now() > deadline) throw new Error(`no line matching ${pattern}:\n${process.output()}`);
@@ -101,9 +110,10 @@ function connectionRefused(port: number): Promise<boolean> {
   });
 }
 
-describe('SIGTERM', () => {
+describe('SIGTERM', { timeout: testTimeoutMs }, () => {
   it('refuses new connections, finishes every accepted request, then exits 0, whatever signal comes next', async () => {
-    const { process, url, port, exited } = await startGatewayProcess({ SHUTDOWN_GRACE_MS: '10000' });
+    // A grace period the requests cannot use up however slow the machine: they end it by being answered.
+    const { process, url, port, exited } = await startGatewayProcess({ SHUTDOWN_GRACE_MS: '90000' });
     const requests = slowRequests(url, 6);
     await inFlight(url, 6);
 
@@ -141,7 +151,7 @@ describe('SIGTERM', () => {
   });
 });
 
-describe('SIGTERM to a gateway whose stdout has no reader', () => {
+describe('SIGTERM to a gateway whose stdout has no reader', { timeout: testTimeoutMs }, () => {
   it('exits 0 at once rather than retrying the broken pipe (an orphan of `npm start | head`)', async () => {
     // A grace period far beyond the test's own bound: only a clean exit passes, not the last-resort timer.
     const { process, exited } = await startGatewayProcess({ SHUTDOWN_GRACE_MS: '600000' });

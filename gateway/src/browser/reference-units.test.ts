@@ -40,8 +40,8 @@ afterAll(() => backend.close());
 const legacyClient = () =>
   createLegacyClient({
     url: new URL(backend.url),
-    connectTimeoutMs: 1000,
-    responseTimeoutMs: 1000,
+    connectTimeoutMs: 30_000,
+    responseTimeoutMs: 30_000,
     auth: { mode: 'relay' },
   });
 

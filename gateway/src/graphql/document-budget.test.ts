@@ -56,8 +56,8 @@ describe('one budget for every version', () => {
     backend = await startStubBackend();
     legacy = createLegacyClient({
       url: new URL(backend.url),
-      connectTimeoutMs: 1000,
-      responseTimeoutMs: 1000,
+      connectTimeoutMs: 30_000,
+      responseTimeoutMs: 30_000,
       auth: { mode: 'none' },
     });
     const defaults = readGatewayConfig({});

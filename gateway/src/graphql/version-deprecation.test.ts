@@ -79,8 +79,8 @@ describe('versionRoutes with a deprecated version', () => {
     backend.answer(answerStubOrg);
     legacy = createLegacyClient({
       url: new URL(backend.url),
-      connectTimeoutMs: 1000,
-      responseTimeoutMs: 1000,
+      connectTimeoutMs: 30_000,
+      responseTimeoutMs: 30_000,
       auth: { mode: 'none' },
     });
     const settings = parseDeprecationFile(

@@ -100,7 +100,9 @@ describe('GET /health/ready', () => {
         LEGACY_URL: legacy.url,
         IDP_ISSUER: idp.issuer,
         IDP_JWKS_URL: idp.jwksUri,
-        READINESS_TIMEOUT_MS: '300',
+        // Far above what a check that answers takes on a loaded machine: only the silent server's test below
+        // waits for a cut-off, and sets a short one (its server never answers, so no machine is too slow).
+        READINESS_TIMEOUT_MS: '30000',
         ...env,
       }),
     });
@@ -152,7 +154,7 @@ describe('GET /health/ready', () => {
 
     const silent = await startSilentServer();
     try {
-      const hung = await gatewayWith({ LEGACY_URL: silent.url });
+      const hung = await gatewayWith({ LEGACY_URL: silent.url, READINESS_TIMEOUT_MS: '300' });
       // The silent server never answers: an answer at all means the probe was cut off.
       const answer = await ready(hung);
       expect(answer.status).toBe(503);

@@ -14,11 +14,11 @@ afterAll(() => tokenEndpoint.close());
 
 describe('backendCredentials', () => {
   it('relays only a bearer header, and none relays nothing', async () => {
-    const relay = backendCredentials({ mode: 'relay' }, { timeoutMs: 1000 });
+    const relay = backendCredentials({ mode: 'relay' }, { timeoutMs: 30_000 });
     expect(await relay.header('Bearer abc')).toBe('Bearer abc');
     expect(await relay.header('Basic YTpi')).toBeUndefined();
     expect(await relay.header(undefined)).toBeUndefined();
-    const none = backendCredentials({ mode: 'none' }, { timeoutMs: 1000 });
+    const none = backendCredentials({ mode: 'none' }, { timeoutMs: 30_000 });
     expect(await none.header('Bearer abc')).toBeUndefined();
   });
 
@@ -31,7 +31,7 @@ describe('backendCredentials', () => {
         clientId: 'gateway',
         clientSecret: 'secret',
       },
-      { timeoutMs: 1000, now: () => now },
+      { timeoutMs: 30_000, now: () => now },
     );
     const first = await credentials.header();
     now = 89_999;

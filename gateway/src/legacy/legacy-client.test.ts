@@ -21,11 +21,16 @@ afterEach(() => {
 });
 
 const clients: ReturnType<typeof createLegacyClient>[] = [];
+/**
+ * A client of the stub backend. Its timeouts are far above what an answer takes on a loaded machine, so a
+ * call the backend answers never reads as a timeout; a test of the timeout itself passes a short one to a
+ * client whose calls the backend never answers.
+ */
 function client(options: Partial<LegacyClientOptions> = {}) {
   const legacy = createLegacyClient({
     url: new URL(backend.url),
-    connectTimeoutMs: 1000,
-    responseTimeoutMs: 1000,
+    connectTimeoutMs: 30_000,
+    responseTimeoutMs: 30_000,
     ...options,
   });
   clients.push(legacy);
@@ -321,7 +326,7 @@ describe('the calls json() reports to the metrics', () => {
     const observed: { method: string; statusClass: string }[] = [];
     const observeCall = ({ method, statusClass }: { method: string; statusClass: string }) =>
       observed.push({ method, statusClass });
-    const legacy = client({ observeCall, responseTimeoutMs: 300 });
+    const legacy = client({ observeCall });
     await legacy.json({ method: 'GET', path: '/service/o/' });
     backend.answer((_request, response) =>
       json(response, 404, {
@@ -333,7 +338,10 @@ describe('the calls json() reports to the metrics', () => {
     );
     await legacy.json({ method: 'POST', path: '/service/details/create', body: {} }).catch(() => undefined);
     backend.answer(() => undefined);
-    await legacy.json({ method: 'GET', path: '/service/o/' }).catch(() => undefined);
+    // Only the call that never gets an answer has a short timeout: the answered ones above cannot time out.
+    await client({ observeCall, responseTimeoutMs: 300 })
+      .json({ method: 'GET', path: '/service/o/' })
+      .catch(() => undefined);
     await client({ observeCall, url: new URL('http://127.0.0.1:1') })
       .json({ method: 'GET', path: '/service/o/' })
       .catch(() => undefined);
@@ -386,18 +394,18 @@ describe('the passthrough calls forward() reports to the metrics', () => {
 
   it('reports a call that got no answer in time as a timeout, and one cut mid-answer as an error', async () => {
     const observed: string[] = [];
-    const legacy = client({
-      observeCall: ({ statusClass }) => observed.push(statusClass),
-      responseTimeoutMs: 200,
-    });
+    const observeCall = ({ statusClass }: { statusClass: string }) => observed.push(statusClass);
     backend.answer(() => undefined);
-    await legacy.forward(forwardRequest).catch(() => undefined);
+    await client({ observeCall, responseTimeoutMs: 200 })
+      .forward(forwardRequest)
+      .catch(() => undefined);
+    // The cut answer's headers come at once; with the default timeout they cannot be late for a slow machine.
     backend.answer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.write('[');
       setImmediate(() => response.socket?.destroy());
     });
-    const answer = await legacy.forward(forwardRequest);
+    const answer = await client({ observeCall }).forward(forwardRequest);
     await answer.body.arrayBuffer().catch(() => undefined);
     await new Promise((resolve) => setImmediate(resolve));
     expect(observed).toEqual(['timeout', 'error']);

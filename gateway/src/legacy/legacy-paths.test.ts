@@ -68,8 +68,8 @@ describe('legacy loaders against a backend', () => {
   it('sends every value from a query encoded: no traversal, no injected parameter', async () => {
     const legacy = createLegacyClient({
       url: new URL(backend.url),
-      connectTimeoutMs: 1000,
-      responseTimeoutMs: 1000,
+      connectTimeoutMs: 30_000,
+      responseTimeoutMs: 30_000,
     });
     const loaders = createLegacyLoaders(legacy);
     await loaders.facet('../../../../health');

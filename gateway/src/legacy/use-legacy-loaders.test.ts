@@ -24,7 +24,11 @@ let yoga: ReturnType<typeof createYoga>;
 beforeAll(async () => {
   backend = await startStubBackend();
   backend.answer((request, response) => json(response, 200, { uuid: request.url.split('/')[3] }));
-  legacy = createLegacyClient({ url: new URL(backend.url), connectTimeoutMs: 1000, responseTimeoutMs: 1000 });
+  legacy = createLegacyClient({
+    url: new URL(backend.url),
+    connectTimeoutMs: 30_000,
+    responseTimeoutMs: 30_000,
+  });
   yoga = createYoga({
     schema,
     maskedErrors: true,
@@ -125,7 +129,7 @@ describe('the calls a request leaves behind', () => {
     // One connection: the request's first call is sent, the other nine wait in the pool's queue.
     const oneConnection = createLegacyClient({
       url: new URL(slow.url),
-      connectTimeoutMs: 1000,
+      connectTimeoutMs: 30_000,
       responseTimeoutMs: 5000,
       connections: 1,
     });
@@ -177,7 +181,7 @@ describe('legacy failures in GraphQL', () => {
     silent.answer(() => undefined);
     const slowLegacy = createLegacyClient({
       url: new URL(silent.url),
-      connectTimeoutMs: 1000,
+      connectTimeoutMs: 30_000,
       responseTimeoutMs: 200,
     });
     const server = createYoga({

@@ -182,8 +182,8 @@ describe('serviceRbac', () => {
   it('answers 502 when the legacy service cannot answer the ownership reads, and writes nothing', async () => {
     const unreachable = createLegacyClient({
       url: new URL('http://127.0.0.1:9'),
-      connectTimeoutMs: 1_000,
-      responseTimeoutMs: 1_000,
+      connectTimeoutMs: 30_000,
+      responseTimeoutMs: 30_000,
     });
     try {
       const { hono, received } = app(owner, createRbacPolicy({ enabled: true }), unreachable);
@@ -228,8 +228,8 @@ async function writeOverBackend(
   stub.answer(backend);
   const legacy = createLegacyClient({
     url: new URL(stub.url),
-    connectTimeoutMs: 1000,
-    responseTimeoutMs: 1000,
+    connectTimeoutMs: 30_000,
+    responseTimeoutMs: 30_000,
     auth: { mode: 'none' },
   });
   try {

@@ -68,8 +68,8 @@ beforeAll(async () => {
   backend.answer((_request, response) => json(response, 200, []));
   legacy = createLegacyClient({
     url: new URL(backend.url),
-    connectTimeoutMs: 1000,
-    responseTimeoutMs: 1000,
+    connectTimeoutMs: 30_000,
+    responseTimeoutMs: 30_000,
     auth: { mode: 'none' },
   });
 });

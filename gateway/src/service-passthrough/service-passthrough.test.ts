@@ -41,8 +41,8 @@ afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
 function gatewayApp(auth: LegacyAuth = { mode: 'relay' }) {
   const legacy = createLegacyClient({
     url: new URL(upstreamUrl),
-    connectTimeoutMs: 1000,
-    responseTimeoutMs: 1000,
+    connectTimeoutMs: 30_000,
+    responseTimeoutMs: 30_000,
     auth,
   });
   const app = new Hono();
@@ -98,10 +98,11 @@ describe('servicePassthrough', () => {
   });
 
   it('answers 502 E_UPSTREAM_UNAVAILABLE when nothing listens, without the address', async () => {
+    // Long timeouts: the refusal comes at once, and a timeout that came first would answer 504, not 502.
     const legacy = createLegacyClient({
       url: new URL('http://127.0.0.1:1'),
-      connectTimeoutMs: 500,
-      responseTimeoutMs: 500,
+      connectTimeoutMs: 30_000,
+      responseTimeoutMs: 30_000,
     });
     const app = new Hono();
     app.all('/service/*', servicePassthrough({ legacy, publicUrl: 'https://gateway.example' }));
@@ -123,10 +124,12 @@ describe('servicePassthrough', () => {
     });
     await new Promise<void>((resolve) => dying.listen(0, '127.0.0.1', resolve));
     try {
+      // Long timeouts: the connection dies as soon as the backend has read the write; a timeout that came
+      // first on a slow machine would answer 504 and say nothing of the write.
       const legacy = createLegacyClient({
         url: new URL(`http://127.0.0.1:${(dying.address() as AddressInfo).port}`),
-        connectTimeoutMs: 500,
-        responseTimeoutMs: 500,
+        connectTimeoutMs: 30_000,
+        responseTimeoutMs: 30_000,
       });
       const app = new Hono();
       app.all('/service/*', servicePassthrough({ legacy, publicUrl: 'https://gateway.example' }));
@@ -167,7 +170,7 @@ describe('upstream failures', () => {
     silent.answer(() => undefined);
     const legacy = createLegacyClient({
       url: new URL(silent.url),
-      connectTimeoutMs: 1000,
+      connectTimeoutMs: 30_000,
       responseTimeoutMs: 200,
     });
     const app = new Hono();
@@ -272,8 +275,8 @@ describe('slow request bodies', () => {
   it('are cut off with 408 and never hold a legacy connection; another user’s read is answered meanwhile', async () => {
     const legacy = createLegacyClient({
       url: new URL(upstreamUrl),
-      connectTimeoutMs: 1000,
-      responseTimeoutMs: 1000,
+      connectTimeoutMs: 30_000,
+      responseTimeoutMs: 30_000,
       connections: 2,
     });
     const app = new Hono();

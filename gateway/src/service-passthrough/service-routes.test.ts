@@ -41,8 +41,8 @@ beforeAll(async () => {
   backend.answer((_request, response) => json(response, 200, [{ uuid: 'org' }]));
   legacy = createLegacyClient({
     url: new URL(backend.url),
-    connectTimeoutMs: 1000,
-    responseTimeoutMs: 1000,
+    connectTimeoutMs: 30_000,
+    responseTimeoutMs: 30_000,
     auth: { mode: 'none' },
   });
 });
