@@ -155,7 +155,7 @@ function orgUnitResolvers() {
       const body = { type: 'org_unit', uuid: input.uuid, data };
       // `null` asks to clear, which 2.4.0 cannot for a level: one the unit holds is refused (`unit-clears.ts`).
       const days = { from: validity.from, to: validity.to ?? null };
-      await refuseUnbackableClears(context, input, days, { path, body }, 'OrgUnitUpdateInput');
+      await refuseUnbackableClears(context, input, days, { path, body }, 'v1v2');
       const uuid = await post(context, path, body);
       return payload(uuid, readUnit(context, uuid, validity.from));
     },

@@ -20,9 +20,26 @@ import { unitHierarchyUuid } from '../unit-hierarchy.js';
  * `OrganisationUnitUpdateInput` (`../ledger/organisation-unit.ts`, which gives the reasons and evidence). A
  * `null` time planning is such a field too, but kept rather than refused (the ledger says why).
  */
-const refusedWhenHeld: ReadonlyMap<string, string> = new Map(
-  nullFactsOf('OrganisationUnitUpdateInput', 'refused when held').map(([field, fact]) => [field, fact.what]),
-);
+const refusedWhenHeld = nullFactsOf('OrganisationUnitUpdateInput', 'refused when held');
+
+/**
+ * Which input a refusal names: OS2mo's (`OrganisationUnitUpdateInput`, v22 on) or this gateway's own v1/v2
+ * (`OrgUnitUpdateInput`, only the fields the ledger gives a `v1v2` twin), each field with its refusal's words
+ * and coordinate.
+ */
+const refusedOn = {
+  os2mo: new Map(
+    refusedWhenHeld.map(([field, fact]) => [
+      field,
+      { what: fact.what, coordinate: `OrganisationUnitUpdateInput.${field}` },
+    ]),
+  ),
+  v1v2: new Map(
+    refusedWhenHeld.flatMap(([field, fact]) =>
+      fact.v1v2 === undefined ? [] : [[field, { what: fact.what, coordinate: fact.v1v2 }] as const],
+    ),
+  ),
+};
 
 /**
  * The unit's versions touching `days`: 2.4.0's reading API (`/api/v1/org_unit/by_uuid`, one call), else the
@@ -76,8 +93,8 @@ async function holds(
  * keep the class, a silent no-op where the client asked for a clear. A `null` for a field the unit holds
  * nowhere in `days` changes nothing in OS2mo either, and passes (OS2mo's UI sends `org_unit_level: null` for a
  * unit without a level). Nothing is written before this decides, and nothing is read before RBAC has judged
- * `write`, the Service API write the mutation then sends. `inputType` names the input in the refusal's
- * `coordinate` (v1/v2 call it `OrgUnitUpdateInput`).
+ * `write`, the Service API write the mutation then sends. `road` says whose input it is: OS2mo's, or this
+ * gateway's own v1/v2 (`OrgUnitUpdateInput`, which has the level only); the refusal's `coordinate` names it.
  *
  * The refusal's sentence is its own rather than `notServedMessage`'s: that one says OS2mo has a coordinate
  * this gateway does not serve, where here the field is served and only its `null`, on this unit, is not.
@@ -87,9 +104,10 @@ export async function refuseUnbackableClears(
   input: Input,
   days: Days,
   write: { path: string; body: unknown },
-  inputType = 'OrganisationUnitUpdateInput',
+  road: keyof typeof refusedOn = 'os2mo',
 ): Promise<void> {
-  const nulled = [...refusedWhenHeld.keys()].filter((field) => input[field] === null);
+  const refused = refusedOn[road];
+  const nulled = [...refused.keys()].filter((field) => input[field] === null);
   if (nulled.length === 0 || typeof input.uuid !== 'string') return;
   // RBAC first, on the very write: a user who may not make it is refused as for it, with nothing read.
   await context.legacy.judge(write.path, write.body);
@@ -98,8 +116,7 @@ export async function refuseUnbackableClears(
   const versions = await unitVersions(get, input.uuid, days, context.today);
   for (const field of nulled) {
     if (!(await holds(fresh, field, input.uuid, versions, days))) continue;
-    const what = refusedWhenHeld.get(field)!;
-    const coordinate = `${inputType}.${field}`;
+    const { what, coordinate } = refused.get(field)!;
     throw new GraphQLError(
       `The Service API (OS2mo 2.4.0) cannot clear a unit's ${what}, and this unit has one in the period of the edit, so nothing was written. Leave \`${field}\` out to keep the unit's ${what}, or give a class to change it.`,
       { extensions: { code: NOT_SERVED_CODE, coordinate } },
