@@ -113,6 +113,13 @@ function expectRefused(answer: Answer, field: string, inputType = 'OrganisationU
   expect(error!.message).not.toMatch(/http|127\.0\.0\.1|localhost|\/service\//);
 }
 
+/** The edit went through: no error, the unit's UUID back, and the one Service API write. */
+function expectWritten(answer: Answer, writes: readonly { path: string }[], uuid: string) {
+  expect(answer.errors).toBeUndefined();
+  expect(answer.data!.org_unit_update.uuid).toBe(uuid);
+  expect(writes.map((write) => write.path)).toEqual(['/service/details/edit']);
+}
+
 describe.each([
   ['v30', 'with the reading API', () => reading],
   ['v22', 'with the reading API', () => reading],
@@ -129,10 +136,8 @@ describe.each([
       time_planning: null,
       validity: { from: '2024-06-01' },
     });
-    expect(answer.errors).toBeUndefined();
-    expect(answer.data!.org_unit_update.uuid).toBe(uuid);
     // One write, with the nulls in it (as judged; `test/os2mo-mutations.test.ts` holds the body), which 2.4.0 ignores.
-    expect(writes.map((write) => write.path)).toEqual(['/service/details/edit']);
+    expectWritten(answer, writes, uuid);
     expect(await unitOn(stack, uuid, '2024-06-01')).toEqual({
       name: 'Renamed',
       org_unit_level: null,
@@ -217,8 +222,7 @@ describe.each(['v30', 'v22'])('%s: null for a time planning the unit holds', (ve
       time_planning: null,
       validity: { from: '2024-06-01' },
     });
-    expect(answer.errors).toBeUndefined();
-    expect(writes.map((write) => write.path)).toEqual(['/service/details/edit']);
+    expectWritten(answer, writes, uuid);
     expect(await unitOn(reading, uuid, '2024-06-01')).toMatchObject({
       name: 'Renamed',
       time_planning: classes.time_planning,
@@ -274,8 +278,7 @@ describe('v21: null is ignored, as a field left out', () => {
       [field]: null,
       validity: { from: '2024-06-01' },
     });
-    expect(answer.errors).toBeUndefined();
-    expect(writes.map((write) => write.path)).toEqual(['/service/details/edit']);
+    expectWritten(answer, writes, uuid);
     expect(await unitOn(reading, uuid, '2024-06-01')).toMatchObject({
       name: 'Renamed',
       [field]: classes[field],
@@ -341,9 +344,7 @@ describe.each(['v2', 'v1'])('%s: null for a level in org_unit_update', (version)
       org_unit_level: null,
       validity: { from: '2024-06-01' },
     });
-    expect(answer.errors).toBeUndefined();
-    expect(answer.data!.org_unit_update.uuid).toBe(uuid);
-    expect(writes.map((write) => write.path)).toEqual(['/service/details/edit']);
+    expectWritten(answer, writes, uuid);
     expect(await unitOn(withoutReadingApi, uuid, '2024-06-01')).toMatchObject({
       name: 'Renamed',
       org_unit_level: null,
